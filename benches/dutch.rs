@@ -1,0 +1,2 @@
+//! Benchmark `dutch`: placeholder in the project skeleton until its issue lands.
+fn main() {}

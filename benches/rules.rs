@@ -1,0 +1,2 @@
+//! Benchmark `rules`: placeholder in the project skeleton until its issue lands.
+fn main() {}

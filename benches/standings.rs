@@ -1,0 +1,2 @@
+//! Benchmark `standings`: placeholder in the project skeleton until its issue lands.
+fn main() {}

@@ -1,0 +1,85 @@
+//! The command line: one file per subcommand, each with its `Args` (clap) and `run`.
+//!
+//! `run` returns the process exit code; errors bubble up as `anyhow::Error` and are printed
+//! here. Subcommands that follow another tool's conventions (e.g. `pair`, shaped like
+//! bbpPairings) choose their own exit codes.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod check;
+pub mod generate;
+pub mod pair;
+pub mod perft;
+pub mod print;
+pub mod serve;
+pub mod standings;
+pub mod unwinnable;
+pub mod user;
+
+/// arbiter: chess tournament manager (FIDE Laws, Dutch Swiss, round robin, tie-breaks).
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web application.
+    Serve(serve::Args),
+    /// Manage user accounts.
+    User(user::Args),
+    /// Count legal move paths to a depth (move generator check).
+    Perft(perft::Args),
+    /// Check the games of a PGN file or a move list against the Laws of Chess.
+    Check(check::Args),
+    /// Say whether each side can still checkmate in a position (Art. 5.2.2, 6.9).
+    Unwinnable(unwinnable::Args),
+    /// Pair the next round of a TRF tournament (bbpPairings-compatible).
+    Pair(pair::Args),
+    /// Generate a random tournament paired by our own engine.
+    Generate(generate::Args),
+    /// Print standings with tie-breaks from a TRF file.
+    Standings(standings::Args),
+    /// Print a document (pairings, standings, crosstable, scoresheets, result slips) as PDF.
+    Print(print::Args),
+}
+
+/// Parses the command line, sets up logging and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    let outcome = match cli.command {
+        Command::Serve(args) => serve::run(args),
+        Command::User(args) => user::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Unwinnable(args) => unwinnable::run(args),
+        Command::Pair(args) => pair::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Standings(args) => standings::run(args),
+        Command::Print(args) => print::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logging to stderr with `tracing`; `RUST_LOG` overrides the default `info` level.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

@@ -1,0 +1,12 @@
+//! `arbiter pair`: not yet built (placeholder in the project skeleton; see the open issues).
+
+use std::process::ExitCode;
+
+/// Arguments of `arbiter pair`.
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("`arbiter pair` is not built yet")
+}

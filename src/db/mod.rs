@@ -1,0 +1,1 @@
+//! Database access with diesel over SQLite (default) or PostgreSQL (chosen by URL).

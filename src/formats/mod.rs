@@ -1,0 +1,1 @@
+//! Text formats <-> domain types (TRF16/TRF-2026, CSV player lists), with line/column errors.

@@ -1,0 +1,1 @@
+//! PDF documents with printpdf: pairing lists, standings, crosstables, scoresheets, result slips.

@@ -1,0 +1,1 @@
+//! The web application (actix-web, askama templates).
