@@ -1,2 +1,4 @@
 //! Pairing systems: FIDE Dutch Swiss (C.04.3), round robin (C.05), and the generic
 //! maximum-weight matcher they share. Pure: no I/O.
+
+pub mod pairing_check;

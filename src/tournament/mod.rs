@@ -1,8 +1,11 @@
 //! The pure tournament domain: who played whom with what result ([`model`]), scoring
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07) and ratings (B.02).
 
+pub mod byes;
+pub mod default_time;
 pub mod model;
 pub mod scoring;
+pub mod self_report;
 
 pub use model::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 pub use scoring::{PointSystem, Points};
