@@ -1,1 +1,3 @@
 //! Text formats <-> domain types (TRF16/TRF-2026, CSV player lists), with line/column errors.
+
+pub mod trf;

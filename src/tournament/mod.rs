@@ -7,5 +7,8 @@ pub mod model;
 pub mod scoring;
 pub mod self_report;
 
-pub use model::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
+pub use model::{
+    Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId, RoundEntry,
+    Tournament,
+};
 pub use scoring::{PointSystem, Points};

@@ -171,6 +171,68 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// The announced point system.
     pub points: PointSystem,
+    /// Pairing settings beyond players and results: initial colour, accelerations, forbidden
+    /// pairs (TRF `152`/`XXC`, `250`/`XXA`, `260`/`XXP`).
+    pub setup: PairingSetup,
+    /// Source records this program does not interpret (e.g. TRF `022` city, `102` arbiter),
+    /// kept verbatim and in order so that writing the tournament back loses nothing.
+    pub other_records: Vec<String>,
+}
+
+/// Pairing settings that are not results: what the organiser announced for the pairing engine.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PairingSetup {
+    /// The colour of the top-ranked player in round 1 (C.04.2 E; TRF `152`, `XXC white1|black1`).
+    /// `None` leaves the choice to the engine (by lot).
+    pub initial_color: Option<Color>,
+    /// Fictitious points added for pairing only (C.04.7 Baku acceleration; TRF `250`, `XXA`).
+    pub accelerations: Vec<Acceleration>,
+    /// Players who must not be paired against each other (TRF `260`, `XXP`).
+    pub forbidden_pairs: Vec<ForbiddenPairs>,
+    /// JaVaFo's `XXC rank`: pair by current ranking ids instead of starting numbers.
+    pub rank_ids: bool,
+}
+
+/// Fictitious points one player carries for pairing in one round (C.04.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Acceleration {
+    /// The player.
+    pub player: PlayerId,
+    /// The round (1-based) in which the points count.
+    pub round: u32,
+    /// The fictitious points.
+    pub points: Points,
+}
+
+/// A group of players no two of whom may meet, in a range of rounds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ForbiddenPairs {
+    /// First round (1-based) of the ban.
+    pub first_round: u32,
+    /// Last round of the ban (`u32::MAX` when it has no end).
+    pub last_round: u32,
+    /// The players.
+    pub players: Vec<PlayerId>,
+}
+
+impl PairingSetup {
+    /// The fictitious points of `player` in `round` (zero when not accelerated).
+    pub fn acceleration(&self, player: PlayerId, round: u32) -> Points {
+        self.accelerations
+            .iter()
+            .filter(|a| a.player == player && a.round == round)
+            .map(|a| a.points)
+            .sum()
+    }
+
+    /// True when `a` and `b` must not meet in `round`.
+    pub fn is_forbidden(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+        self.forbidden_pairs.iter().any(|group| {
+            (group.first_round..=group.last_round).contains(&round)
+                && group.players.contains(&a)
+                && group.players.contains(&b)
+        })
+    }
 }
 
 impl Tournament {

@@ -1,0 +1,744 @@
+//! FIDE Tournament Report File: TRF16 and TRF-2026 (TRF26), read into and written from
+//! [`Tournament`].
+//!
+//! Player records `001` (columns 5–8 starting rank, 10 sex, 11–13 title, 15–47 name, 49–52
+//! rating, 54–56 federation, 58–68 FIDE id, 70–79 birth, 81–84 points, 86–89 rank, then one
+//! 10-column round entry per round from column 92: opponent 92–95, colour 97, result 99).
+//! Header records: `012` name, `142`/`XXR` rounds, `152`/`XXC white1|black1|rank` initial
+//! colour, `162`/`XXS`/`BBW BBD BBL BBZ BBF BBU` point values, `240` requested byes, `250`/`XXA`
+//! accelerations (C.04.7), `260`/`XXP` forbidden pairs, `XXZ` absences in the round to pair.
+//! Every other record is kept verbatim in [`Tournament::other_records`].
+//!
+//! The points column is checked against the results (a file written for pairing the next round
+//! may leave that round's pre-announced byes out of it, as bbpPairings' inputs do).
+
+use std::fmt::Write as _;
+
+use crate::tournament::model::{
+    Acceleration, Color, ForbiddenPairs, GameResult, Player, PlayerId, RoundEntry, Tournament,
+};
+use crate::tournament::scoring::{PointSystem, Points};
+
+/// Where and why a TRF file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {reason}")]
+pub struct TrfError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (character) number.
+    pub column: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+fn err(line: usize, column: usize, reason: impl Into<String>) -> TrfError {
+    TrfError {
+        line,
+        column,
+        reason: reason.into(),
+    }
+}
+
+/// The characters of columns `from..=to` (1-based), or fewer if the line is shorter.
+fn field(chars: &[char], from: usize, to: usize) -> String {
+    let start = (from - 1).min(chars.len());
+    let end = to.min(chars.len());
+    chars[start..end].iter().collect()
+}
+
+fn parse_number<T: std::str::FromStr>(
+    chars: &[char],
+    line: usize,
+    from: usize,
+    to: usize,
+    what: &str,
+) -> Result<Option<T>, TrfError> {
+    let text = field(chars, from, to);
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<T>()
+        .map(Some)
+        .map_err(|_| err(line, from, format!("{what}: `{text}` is not a number")))
+}
+
+fn parse_points(text: &str, line: usize, column: usize, what: &str) -> Result<Points, TrfError> {
+    Points::parse(text).ok_or_else(|| err(line, column, format!("{what}: `{text}` is not a score")))
+}
+
+/// A parsed line with its number, to report errors later.
+struct PlayerLine {
+    line: usize,
+    points_given: Option<Points>,
+}
+
+/// Reads a TRF16 or TRF-2026 file.
+pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+    let mut tournament = Tournament::default();
+    let mut player_lines: Vec<(Player, PlayerLine)> = Vec::new();
+    let mut byes: Vec<(usize, GameResult, u32, PlayerId)> = Vec::new();
+    let mut absent_next: Vec<(usize, PlayerId)> = Vec::new();
+    let mut points = PointSystem::default();
+    // bbpPairings' `BBW` also sets the pairing-allocated bye unless `BBU` is given.
+    let mut pab_given = false;
+
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let raw = raw.trim_end_matches(['\r', '\u{feff}']);
+        let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+        if raw.trim().is_empty() || raw.starts_with("###") {
+            continue;
+        }
+        let chars: Vec<char> = raw.chars().collect();
+        let tag = field(&chars, 1, 3);
+        let rest = field(&chars, 5, chars.len().max(5)).trim().to_string();
+        match tag.as_str() {
+            "001" => {
+                let (player, info) = parse_player(&chars, line)?;
+                player_lines.push((player, info));
+            }
+            "012" => tournament.name = rest,
+            "XXR" | "142" => {
+                tournament.total_rounds = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|t| t.parse().ok())
+                    .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
+            }
+            "XXC" => {
+                for word in rest.split_whitespace() {
+                    match word.to_ascii_lowercase().as_str() {
+                        "white1" => tournament.setup.initial_color = Some(Color::White),
+                        "black1" => tournament.setup.initial_color = Some(Color::Black),
+                        "rank" => tournament.setup.rank_ids = true,
+                        other => {
+                            return Err(err(line, 5, format!("unknown XXC option `{other}`")));
+                        }
+                    }
+                }
+            }
+            "152" => {
+                tournament.setup.initial_color = match rest.to_ascii_uppercase().as_str() {
+                    "W" => Some(Color::White),
+                    "B" => Some(Color::Black),
+                    _ => return Err(err(line, 5, "initial colour must be W or B")),
+                }
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let value = parse_points(&rest, line, 5, "point value")?;
+                match tag.as_str() {
+                    "BBW" => {
+                        points.win = value;
+                        points.forfeit_win = value;
+                        points.full_point_bye = value;
+                        if !pab_given {
+                            points.pairing_allocated_bye = value;
+                        }
+                    }
+                    "BBD" => {
+                        points.draw = value;
+                        points.half_point_bye = value;
+                    }
+                    "BBL" => points.loss = value,
+                    "BBZ" => points.zero_point_bye = value,
+                    "BBF" => points.forfeit_loss = value,
+                    _ => {
+                        points.pairing_allocated_bye = value;
+                        pab_given = true;
+                    }
+                }
+            }
+            "XXS" => parse_xxs(&rest, line, &mut points)?,
+            "162" => parse_162(&chars, line, &mut points)?,
+            "XXA" => {
+                let player = parse_number::<u32>(&chars, line, 5, 8, "player")?
+                    .ok_or_else(|| err(line, 5, "player id expected"))?;
+                let mut round = 1u32;
+                let mut column = 10;
+                while column <= chars.len() {
+                    let text = field(&chars, column, column + 3);
+                    if !text.trim().is_empty() {
+                        let value = parse_points(text.trim(), line, column, "acceleration")?;
+                        tournament.setup.accelerations.push(Acceleration {
+                            player: PlayerId(player),
+                            round,
+                            points: value,
+                        });
+                    }
+                    round += 1;
+                    column += 5;
+                }
+            }
+            "250" => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                // Individual competitions may leave the match points empty: 4 or 5 words.
+                let words = match words.len() {
+                    5 => &words[1..],
+                    4 => &words[..],
+                    _ => return Err(err(line, 5, "250 record: expected points, rounds, players")),
+                };
+                let value = parse_points(words[0], line, 10, "fictitious points")?;
+                let numbers: Vec<u32> = words[1..]
+                    .iter()
+                    .map(|w| w.parse::<u32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| err(line, 15, "250 record: rounds and players must be numbers"))?;
+                for round in numbers[0]..=numbers[1] {
+                    for player in numbers[2]..=numbers[3] {
+                        tournament.setup.accelerations.push(Acceleration {
+                            player: PlayerId(player),
+                            round,
+                            points: value,
+                        });
+                    }
+                }
+            }
+            "260" | "XXP" => {
+                let numbers: Vec<u32> = rest
+                    .split_whitespace()
+                    .map(|w| w.parse::<u32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| err(line, 5, "forbidden pairs: numbers expected"))?;
+                let (first_round, last_round, players) = if tag == "260" {
+                    if numbers.len() < 4 {
+                        return Err(err(
+                            line,
+                            5,
+                            "260 record: two rounds and two players needed",
+                        ));
+                    }
+                    (numbers[0], numbers[1], &numbers[2..])
+                } else {
+                    (1, u32::MAX, &numbers[..])
+                };
+                tournament.setup.forbidden_pairs.push(ForbiddenPairs {
+                    first_round,
+                    last_round,
+                    players: players.iter().map(|&p| PlayerId(p)).collect(),
+                });
+            }
+            "240" => {
+                let kind = match field(&chars, 5, 5).to_ascii_uppercase().as_str() {
+                    "F" => GameResult::FullPointBye,
+                    "H" => GameResult::HalfPointBye,
+                    "Z" => GameResult::ZeroPointBye,
+                    _ => return Err(err(line, 5, "bye type must be F, H or Z")),
+                };
+                let tail = field(&chars, 7, chars.len().max(7));
+                let words: Vec<&str> = tail.split_whitespace().collect();
+                let round: u32 = words
+                    .first()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err(line, 7, "round number expected"))?;
+                for word in &words[1..] {
+                    let player: u32 = word
+                        .parse()
+                        .map_err(|_| err(line, 11, format!("`{word}` is not a player id")))?;
+                    byes.push((line, kind, round, PlayerId(player)));
+                }
+            }
+            "XXZ" => {
+                for word in rest.split_whitespace() {
+                    let player: u32 = word
+                        .parse()
+                        .map_err(|_| err(line, 5, format!("`{word}` is not a player id")))?;
+                    absent_next.push((line, PlayerId(player)));
+                }
+            }
+            _ => tournament.other_records.push(raw.to_string()),
+        }
+    }
+
+    // Players in starting-rank order, numbered 1..=n without gaps.
+    player_lines.sort_by_key(|(p, _)| p.id);
+    for (index, (player, info)) in player_lines.iter().enumerate() {
+        if player.id.0 as usize != index + 1 {
+            return Err(err(
+                info.line,
+                5,
+                format!(
+                    "starting ranks must be 1..{} without gaps or repeats; found {}",
+                    player_lines.len(),
+                    player.id.0
+                ),
+            ));
+        }
+    }
+    let count = player_lines.len() as u32;
+    let known = |id: PlayerId| id.0 >= 1 && id.0 <= count;
+
+    // Requested byes from 240 records and XXZ become round entries.
+    let rounds_with_games = player_lines
+        .iter()
+        .flat_map(|(p, _)| p.rounds.iter().enumerate())
+        .filter(|(_, e)| e.opponent.is_some() || e.result == GameResult::PairingAllocatedBye)
+        .map(|(r, _)| r as u32 + 1)
+        .max()
+        .unwrap_or(0);
+    for (line, id) in absent_next {
+        byes.push((line, GameResult::ZeroPointBye, rounds_with_games + 1, id));
+    }
+    for (line, kind, round, id) in byes {
+        if !known(id) || round == 0 {
+            return Err(err(line, 5, format!("no player {} or round {round}", id.0)));
+        }
+        let player = &mut player_lines[id.0 as usize - 1].0;
+        let index = round as usize - 1;
+        while player.rounds.len() <= index {
+            player.rounds.push(RoundEntry {
+                opponent: None,
+                color: None,
+                result: GameResult::ZeroPointBye,
+            });
+        }
+        player.rounds[index] = RoundEntry {
+            opponent: None,
+            color: None,
+            result: kind,
+        };
+    }
+
+    // Opponents must exist and name each other.
+    for (player, info) in &player_lines {
+        for (round, entry) in player.rounds.iter().enumerate() {
+            let Some(opponent) = entry.opponent else {
+                continue;
+            };
+            let column = 92 + 10 * round;
+            if !known(opponent) || opponent == player.id {
+                return Err(err(
+                    info.line,
+                    column,
+                    format!("round {}: no opponent {}", round + 1, opponent.0),
+                ));
+            }
+            let back = player_lines[opponent.0 as usize - 1]
+                .0
+                .rounds
+                .get(round)
+                .and_then(|e| e.opponent);
+            if back != Some(player.id) {
+                return Err(err(
+                    info.line,
+                    column,
+                    format!(
+                        "round {}: player {} is paired with {} but {} is not paired with {}",
+                        round + 1,
+                        player.id.0,
+                        opponent.0,
+                        opponent.0,
+                        player.id.0
+                    ),
+                ));
+            }
+        }
+    }
+
+    // The points column against the results. The last column may hold byes announced for the
+    // round about to be paired, which such files leave out of the total.
+    let last_round = player_lines
+        .iter()
+        .map(|(p, _)| p.rounds.len())
+        .max()
+        .unwrap_or(0);
+    let pending_column = last_round > 0
+        && last_round as u32 > rounds_with_games
+        && player_lines.iter().all(|(p, _)| {
+            p.rounds
+                .get(last_round - 1)
+                .is_none_or(|e| e.opponent.is_none() && e.result != GameResult::PairingAllocatedBye)
+        });
+    for (player, info) in &player_lines {
+        let Some(given) = info.points_given else {
+            continue;
+        };
+        let total: Points = player.rounds.iter().map(|e| points.score(e.result)).sum();
+        let without_pending = if pending_column && player.rounds.len() == last_round {
+            total - points.score(player.rounds[last_round - 1].result)
+        } else {
+            total
+        };
+        if given != total && given != without_pending {
+            return Err(err(
+                info.line,
+                81,
+                format!(
+                    "points column says {given} but the results add up to {total} (player {})",
+                    player.id.0
+                ),
+            ));
+        }
+    }
+
+    tournament.points = points;
+    tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
+    Ok(tournament)
+}
+
+fn parse_player(chars: &[char], line: usize) -> Result<(Player, PlayerLine), TrfError> {
+    let id = parse_number::<u32>(chars, line, 5, 8, "starting rank")?
+        .ok_or_else(|| err(line, 5, "starting rank missing"))?;
+    if id == 0 {
+        return Err(err(line, 5, "starting rank must be at least 1"));
+    }
+    let rating = parse_number::<u16>(chars, line, 49, 52, "rating")?.unwrap_or(0);
+    let fide_id = parse_number::<u64>(chars, line, 58, 68, "FIDE id")?;
+    let points_text = field(chars, 81, 84);
+    let points_given = if points_text.trim().is_empty() {
+        None
+    } else {
+        Some(parse_points(points_text.trim(), line, 81, "points")?)
+    };
+    let mut rounds = Vec::new();
+    let mut pending_blank = 0usize;
+    let mut column = 92;
+    while column <= chars.len() {
+        let chunk = field(chars, column, column + 7);
+        if chunk.trim().is_empty() {
+            pending_blank += 1;
+            column += 10;
+            continue;
+        }
+        for _ in 0..pending_blank {
+            rounds.push(RoundEntry {
+                opponent: None,
+                color: None,
+                result: GameResult::ZeroPointBye,
+            });
+        }
+        pending_blank = 0;
+        rounds.push(parse_round(chars, line, column, rounds.len() + 1)?);
+        column += 10;
+    }
+    let player = Player {
+        id: PlayerId(id),
+        name: field(chars, 15, 47).trim().to_string(),
+        sex: field(chars, 10, 10).trim().to_string(),
+        title: field(chars, 11, 13).trim().to_string(),
+        rating,
+        federation: field(chars, 54, 56).trim().to_string(),
+        fide_id,
+        birth: field(chars, 70, 79).trim().to_string(),
+        declared_points: points_given,
+        rounds,
+    };
+    Ok((player, PlayerLine { line, points_given }))
+}
+
+fn parse_round(
+    chars: &[char],
+    line: usize,
+    column: usize,
+    round: usize,
+) -> Result<RoundEntry, TrfError> {
+    let opponent_text = field(chars, column, column + 3);
+    let opponent_text = opponent_text.trim();
+    let opponent = if opponent_text.is_empty() {
+        0
+    } else {
+        opponent_text.parse::<u32>().map_err(|_| {
+            err(
+                line,
+                column,
+                format!("round {round}: opponent `{opponent_text}` is not a number"),
+            )
+        })?
+    };
+    let color = match field(chars, column + 5, column + 5).as_str() {
+        "w" | "W" => Some(Color::White),
+        "b" | "B" => Some(Color::Black),
+        "-" | " " | "" => None,
+        other => {
+            return Err(err(
+                line,
+                column + 5,
+                format!("round {round}: colour must be w, b or -, not `{other}`"),
+            ));
+        }
+    };
+    let code = field(chars, column + 7, column + 7);
+    let result = match code.to_ascii_uppercase().as_str() {
+        "1" => GameResult::Win,
+        "=" => GameResult::Draw,
+        "0" => GameResult::Loss,
+        "W" => GameResult::UnratedWin,
+        "D" => GameResult::UnratedDraw,
+        "L" => GameResult::UnratedLoss,
+        "+" => GameResult::ForfeitWin,
+        "-" => GameResult::ForfeitLoss,
+        "H" => GameResult::HalfPointBye,
+        "F" => GameResult::FullPointBye,
+        "U" => GameResult::PairingAllocatedBye,
+        "Z" | " " | "" => GameResult::ZeroPointBye,
+        other => {
+            return Err(err(
+                line,
+                column + 7,
+                format!("round {round}: unknown result code `{other}`"),
+            ));
+        }
+    };
+    let opponent = if opponent == 0 {
+        None
+    } else {
+        Some(PlayerId(opponent))
+    };
+    if opponent.is_some() && result.is_bye() {
+        return Err(err(
+            line,
+            column + 7,
+            format!("round {round}: a bye (`{code}`) cannot have an opponent"),
+        ));
+    }
+    if opponent.is_none() && result.is_played() {
+        return Err(err(
+            line,
+            column,
+            format!("round {round}: a played game (`{code}`) needs an opponent"),
+        ));
+    }
+    if opponent.is_some() && color.is_none() {
+        return Err(err(
+            line,
+            column + 5,
+            format!("round {round}: a game needs a colour (w or b)"),
+        ));
+    }
+    Ok(RoundEntry {
+        opponent,
+        color,
+        result,
+    })
+}
+
+fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), TrfError> {
+    for item in rest.split_whitespace() {
+        let (code, value) = item
+            .split_once('=')
+            .ok_or_else(|| err(line, 5, format!("XXS: `{item}` is not CODE=VALUE")))?;
+        let value = if value.starts_with('.') {
+            format!("0{value}")
+        } else {
+            value.to_string()
+        };
+        let value = parse_points(&value, line, 5, "XXS value")?;
+        match code.to_ascii_uppercase().as_str() {
+            "WW" | "BW" => points.win = value,
+            "WD" | "BD" => points.draw = value,
+            "WL" | "BL" => points.loss = value,
+            "ZPB" => points.zero_point_bye = value,
+            "HPB" => points.half_point_bye = value,
+            "FPB" => points.full_point_bye = value,
+            "PAB" => points.pairing_allocated_bye = value,
+            "FW" => points.forfeit_win = value,
+            "FL" => points.forfeit_loss = value,
+            "W" => {
+                points.win = value;
+                points.forfeit_win = value;
+                points.full_point_bye = value;
+            }
+            "D" => {
+                points.draw = value;
+                points.half_point_bye = value;
+            }
+            other => return Err(err(line, 5, format!("XXS: unknown code `{other}`"))),
+        }
+    }
+    Ok(())
+}
+
+/// TRF26 `162`: a result letter at column 6, 15, 24, ... and its points in the next 4 columns.
+fn parse_162(chars: &[char], line: usize, points: &mut PointSystem) -> Result<(), TrfError> {
+    let mut column = 6;
+    let mut pab_set = false;
+    let mut pending_pab_as_win = None;
+    while column <= chars.len() {
+        let code = field(chars, column, column);
+        if code.trim().is_empty() {
+            column += 9;
+            continue;
+        }
+        let value_text = field(chars, column + 1, column + 4);
+        let value = parse_points(value_text.trim(), line, column + 1, "162 value")?;
+        match code.as_str() {
+            "W" => {
+                points.win = value;
+                points.forfeit_win = value;
+                points.full_point_bye = value;
+                pending_pab_as_win = Some(value);
+            }
+            "D" => {
+                points.draw = value;
+                points.half_point_bye = value;
+            }
+            "L" => points.loss = value,
+            "A" => {
+                points.zero_point_bye = value;
+                points.forfeit_loss = value;
+            }
+            "P" => {
+                points.pairing_allocated_bye = value;
+                pab_set = true;
+            }
+            "X" => {}
+            other => return Err(err(line, column, format!("162: unknown code `{other}`"))),
+        }
+        column += 9;
+    }
+    if let (false, Some(value)) = (pab_set, pending_pab_as_win) {
+        points.pairing_allocated_bye = value;
+    }
+    Ok(())
+}
+
+/// Writes a TRF16 file with the TRF26/JaVaFo/bbpPairings extension records this crate reads.
+/// Parsing the result gives back the same tournament.
+pub fn write(tournament: &Tournament) -> String {
+    let mut out = String::new();
+    if !tournament.name.is_empty() {
+        let _ = writeln!(out, "012 {}", tournament.name);
+    }
+    for record in &tournament.other_records {
+        let _ = writeln!(out, "{record}");
+    }
+    if tournament.total_rounds > 0 {
+        let _ = writeln!(out, "XXR {}", tournament.total_rounds);
+    }
+    let setup = &tournament.setup;
+    let mut xxc = Vec::new();
+    if setup.rank_ids {
+        xxc.push("rank");
+    }
+    match setup.initial_color {
+        Some(Color::White) => xxc.push("white1"),
+        Some(Color::Black) => xxc.push("black1"),
+        None => {}
+    }
+    if !xxc.is_empty() {
+        let _ = writeln!(out, "XXC {}", xxc.join(" "));
+    }
+    let points = &tournament.points;
+    if *points != PointSystem::default() {
+        let _ = writeln!(
+            out,
+            "XXS WW={} BW={} WD={} BD={} WL={} BL={}",
+            points.win, points.win, points.draw, points.draw, points.loss, points.loss
+        );
+        let _ = writeln!(
+            out,
+            "XXS FW={} FL={} PAB={} FPB={} HPB={} ZPB={}",
+            points.forfeit_win,
+            points.forfeit_loss,
+            points.pairing_allocated_bye,
+            points.full_point_bye,
+            points.half_point_bye,
+            points.zero_point_bye
+        );
+    }
+    for group in &setup.forbidden_pairs {
+        let ids: Vec<String> = group.players.iter().map(|p| p.0.to_string()).collect();
+        if group.first_round == 1 && group.last_round == u32::MAX {
+            let _ = writeln!(out, "XXP {}", ids.join(" "));
+        } else {
+            let ids: Vec<String> = group
+                .players
+                .iter()
+                .map(|p| format!("{:>4}", p.0))
+                .collect();
+            let _ = writeln!(
+                out,
+                "260 {:03} {:03} {}",
+                group.first_round,
+                group.last_round,
+                ids.join(" ")
+            );
+        }
+    }
+    // Accelerations: one XXA line per player and run of rounds; several lines when a player has
+    // two values for one round.
+    let mut remaining: Vec<Acceleration> = setup.accelerations.clone();
+    while !remaining.is_empty() {
+        let player = remaining[0].player;
+        let mut by_round: Vec<Option<Points>> = Vec::new();
+        remaining.retain(|a| {
+            if a.player != player || a.round == 0 {
+                return a.player != player;
+            }
+            let index = a.round as usize - 1;
+            if by_round.len() <= index {
+                by_round.resize(index + 1, None);
+            }
+            if by_round[index].is_some() {
+                return true;
+            }
+            by_round[index] = Some(a.points);
+            false
+        });
+        let mut line = format!("XXA {:>4}", player.0);
+        for value in by_round {
+            match value {
+                Some(v) => {
+                    let _ = write!(line, " {:>4}", format!("{:.1}", v.as_f64()));
+                }
+                None => line.push_str("     "),
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    // Ranks by points (ties share the better rank), for the rank column only.
+    let scores: Vec<Points> = tournament
+        .players
+        .iter()
+        .map(|p| {
+            p.declared_points
+                .unwrap_or_else(|| p.rounds.iter().map(|e| points.score(e.result)).sum())
+        })
+        .collect();
+    for (index, player) in tournament.players.iter().enumerate() {
+        let rank = 1 + scores.iter().filter(|&&s| s > scores[index]).count();
+        let points_text = player
+            .declared_points
+            .map(|p| format!("{:.1}", p.as_f64()))
+            .unwrap_or_default();
+        let mut line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
+            player.id.0,
+            player.sex,
+            player.title,
+            player.name,
+            if player.rating == 0 {
+                String::new()
+            } else {
+                player.rating.to_string()
+            },
+            player.federation,
+            player.fide_id.map(|id| id.to_string()).unwrap_or_default(),
+            player.birth,
+            points_text,
+            rank
+        );
+        for entry in &player.rounds {
+            let opponent = entry.opponent.map_or(0, |o| o.0);
+            let color = match entry.color {
+                Some(Color::White) => 'w',
+                Some(Color::Black) => 'b',
+                None => '-',
+            };
+            let opponent = if opponent == 0 {
+                "0000".to_string()
+            } else {
+                opponent.to_string()
+            };
+            let _ = write!(
+                line,
+                "  {:>4} {} {}",
+                opponent,
+                color,
+                entry.result.trf_code()
+            );
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
