@@ -465,6 +465,7 @@ mod tests {
                 })
                 .collect(),
             points: PointSystem::default(),
+            ..Tournament::default()
         }
     }
 

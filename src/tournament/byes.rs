@@ -439,6 +439,7 @@ mod tests {
                 })
                 .collect(),
             points: PointSystem::default(),
+            ..Tournament::default()
         }
     }
 
