@@ -2,3 +2,4 @@
 //! maximum-weight matcher they share. Pure: no I/O.
 
 pub mod pairing_check;
+pub mod round_robin;
