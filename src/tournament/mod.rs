@@ -6,6 +6,8 @@ pub mod default_time;
 pub mod model;
 pub mod scoring;
 pub mod self_report;
+pub mod standings;
+pub mod starting_rank;
 
 pub use model::{
     Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId, RoundEntry,

@@ -1,0 +1,152 @@
+//! The initial ranking of the players, FIDE C.04.2 (General Handling Rules) Art. 2.2.
+//!
+//! Players are ranked by (2.2.1) strength, i.e. rating, highest first; then (2.2.2) FIDE title
+//! in the order GM, IM, WGM, FM, WIM, CM, WFM, WCM, no title; then (2.2.3) alphabetically by
+//! name. The position in that order is the starting rank (pairing number, Art. 2.3).
+
+use std::cmp::Ordering;
+
+use crate::tournament::model::{Player, PlayerId};
+
+/// The titles of C.04.2 Art. 2.2.2, strongest first.
+pub const TITLE_ORDER: [&str; 8] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
+
+/// The position of `title` in [`TITLE_ORDER`] (case-insensitive); no or unknown title ranks last.
+pub fn title_rank(title: &str) -> usize {
+    let title = title.trim();
+    TITLE_ORDER
+        .iter()
+        .position(|known| known.eq_ignore_ascii_case(title))
+        .unwrap_or(TITLE_ORDER.len())
+}
+
+/// What C.04.2 Art. 2.2 looks at for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RankKey<'a> {
+    /// Rating (0 = unrated, ranks after every rated player).
+    pub rating: u16,
+    /// FIDE title, possibly empty.
+    pub title: &'a str,
+    /// Name as "Surname, Given".
+    pub name: &'a str,
+}
+
+/// A name for alphabetical comparison: case folded, with a few accented letters reduced to their
+/// base letter so that `Štěpán` sorts among the `S` (an approximation of a national collation).
+fn alphabetical_key(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ą' => 'a',
+            'č' | 'ć' | 'ç' => 'c',
+            'ď' | 'đ' => 'd',
+            'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ę' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ľ' | 'ĺ' | 'ł' => 'l',
+            'ň' | 'ń' | 'ñ' => 'n',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ő' | 'ø' => 'o',
+            'ř' | 'ŕ' => 'r',
+            'š' | 'ś' => 's',
+            'ť' => 't',
+            'ú' | 'ù' | 'û' | 'ü' | 'ů' | 'ű' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'ž' | 'ź' | 'ż' => 'z',
+            other => other,
+        })
+        .collect()
+}
+
+/// Compares two players by C.04.2 Art. 2.2: `Less` means `a` ranks higher (gets the lower
+/// starting number).
+pub fn compare(a: &RankKey<'_>, b: &RankKey<'_>) -> Ordering {
+    b.rating
+        .cmp(&a.rating)
+        .then_with(|| title_rank(a.title).cmp(&title_rank(b.title)))
+        .then_with(|| alphabetical_key(a.name).cmp(&alphabetical_key(b.name)))
+        .then_with(|| a.name.cmp(b.name))
+}
+
+/// Sorts any list of entrants into starting-rank order (stable for full ties).
+pub fn sort_by_starting_rank<T>(entrants: &mut [T], key: impl Fn(&T) -> RankKey<'_>) {
+    entrants.sort_by(|a, b| compare(&key(a), &key(b)));
+}
+
+/// Puts `players` into starting-rank order and renumbers them `1, 2, …` (C.04.2 Art. 2.3).
+/// Only meaningful before results refer to the old numbers.
+pub fn assign_starting_ranks(players: &mut [Player]) {
+    sort_by_starting_rank(players, |p| RankKey {
+        rating: p.rating,
+        title: &p.title,
+        name: &p.name,
+    });
+    for (index, player) in players.iter_mut().enumerate() {
+        player.id = PlayerId(index as u32 + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(name: &str, title: &str, rating: u16) -> Player {
+        Player {
+            name: name.to_string(),
+            title: title.to_string(),
+            rating,
+            ..Player::default()
+        }
+    }
+
+    #[test]
+    fn c04_2_art_2_2_1_rating_first() {
+        let mut players = vec![player("Aa", "GM", 2400), player("Zz", "", 2500)];
+        assign_starting_ranks(&mut players);
+        assert_eq!(players[0].name, "Zz");
+        assert_eq!(players[0].id, PlayerId(1));
+        assert_eq!(players[1].id, PlayerId(2));
+    }
+
+    #[test]
+    fn c04_2_art_2_2_2_title_order_on_equal_rating() {
+        let mut players = vec![
+            player("A", "", 2300),
+            player("B", "WCM", 2300),
+            player("C", "CM", 2300),
+            player("D", "WIM", 2300),
+            player("E", "FM", 2300),
+            player("F", "WGM", 2300),
+            player("G", "im", 2300),
+            player("H", "GM", 2300),
+            player("I", "WFM", 2300),
+        ];
+        assign_starting_ranks(&mut players);
+        let titles: Vec<&str> = players.iter().map(|p| p.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["GM", "im", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
+        );
+    }
+
+    #[test]
+    fn c04_2_art_2_2_3_alphabetical_on_equal_rating_and_title() {
+        let mut players = vec![
+            player("Tichý, Jan", "", 0),
+            player("Šťastný, Petr", "", 0),
+            player("novák, Adam", "", 0),
+            player("Svoboda, Karel", "", 0),
+        ];
+        assign_starting_ranks(&mut players);
+        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["novák, Adam", "Šťastný, Petr", "Svoboda, Karel", "Tichý, Jan"]
+        );
+    }
+
+    #[test]
+    fn c04_2_unrated_players_rank_last() {
+        let mut players = vec![player("A", "GM", 0), player("B", "", 1200)];
+        assign_starting_ranks(&mut players);
+        assert_eq!(players[0].name, "B");
+    }
+}
