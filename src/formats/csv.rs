@@ -1,0 +1,574 @@
+//! Player lists as CSV, for registration (issue 2 §4).
+//!
+//! The first line names the columns, in any order and any letter case:
+//! `name` (required, "Surname, Given"), `fide_id`, `title`, `rating`, `federation`,
+//! `birth_year`, `sex`, `club`. The separator is a comma, or a semicolon when the header line
+//! has semicolons and no commas (spreadsheets in many European locales write that). Fields may
+//! be quoted; a UTF-8 byte-order mark is ignored.
+//!
+//! Reading checks every row and returns either all players or every problem found, each with
+//! its line and column name, so that nothing is imported until the file is clean.
+//! [`write_players`] writes the same format, so an export can be imported again.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::tournament::starting_rank::TITLE_ORDER;
+
+/// One player of a list, as registered (before starting ranks are given).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlayerRecord {
+    /// Name as "Surname, Given".
+    pub name: String,
+    /// FIDE ID.
+    pub fide_id: Option<u64>,
+    /// FIDE title in capitals (GM, IM, WGM, FM, WIM, CM, WFM, WCM), empty if none.
+    pub title: String,
+    /// Rating, 0 = unrated.
+    pub rating: u16,
+    /// Federation, three capital letters, or empty.
+    pub federation: String,
+    /// Year of birth.
+    pub birth_year: Option<u16>,
+    /// `m`, `w` or empty.
+    pub sex: String,
+    /// Club, possibly empty.
+    pub club: String,
+}
+
+/// The columns, in the order [`write_players`] writes them.
+pub const COLUMNS: [&str; 8] = [
+    "name",
+    "fide_id",
+    "title",
+    "rating",
+    "federation",
+    "birth_year",
+    "sex",
+    "club",
+];
+
+/// The highest rating accepted.
+pub const MAX_RATING: u16 = 3500;
+/// The longest name or club accepted, in characters.
+pub const MAX_TEXT: usize = 100;
+
+/// What is wrong with one field or line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CsvProblem {
+    /// The file has no header line.
+    Empty,
+    /// The file has a header but no players.
+    NoPlayers,
+    /// The bytes are not UTF-8 text.
+    NotUtf8,
+    /// A header names a column we do not know.
+    UnknownColumn,
+    /// A header names a column twice.
+    DuplicateColumn,
+    /// The required `name` column is missing.
+    MissingNameColumn,
+    /// A row has a different number of fields than the header.
+    WrongFieldCount {
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in this row.
+        found: usize,
+    },
+    /// A required value is empty.
+    Required,
+    /// A value should be a whole number.
+    NotANumber,
+    /// A number is outside the allowed range.
+    OutOfRange {
+        /// Lowest allowed.
+        min: u64,
+        /// Highest allowed.
+        max: u64,
+    },
+    /// A text is too long.
+    TooLong {
+        /// Most characters allowed.
+        max: usize,
+    },
+    /// The title is not one of C.04.2 Art. 2.2.2.
+    UnknownTitle,
+    /// The federation is not three letters.
+    BadFederation,
+    /// Sex is not `m` or `w`.
+    BadSex,
+    /// The FIDE ID appears on an earlier line.
+    DuplicateFideId {
+        /// The earlier line.
+        first_line: u64,
+    },
+    /// The CSV structure itself is broken (e.g. an unclosed quote).
+    Malformed,
+}
+
+impl CsvProblem {
+    /// A stable key for translating the message (`csv.problem.<key>` in the catalogs).
+    pub fn key(&self) -> &'static str {
+        match self {
+            CsvProblem::Empty => "empty",
+            CsvProblem::NoPlayers => "no_players",
+            CsvProblem::NotUtf8 => "not_utf8",
+            CsvProblem::UnknownColumn => "unknown_column",
+            CsvProblem::DuplicateColumn => "duplicate_column",
+            CsvProblem::MissingNameColumn => "missing_name_column",
+            CsvProblem::WrongFieldCount { .. } => "wrong_field_count",
+            CsvProblem::Required => "required",
+            CsvProblem::NotANumber => "not_a_number",
+            CsvProblem::OutOfRange { .. } => "out_of_range",
+            CsvProblem::TooLong { .. } => "too_long",
+            CsvProblem::UnknownTitle => "unknown_title",
+            CsvProblem::BadFederation => "bad_federation",
+            CsvProblem::BadSex => "bad_sex",
+            CsvProblem::DuplicateFideId { .. } => "duplicate_fide_id",
+            CsvProblem::Malformed => "malformed",
+        }
+    }
+}
+
+impl fmt::Display for CsvProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CsvProblem::Empty => write!(f, "the file is empty"),
+            CsvProblem::NoPlayers => write!(f, "the file has no players"),
+            CsvProblem::NotUtf8 => write!(f, "not UTF-8 text"),
+            CsvProblem::UnknownColumn => {
+                write!(f, "unknown column (known: {})", COLUMNS.join(", "))
+            }
+            CsvProblem::DuplicateColumn => write!(f, "column appears twice"),
+            CsvProblem::MissingNameColumn => write!(f, "the header has no `name` column"),
+            CsvProblem::WrongFieldCount { expected, found } => {
+                write!(f, "{found} fields where the header has {expected}")
+            }
+            CsvProblem::Required => write!(f, "must not be empty"),
+            CsvProblem::NotANumber => write!(f, "must be a whole number"),
+            CsvProblem::OutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
+            CsvProblem::TooLong { max } => write!(f, "longer than {max} characters"),
+            CsvProblem::UnknownTitle => {
+                write!(f, "not a FIDE title ({})", TITLE_ORDER.join(", "))
+            }
+            CsvProblem::BadFederation => write!(f, "must be three letters, e.g. CZE"),
+            CsvProblem::BadSex => write!(f, "must be m or w"),
+            CsvProblem::DuplicateFideId { first_line } => {
+                write!(f, "the same FIDE ID is on line {first_line}")
+            }
+            CsvProblem::Malformed => write!(f, "broken CSV (e.g. an unclosed quote)"),
+        }
+    }
+}
+
+/// A problem at a line (1-based, the header is line 1) and column (its header name; empty
+/// when the whole line is concerned).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvError {
+    /// Line in the file, 1-based.
+    pub line: u64,
+    /// The column's name, or empty for the whole line.
+    pub field: String,
+    /// The value found (may be empty).
+    pub value: String,
+    /// What is wrong.
+    pub problem: CsvProblem,
+}
+
+impl fmt::Display for CsvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "line {}: {}", self.line, self.problem)
+        } else {
+            write!(
+                f,
+                "line {}, {} \"{}\": {}",
+                self.line, self.field, self.value, self.problem
+            )
+        }
+    }
+}
+
+/// Reads a player list from bytes; see [`read_players`].
+pub fn read_players_bytes(bytes: &[u8]) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read_players(text),
+        Err(error) => {
+            let valid = &bytes[..error.valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            Err(vec![CsvError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                problem: CsvProblem::NotUtf8,
+            }])
+        }
+    }
+}
+
+/// Reads a player list; returns every player, or every problem found (line by line).
+pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let header_line = text.lines().next().unwrap_or("");
+    if header_line.trim().is_empty() {
+        return Err(vec![line_error(1, CsvProblem::Empty)]);
+    }
+    let delimiter = if header_line.contains(';') && !header_line.contains(',') {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = ::csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut errors = Vec::new();
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(Ok(header)) => header,
+        Some(Err(error)) => return Err(vec![csv_failure(&error)]),
+        None => return Err(vec![line_error(1, CsvProblem::Empty)]),
+    };
+    let mut columns: Vec<Option<usize>> = Vec::new();
+    for name in header.iter() {
+        let name = name.trim().to_ascii_lowercase();
+        match COLUMNS.iter().position(|known| *known == name) {
+            Some(index) if columns.contains(&Some(index)) => {
+                errors.push(field_error(1, &name, &name, CsvProblem::DuplicateColumn));
+                columns.push(None);
+            }
+            Some(index) => columns.push(Some(index)),
+            None => {
+                errors.push(field_error(1, &name, &name, CsvProblem::UnknownColumn));
+                columns.push(None);
+            }
+        }
+    }
+    if !columns.contains(&Some(0)) {
+        errors.push(line_error(1, CsvProblem::MissingNameColumn));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut players = Vec::new();
+    let mut fide_ids: HashMap<u64, u64> = HashMap::new();
+    for record in records {
+        let record = match record {
+            Ok(record) => record,
+            Err(error) => {
+                errors.push(csv_failure(&error));
+                break;
+            }
+        };
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(|field| field.trim().is_empty()) {
+            continue;
+        }
+        if record.len() != columns.len() {
+            errors.push(line_error(
+                line,
+                CsvProblem::WrongFieldCount {
+                    expected: columns.len(),
+                    found: record.len(),
+                },
+            ));
+            continue;
+        }
+        let mut player = PlayerRecord::default();
+        for (value, column) in record.iter().zip(&columns) {
+            let Some(column) = column else { continue };
+            let name = COLUMNS[*column];
+            if let Err(problem) = set_field(&mut player, *column, value.trim()) {
+                errors.push(field_error(line, name, value, problem));
+            }
+        }
+        if let Some(id) = player.fide_id {
+            if let Some(&first_line) = fide_ids.get(&id) {
+                errors.push(field_error(
+                    line,
+                    "fide_id",
+                    &id.to_string(),
+                    CsvProblem::DuplicateFideId { first_line },
+                ));
+            } else {
+                fide_ids.insert(id, line);
+            }
+        }
+        players.push(player);
+    }
+    if errors.is_empty() && players.is_empty() {
+        errors.push(line_error(2, CsvProblem::NoPlayers));
+    }
+    if errors.is_empty() {
+        Ok(players)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Checks one value and stores it (column index into [`COLUMNS`]).
+fn set_field(player: &mut PlayerRecord, column: usize, value: &str) -> Result<(), CsvProblem> {
+    match COLUMNS[column] {
+        "name" => {
+            player.name = check_text(value, true)?;
+        }
+        "fide_id" => {
+            player.fide_id = parse_number(value, 1, 9_999_999_999)?;
+        }
+        "title" => {
+            player.title = parse_title(value)?;
+        }
+        "rating" => {
+            player.rating = parse_number(value, 0, u64::from(MAX_RATING))?.unwrap_or(0) as u16;
+        }
+        "federation" => {
+            player.federation = parse_federation(value)?;
+        }
+        "birth_year" => {
+            player.birth_year = parse_number(value, 1900, 2100)?.map(|year| year as u16);
+        }
+        "sex" => {
+            player.sex = parse_sex(value)?;
+        }
+        _ => {
+            player.club = check_text(value, false)?;
+        }
+    }
+    Ok(())
+}
+
+/// A name or club: required or not, at most [`MAX_TEXT`] characters.
+pub fn check_text(value: &str, required: bool) -> Result<String, CsvProblem> {
+    let value = value.trim();
+    if required && value.is_empty() {
+        return Err(CsvProblem::Required);
+    }
+    if value.chars().count() > MAX_TEXT {
+        return Err(CsvProblem::TooLong { max: MAX_TEXT });
+    }
+    Ok(value.to_string())
+}
+
+/// An optional whole number in `min ..= max`.
+pub fn parse_number(value: &str, min: u64, max: u64) -> Result<Option<u64>, CsvProblem> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    if !value.chars().all(|c| c.is_ascii_digit()) {
+        return Err(CsvProblem::NotANumber);
+    }
+    match value.parse::<u64>() {
+        Ok(number) if (min..=max).contains(&number) => Ok(Some(number)),
+        _ => Err(CsvProblem::OutOfRange { min, max }),
+    }
+}
+
+/// A FIDE title (C.04.2 Art. 2.2.2), in capitals, or empty.
+pub fn parse_title(value: &str) -> Result<String, CsvProblem> {
+    let value = value.trim().to_ascii_uppercase();
+    if value.is_empty() || TITLE_ORDER.contains(&value.as_str()) {
+        Ok(value)
+    } else {
+        Err(CsvProblem::UnknownTitle)
+    }
+}
+
+/// A federation code: three ASCII letters (returned in capitals), or empty.
+pub fn parse_federation(value: &str) -> Result<String, CsvProblem> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    if value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic()) {
+        Ok(value.to_ascii_uppercase())
+    } else {
+        Err(CsvProblem::BadFederation)
+    }
+}
+
+/// Sex as in TRF: `m`, `w` (also `f`), or empty.
+pub fn parse_sex(value: &str) -> Result<String, CsvProblem> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(String::new()),
+        "m" => Ok("m".into()),
+        "w" | "f" => Ok("w".into()),
+        _ => Err(CsvProblem::BadSex),
+    }
+}
+
+fn line_error(line: u64, problem: CsvProblem) -> CsvError {
+    CsvError {
+        line,
+        field: String::new(),
+        value: String::new(),
+        problem,
+    }
+}
+
+fn field_error(line: u64, field: &str, value: &str, problem: CsvProblem) -> CsvError {
+    CsvError {
+        line,
+        field: field.to_string(),
+        value: value.to_string(),
+        problem,
+    }
+}
+
+fn csv_failure(error: &::csv::Error) -> CsvError {
+    let line = error.position().map_or(0, |p| p.line());
+    let problem = match error.kind() {
+        ::csv::ErrorKind::Utf8 { .. } => CsvProblem::NotUtf8,
+        _ => CsvProblem::Malformed,
+    };
+    line_error(line, problem)
+}
+
+/// Writes a player list with the header [`COLUMNS`].
+pub fn write_players(players: &[PlayerRecord]) -> String {
+    let mut writer = ::csv::WriterBuilder::new().from_writer(Vec::new());
+    let mut rows: Vec<Vec<String>> = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
+    for player in players {
+        rows.push(vec![
+            player.name.clone(),
+            player.fide_id.map(|id| id.to_string()).unwrap_or_default(),
+            player.title.clone(),
+            if player.rating == 0 {
+                String::new()
+            } else {
+                player.rating.to_string()
+            },
+            player.federation.clone(),
+            player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            player.sex.clone(),
+            player.club.clone(),
+        ]);
+    }
+    for row in rows {
+        // Writing into a Vec cannot fail for I/O reasons; a failure would be a bug in csv.
+        if writer.write_record(&row).is_err() {
+            break;
+        }
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_clean_list_in_any_column_order() {
+        let text = "\u{feff}Rating,Name,title,FIDE_ID,federation,birth_year,sex,club\n\
+                    2450,\"Novák, Jan\",im,310000,cze,1990,M,ŠK Praha\n\
+                    ,\"Őry, Anna\",,,,,w,\n";
+        let players = read_players(text).expect("clean");
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].name, "Novák, Jan");
+        assert_eq!(players[0].title, "IM");
+        assert_eq!(players[0].rating, 2450);
+        assert_eq!(players[0].fide_id, Some(310000));
+        assert_eq!(players[0].federation, "CZE");
+        assert_eq!(players[0].sex, "m");
+        assert_eq!(players[0].club, "ŠK Praha");
+        assert_eq!(players[1].rating, 0);
+        assert_eq!(players[1].birth_year, None);
+    }
+
+    #[test]
+    fn semicolon_separated_lists_are_read() {
+        let players = read_players("name;rating\nNovák, Jan;1800\n").expect("clean");
+        assert_eq!(players[0].name, "Novák, Jan");
+        assert_eq!(players[0].rating, 1800);
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_line_and_field() {
+        let text = "name,rating,title,federation,fide_id,birth_year,sex\n\
+                    \"A, B\",abc,XX,CZ,12,1800,m\n\
+                    ,4000,GM,SVK,12,1850,q\n\
+                    \"C, D\",1500\n";
+        let errors = read_players(text).expect_err("dirty");
+        let found: Vec<(u64, &str, &str)> = errors
+            .iter()
+            .map(|e| (e.line, e.field.as_str(), e.problem.key()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (2, "rating", "not_a_number"),
+                (2, "title", "unknown_title"),
+                (2, "federation", "bad_federation"),
+                (2, "birth_year", "out_of_range"),
+                (3, "name", "required"),
+                (3, "rating", "out_of_range"),
+                (3, "birth_year", "out_of_range"),
+                (3, "sex", "bad_sex"),
+                (3, "fide_id", "duplicate_fide_id"),
+                (4, "", "wrong_field_count"),
+            ]
+        );
+        assert_eq!(
+            errors[0].to_string(),
+            "line 2, rating \"abc\": must be a whole number"
+        );
+    }
+
+    #[test]
+    fn header_problems_stop_before_rows() {
+        let errors = read_players("nmae,rating\nx,1\n").expect_err("bad header");
+        assert_eq!(errors[0].line, 1);
+        assert_eq!(errors[0].problem, CsvProblem::UnknownColumn);
+        assert_eq!(errors[1].problem, CsvProblem::MissingNameColumn);
+        let errors = read_players("name,name\n").expect_err("duplicate");
+        assert_eq!(errors[0].problem, CsvProblem::DuplicateColumn);
+    }
+
+    #[test]
+    fn empty_and_broken_input_is_an_error_not_a_panic() {
+        assert_eq!(read_players("").expect_err("empty")[0].problem, CsvProblem::Empty);
+        assert_eq!(
+            read_players("name\n").expect_err("no players")[0].problem,
+            CsvProblem::NoPlayers
+        );
+        let errors = read_players_bytes(b"name\nok\n\xff\xfe\n").expect_err("bytes");
+        assert_eq!((errors[0].line, &errors[0].problem), (3, &CsvProblem::NotUtf8));
+    }
+
+    #[test]
+    fn export_reads_back_the_same_players() {
+        let players = vec![
+            PlayerRecord {
+                name: "Šťastný, Petr".into(),
+                fide_id: Some(12345),
+                title: "FM".into(),
+                rating: 2301,
+                federation: "CZE".into(),
+                birth_year: Some(2001),
+                sex: "m".into(),
+                club: "TJ \"Bohemians\", Praha".into(),
+            },
+            PlayerRecord {
+                name: "Јовановић, Мила".into(),
+                ..PlayerRecord::default()
+            },
+        ];
+        let text = write_players(&players);
+        assert!(text.starts_with("name,fide_id,title,rating"));
+        assert_eq!(read_players(&text).expect("round trip"), players);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_give_players_or_errors_never_a_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let mut text = b"name,rating,title,fide_id\n".to_vec();
+            text.extend(bytes);
+            match read_players_bytes(&text) {
+                Ok(players) => proptest::prop_assert!(!players.is_empty()),
+                Err(errors) => proptest::prop_assert!(!errors.is_empty()),
+            }
+        }
+    }
+}
