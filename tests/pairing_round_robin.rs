@@ -30,10 +30,7 @@ fn read_tables() -> Tables {
             .split(',')
             .map(|game| {
                 let (white, black) = game.trim().split_once('-').expect("white-black");
-                (
-                    white.parse().expect("white"),
-                    black.parse().expect("black"),
-                )
+                (white.parse().expect("white"), black.parse().expect("black"))
             })
             .collect();
         let table = tables.get_mut(&current).expect("a table header first");
@@ -59,12 +56,14 @@ fn c05_annex1_berger_tables_for_3_to_16_players() {
                 .copied()
                 .filter(|&(white, black)| white <= players && black <= players)
                 .collect();
-            let games: Vec<(u32, u32)> = round
-                .games
-                .iter()
-                .map(|g| (g.white.0, g.black.0))
-                .collect();
-            assert_eq!(games, expected_games, "{players} players, round {}", index + 1);
+            let games: Vec<(u32, u32)> =
+                round.games.iter().map(|g| (g.white.0, g.black.0)).collect();
+            assert_eq!(
+                games,
+                expected_games,
+                "{players} players, round {}",
+                index + 1
+            );
             let expected_bye = expected.iter().find_map(|&(white, black)| {
                 if white > players {
                     Some(PlayerId(black))
@@ -74,7 +73,12 @@ fn c05_annex1_berger_tables_for_3_to_16_players() {
                     None
                 }
             });
-            assert_eq!(round.bye, expected_bye, "{players} players, round {}", index + 1);
+            assert_eq!(
+                round.bye,
+                expected_bye,
+                "{players} players, round {}",
+                index + 1
+            );
             checked_rounds += 1;
         }
     }
@@ -106,7 +110,12 @@ fn c05_annex1_double_round_robin_second_cycle_reverses_the_table() {
                     .copied()
                     .filter(|&(white, black)| white <= players && black <= players)
                     .collect();
-                assert_eq!(games, expected, "{players} players, round {}", single + index + 1);
+                assert_eq!(
+                    games,
+                    expected,
+                    "{players} players, round {}",
+                    single + index + 1
+                );
             }
             if swap && single >= 3 {
                 let first_of_pair = &rounds[single - 2];

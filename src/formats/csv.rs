@@ -528,13 +528,19 @@ mod tests {
 
     #[test]
     fn empty_and_broken_input_is_an_error_not_a_panic() {
-        assert_eq!(read_players("").expect_err("empty")[0].problem, CsvProblem::Empty);
+        assert_eq!(
+            read_players("").expect_err("empty")[0].problem,
+            CsvProblem::Empty
+        );
         assert_eq!(
             read_players("name\n").expect_err("no players")[0].problem,
             CsvProblem::NoPlayers
         );
         let errors = read_players_bytes(b"name\nok\n\xff\xfe\n").expect_err("bytes");
-        assert_eq!((errors[0].line, &errors[0].problem), (3, &CsvProblem::NotUtf8));
+        assert_eq!(
+            (errors[0].line, &errors[0].problem),
+            (3, &CsvProblem::NotUtf8)
+        );
     }
 
     #[test]

@@ -123,7 +123,11 @@ fn berger_row(n: u32, table_round: u32) -> Vec<(u32, u32)> {
 
 /// The pairing of `round` (1-based, over both cycles for a double round robin) for `players`
 /// players numbered `1 ..= players` in starting order.
-pub fn pair_round(players: u32, cycles: Cycles, round: u32) -> Result<RoundPairing, RoundRobinError> {
+pub fn pair_round(
+    players: u32,
+    cycles: Cycles,
+    round: u32,
+) -> Result<RoundPairing, RoundRobinError> {
     check_players(players)?;
     let n = table_size(players);
     let rounds = rounds_count(players, cycles);
@@ -268,7 +272,10 @@ mod tests {
         );
         assert_eq!(
             pair_round(4, Cycles::Single, 4),
-            Err(RoundRobinError::NoSuchRound { round: 4, rounds: 3 })
+            Err(RoundRobinError::NoSuchRound {
+                round: 4,
+                rounds: 3
+            })
         );
         assert!(pair_round(4, Cycles::Single, 0).is_err());
     }

@@ -232,7 +232,12 @@ mod tests {
         // 2: 1+1+1 = 3; 3: 0+1+½ = 1.5; 1: ½+0+½ = 1; 4: ½+0+0 = 0.5.
         assert_eq!(
             order,
-            [(2, Points(30)), (3, Points(15)), (1, Points(10)), (4, Points(5))]
+            [
+                (2, Points(30)),
+                (3, Points(15)),
+                (1, Points(10)),
+                (4, Points(5))
+            ]
         );
         assert_eq!(rows[3].games_played, 2);
     }

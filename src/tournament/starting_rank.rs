@@ -139,7 +139,12 @@ mod tests {
         let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
             names,
-            ["novák, Adam", "Šťastný, Petr", "Svoboda, Karel", "Tichý, Jan"]
+            [
+                "novák, Adam",
+                "Šťastný, Petr",
+                "Svoboda, Karel",
+                "Tichý, Jan"
+            ]
         );
     }
 
