@@ -221,6 +221,7 @@ mod tests {
             total_rounds: 3,
             players,
             points,
+            ..Tournament::default()
         }
     }
 
