@@ -1,0 +1,112 @@
+//! Art. 5.2.2 / 6.9 / 7.5.5 / 5.1.2: "can a side still checkmate by any series of legal moves",
+//! checked against the Chess Unwinnability Analyzer test vectors (verdict code + FEN per line).
+//!
+//! The default run reads the sample in `tests/data/unwinnability/`; when the shared fixtures are
+//! there (`ARBITER_FIXTURES` or `../shared/fixtures`) it runs all 1,803 vectors.
+
+use std::path::PathBuf;
+
+use arbiter::rules::dead::{DeadPosition, Mater, Verdict};
+
+fn fixtures_dir() -> Option<PathBuf> {
+    let from_env = std::env::var_os("ARBITER_FIXTURES").map(PathBuf::from);
+    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
+    from_env
+        .into_iter()
+        .chain(std::iter::once(beside))
+        .find(|dir| dir.join("unwinnability/cha-test-vector.txt").is_file())
+}
+
+/// Checks every vector of `text` on two threads; returns (cases, failures).
+fn check_vectors(text: &str) -> (usize, Vec<String>) {
+    let cases: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let chunk = cases.len().div_ceil(threads).max(1);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for &(index, line) in part {
+                        let Some((expected, fen)) = line.split_once(' ') else {
+                            failures.push(format!("line {}: no FEN", index + 1));
+                            continue;
+                        };
+                        match DeadPosition::from_fen(fen) {
+                            Ok(position) => {
+                                let got = position.unwinnability();
+                                for (mater, verdict) in
+                                    [(Mater::White, &got.white), (Mater::Black, &got.black)]
+                                {
+                                    if let Verdict::CanMate { line } = verdict
+                                        && !position.line_mates(mater, line)
+                                    {
+                                        failures.push(format!(
+                                            "line {}: {fen}: {mater:?}'s line {line:?} does not mate",
+                                            index + 1
+                                        ));
+                                    }
+                                }
+                                if got.code() != expected {
+                                    failures.push(format!(
+                                        "line {}: {fen}: expected {expected}, got {}",
+                                        index + 1,
+                                        got.code()
+                                    ));
+                                }
+                            }
+                            Err(error) => {
+                                failures.push(format!("line {}: {fen}: {error}", index + 1))
+                            }
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|_| vec!["thread panicked".into()])
+            })
+            .collect()
+    });
+    (cases.len(), failures)
+}
+
+#[test]
+fn art_5_2_2_cha_vectors_sample() {
+    let text = include_str!("data/unwinnability/cha-sample.txt");
+    let (cases, failures) = check_vectors(text);
+    assert!(cases >= 100, "sample too small: {cases}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    println!("CHA sample: {cases} vectors agree");
+}
+
+#[test]
+fn art_5_2_2_cha_vectors_full() {
+    let Some(dir) = fixtures_dir() else {
+        println!("shared fixtures not found: full CHA run skipped");
+        return;
+    };
+    let path = dir.join("unwinnability/cha-test-vector.txt");
+    let text = std::fs::read_to_string(&path).expect("readable fixture");
+    let started = std::time::Instant::now();
+    let (cases, failures) = check_vectors(&text);
+    println!(
+        "CHA full: {cases} vectors, {} disagree, {:.1} s",
+        failures.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(cases, 1803);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
