@@ -1,0 +1,225 @@
+//! Crosstables: the round-robin grid (each player's result against every other, C.05) and the
+//! Swiss wallchart (per round: the opponent's starting number, the colour and the result, as on
+//! a FIDE tournament report). Both are printed landscape; a table taller than a page continues
+//! on further pages with its header row repeated, and a grid wider than a page continues on
+//! further pages with the number and name columns repeated.
+
+use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
+use crate::print::standings::StandingsTable;
+use crate::print::{
+    DocumentInput, PrintError, details_line, display_name, page_heading, points_after, points_text,
+    rating_text,
+};
+use crate::tournament::{Color, GameResult, RoundEntry, Tournament};
+
+/// Which kind of crosstable to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrosstableKind {
+    /// A round-robin grid when every player meets every other (the rounds announced are at
+    /// least one less than the players, up to 24 players), else a wallchart.
+    #[default]
+    Auto,
+    /// The round-robin grid.
+    RoundRobin,
+    /// The Swiss wallchart.
+    Wallchart,
+}
+
+/// The crosstable after `after_round` rounds as PDF bytes. `standings` gives the rank column
+/// (ranked by points alone when `None`).
+pub fn crosstable(
+    tournament: &Tournament,
+    input: &DocumentInput,
+    after_round: u32,
+    kind: CrosstableKind,
+    standings: Option<&StandingsTable>,
+) -> Result<Vec<u8>, PrintError> {
+    let players = tournament.players.len();
+    if players == 0 {
+        return Err(PrintError::NoPlayers);
+    }
+    let rounds = tournament.total_rounds.max(tournament.rounds_played());
+    if after_round > rounds {
+        return Err(PrintError::NoSuchRound {
+            round: after_round,
+            rounds,
+        });
+    }
+    let round_robin = match kind {
+        CrosstableKind::RoundRobin => true,
+        CrosstableKind::Wallchart => false,
+        CrosstableKind::Auto => {
+            (2..=24).contains(&players) && tournament.total_rounds as usize >= players - 1
+        }
+    };
+    let by_points;
+    let standings = match standings {
+        Some(table) => table,
+        None => {
+            by_points = StandingsTable::by_points(tournament, after_round);
+            &by_points
+        }
+    };
+    let ranks = standings.ranks(players);
+    let points = points_after(tournament, after_round);
+    let language = input.language;
+    let title = language.text_round("crosstable", after_round);
+    let event = input.event_name(tournament).to_string();
+    let details = details_line(&[&input.place, &input.chief_arbiter]);
+    let mut canvas = input.canvas(tournament, &title, Orientation::Landscape)?;
+    let width = canvas.width() - 2.0 * MARGIN;
+
+    let mut columns = vec![
+        Column::new(language.text("number"), 9.0, Align::Right).bold(),
+        Column::new(language.text("name"), 0.0, Align::Left),
+        Column::new(language.text("federation"), 10.0, Align::Center),
+        Column::new(language.text("rating"), 11.0, Align::Right),
+    ];
+    let fixed = columns.len();
+    let cells: Vec<Vec<String>> = if round_robin {
+        let cell_width = if after_round as usize > players {
+            9.0
+        } else {
+            7.0
+        };
+        columns
+            .extend((1..=players).map(|n| Column::new(n.to_string(), cell_width, Align::Center)));
+        tournament
+            .players
+            .iter()
+            .map(|player| {
+                (1..=players as u32)
+                    .map(|opponent| {
+                        if opponent == player.id.0 {
+                            return "×".to_string();
+                        }
+                        player
+                            .rounds
+                            .iter()
+                            .take(after_round as usize)
+                            .filter(|e| e.opponent.is_some_and(|o| o.0 == opponent))
+                            .map(|e| result_symbol(e.result))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    } else {
+        let white = language.text("white_short");
+        let black = language.text("black_short");
+        columns.extend((1..=after_round).map(|r| Column::new(r.to_string(), 14.0, Align::Center)));
+        tournament
+            .players
+            .iter()
+            .map(|player| {
+                (0..after_round as usize)
+                    .map(|r| {
+                        player
+                            .rounds
+                            .get(r)
+                            .map(|entry| wallchart_cell(entry, &white, &black))
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    columns.push(Column::new(language.text("points"), 11.0, Align::Center).bold());
+    columns.push(Column::new(language.text("rank"), 11.0, Align::Right));
+    let others: f32 = columns.iter().map(|c| c.width).sum();
+    columns[1].width = (width - others).clamp(40.0, 70.0);
+
+    let rows: Vec<Vec<String>> = tournament
+        .players
+        .iter()
+        .zip(cells)
+        .enumerate()
+        .map(|(i, (player, cells))| {
+            let mut row = vec![
+                player.id.0.to_string(),
+                display_name(tournament, player.id),
+                player.federation.clone(),
+                rating_text(tournament, player.id),
+            ];
+            row.extend(cells);
+            row.push(points_text(points[i]));
+            row.push(match ranks[i] {
+                0 => String::new(),
+                rank => rank.to_string(),
+            });
+            row
+        })
+        .collect();
+    let table = Table {
+        columns,
+        fixed,
+        font_size: 7.5,
+        row_height: 4.8,
+        zebra: true,
+    };
+    table.draw(&mut canvas, &rows, &mut |canvas| {
+        page_heading(canvas, &event, &title, &details)
+    });
+    Ok(canvas.finish())
+}
+
+/// A result as one symbol: `1`, `½`, `0`, `+`, `−` (forfeits), byes by their points.
+pub fn result_symbol(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win | GameResult::UnratedWin => "1",
+        GameResult::Draw | GameResult::UnratedDraw => "½",
+        GameResult::Loss | GameResult::UnratedLoss => "0",
+        GameResult::ForfeitWin => "+",
+        GameResult::ForfeitLoss => "−",
+        GameResult::FullPointBye | GameResult::PairingAllocatedBye => "1",
+        GameResult::HalfPointBye => "½",
+        GameResult::ZeroPointBye => "0",
+    }
+}
+
+/// A wallchart cell: opponent's starting number, colour letter, result (`12w1`, `7b½`, `3w+`);
+/// a bye as its TRF letter and points (`U 1`, `H ½`), an absence as `–`.
+pub fn wallchart_cell(entry: &RoundEntry, white: &str, black: &str) -> String {
+    match entry.opponent {
+        Some(opponent) => {
+            let colour = match entry.color {
+                Some(Color::White) => white,
+                Some(Color::Black) => black,
+                None => "",
+            };
+            format!("{}{}{}", opponent.0, colour, result_symbol(entry.result))
+        }
+        None => match entry.result {
+            GameResult::ZeroPointBye => "–".to_string(),
+            other => format!("{} {}", other.trf_code(), result_symbol(other)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::PlayerId;
+
+    #[test]
+    fn wallchart_cells_show_opponent_colour_and_result() {
+        let game = RoundEntry {
+            opponent: Some(PlayerId(12)),
+            color: Some(Color::White),
+            result: GameResult::Draw,
+        };
+        assert_eq!(wallchart_cell(&game, "w", "b"), "12w½");
+        let forfeit = RoundEntry {
+            opponent: Some(PlayerId(3)),
+            color: Some(Color::Black),
+            result: GameResult::ForfeitWin,
+        };
+        assert_eq!(wallchart_cell(&forfeit, "w", "b"), "3b+");
+        let bye = RoundEntry {
+            opponent: None,
+            color: None,
+            result: GameResult::PairingAllocatedBye,
+        };
+        assert_eq!(wallchart_cell(&bye, "w", "b"), "U 1");
+    }
+}

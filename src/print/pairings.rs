@@ -1,0 +1,209 @@
+//! The pairing list of a round, for the wall: by board (board, White with rating and points,
+//! result column, Black) and alphabetically (each player's board and colour), so a player finds
+//! their board either way. Byes are listed after the boards (C.04.1: a player who is not paired
+//! receives a pairing-allocated bye; requested byes are shown with their points).
+
+use crate::print::layout::{Align, Column, Orientation, Table};
+use crate::print::{
+    Board, DocumentInput, PrintError, boards_of_round, bye_label, details_line, display_name,
+    page_heading, points_after, points_text, rating_text,
+};
+use crate::tournament::{PlayerId, Tournament};
+
+/// The pairing list of `round` ordered by board, as PDF bytes.
+pub fn by_board(
+    tournament: &Tournament,
+    input: &DocumentInput,
+    round: u32,
+) -> Result<Vec<u8>, PrintError> {
+    let boards = boards_of_round(tournament, input, round)?;
+    let language = input.language;
+    let before = points_after(tournament, round - 1);
+    let points =
+        |id: PlayerId| points_text(before.get(id.0 as usize - 1).copied().unwrap_or_default());
+    let title = language.text_round("pairings_by_board", round);
+    let event = input.event_name(tournament).to_string();
+    let details = details_line(&[&input.place, input.round_date(round)]);
+    let mut canvas = input.canvas(tournament, &title, Orientation::Portrait)?;
+    let name_width = (canvas.width() - 2.0 * crate::print::layout::MARGIN - 88.0) / 2.0;
+    let table = Table {
+        columns: vec![
+            Column::new(language.text("bd"), 9.0, Align::Right).bold(),
+            Column::new(language.text("number"), 9.0, Align::Right),
+            Column::new(language.text("white"), name_width, Align::Left),
+            Column::new(language.text("rating"), 11.0, Align::Right),
+            Column::new(language.text("points"), 11.0, Align::Center),
+            Column::new(language.text("result"), 16.0, Align::Center).bold(),
+            Column::new(language.text("points"), 11.0, Align::Center),
+            Column::new(language.text("black"), name_width, Align::Left),
+            Column::new(language.text("rating"), 11.0, Align::Right),
+            Column::new(language.text("number"), 9.0, Align::Right),
+        ],
+        fixed: 10,
+        font_size: 8.5,
+        row_height: 6.0,
+        zebra: true,
+    };
+    let rows: Vec<Vec<String>> = boards
+        .iter()
+        .map(|board| board_row(tournament, input, board, &points))
+        .collect();
+    table.draw(&mut canvas, &rows, &mut |canvas| {
+        page_heading(canvas, &event, &title, &details)
+    });
+    Ok(canvas.finish())
+}
+
+fn board_row(
+    tournament: &Tournament,
+    input: &DocumentInput,
+    board: &Board,
+    points: &dyn Fn(PlayerId) -> String,
+) -> Vec<String> {
+    let white = vec![
+        board.number.to_string(),
+        board.white.0.to_string(),
+        display_name(tournament, board.white),
+        rating_text(tournament, board.white),
+        points(board.white),
+    ];
+    let rest = match board.black {
+        Some(black) => vec![
+            board.result_text().into_owned(),
+            points(black),
+            display_name(tournament, black),
+            rating_text(tournament, black),
+            black.0.to_string(),
+        ],
+        None => vec![
+            board.result_text().into_owned(),
+            String::new(),
+            bye_label(input.language, board.result),
+            String::new(),
+            String::new(),
+        ],
+    };
+    white.into_iter().chain(rest).collect()
+}
+
+/// The pairing list of `round` in alphabetical order of the players' names: board, colour and
+/// opponent of each, as PDF bytes.
+pub fn alphabetical(
+    tournament: &Tournament,
+    input: &DocumentInput,
+    round: u32,
+) -> Result<Vec<u8>, PrintError> {
+    let boards = boards_of_round(tournament, input, round)?;
+    let language = input.language;
+    let before = points_after(tournament, round - 1);
+    let title = language.text_round("pairings_by_name", round);
+    let event = input.event_name(tournament).to_string();
+    let details = details_line(&[&input.place, input.round_date(round)]);
+    let mut canvas = input.canvas(tournament, &title, Orientation::Portrait)?;
+    let width = canvas.width() - 2.0 * crate::print::layout::MARGIN;
+    let name_width = (width - 9.0 - 11.0 - 9.0 - 11.0 - 15.0 - 9.0) / 2.0;
+    let table = Table {
+        columns: vec![
+            Column::new(language.text("name"), name_width, Align::Left).bold(),
+            Column::new(language.text("number"), 9.0, Align::Right),
+            Column::new(language.text("rating"), 11.0, Align::Right),
+            Column::new(language.text("points"), 11.0, Align::Center),
+            Column::new(language.text("bd"), 9.0, Align::Right).bold(),
+            Column::new(language.text("colour"), 15.0, Align::Center),
+            Column::new(language.text("opponent"), name_width, Align::Left),
+            Column::new(language.text("number"), 9.0, Align::Right),
+        ],
+        fixed: 8,
+        font_size: 8.5,
+        row_height: 5.5,
+        zebra: true,
+    };
+    let mut entries: Vec<(String, Vec<String>)> = Vec::new();
+    for board in &boards {
+        let mut sides = vec![(board.white, board.black, true)];
+        if let Some(black) = board.black {
+            sides.push((black, Some(board.white), false));
+        }
+        for (player, opponent, white) in sides {
+            let Some(record) = tournament.player(player) else {
+                continue;
+            };
+            let colour = match (opponent, white) {
+                (None, _) => String::new(),
+                (Some(_), true) => language.text("white"),
+                (Some(_), false) => language.text("black"),
+            };
+            let (opponent_name, opponent_number) = match opponent {
+                Some(opponent) => (display_name(tournament, opponent), opponent.0.to_string()),
+                None => (bye_label(language, board.result), String::new()),
+            };
+            let points = before
+                .get(player.0 as usize - 1)
+                .copied()
+                .unwrap_or_default();
+            entries.push((
+                sort_key(&record.name),
+                vec![
+                    display_name(tournament, player),
+                    player.0.to_string(),
+                    rating_text(tournament, player),
+                    points_text(points),
+                    if opponent.is_some() {
+                        board.number.to_string()
+                    } else {
+                        String::new()
+                    },
+                    colour,
+                    opponent_name,
+                    opponent_number,
+                ],
+            ));
+        }
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let rows: Vec<Vec<String>> = entries.into_iter().map(|(_, row)| row).collect();
+    table.draw(&mut canvas, &rows, &mut |canvas| {
+        page_heading(canvas, &event, &title, &details)
+    });
+    Ok(canvas.finish())
+}
+
+/// A key that sorts names alphabetically regardless of case and accents ("Šťastný" with "S",
+/// "Łukasz" with "L"); Cyrillic names sort after Latin ones in Cyrillic order.
+pub fn sort_key(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'ä' | 'à' | 'â' | 'ã' | 'å' | 'ą' | 'ă' => 'a',
+            'č' | 'ć' | 'ç' => 'c',
+            'ď' | 'đ' => 'd',
+            'é' | 'ě' | 'ë' | 'è' | 'ê' | 'ę' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ľ' | 'ĺ' | 'ł' => 'l',
+            'ň' | 'ń' | 'ñ' => 'n',
+            'ó' | 'ö' | 'ő' | 'ô' | 'ò' | 'õ' | 'ø' => 'o',
+            'ř' | 'ŕ' => 'r',
+            'š' | 'ś' | 'ş' | 'ș' => 's',
+            'ť' | 'ţ' | 'ț' => 't',
+            'ú' | 'ü' | 'ű' | 'ů' | 'ù' | 'û' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'ž' | 'ź' | 'ż' => 'z',
+            other => other,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_key_ignores_case_and_accents() {
+        let mut names = ["Šťastný, Jan", "Őry, Béla", "Łukasz, Adam", "Novák, Petr"];
+        names.sort_by_key(|n| sort_key(n));
+        assert_eq!(
+            names,
+            ["Łukasz, Adam", "Novák, Petr", "Őry, Béla", "Šťastný, Jan"]
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! Standings after a round: rank, starting number, name, federation, rating, points and the
+//! tournament's tie-break columns (FIDE C.07), in the order the caller ranked them.
+//!
+//! The ranking itself (with tie-breaks) is computed by the tournament core; this module only
+//! prints it. [`StandingsTable::by_points`] ranks by points alone for events without tie-breaks.
+
+use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
+use crate::print::{
+    DocumentInput, PrintError, details_line, display_name, page_heading, points_after, points_text,
+    rating_text,
+};
+use crate::tournament::{PlayerId, Points, Tournament};
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandingsRow {
+    /// Rank (players sharing a rank have the same number).
+    pub rank: u32,
+    /// The player.
+    pub player: PlayerId,
+    /// Points.
+    pub points: Points,
+    /// The tie-break values as printed, one per column of [`StandingsTable::tie_break_names`].
+    pub tie_breaks: Vec<String>,
+}
+
+/// Standings to print: rows in rank order and the headings of the tie-break columns.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StandingsTable {
+    /// The round after which these are the standings.
+    pub after_round: u32,
+    /// Short headings of the tie-break columns, e.g. `BH-C1`, `BH`, `SB`, `DE`.
+    pub tie_break_names: Vec<String>,
+    /// The rows, best first.
+    pub rows: Vec<StandingsRow>,
+}
+
+impl StandingsTable {
+    /// Standings by points alone (Art. 10 scoring with the tournament's point system): equal
+    /// points share a rank and are listed in starting order.
+    pub fn by_points(tournament: &Tournament, after_round: u32) -> StandingsTable {
+        let points = points_after(tournament, after_round);
+        let mut order: Vec<usize> = (0..tournament.players.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
+        let mut rows: Vec<StandingsRow> = Vec::with_capacity(order.len());
+        for (position, &i) in order.iter().enumerate() {
+            let rank = match rows.last() {
+                Some(previous) if previous.points == points[i] => previous.rank,
+                _ => position as u32 + 1,
+            };
+            rows.push(StandingsRow {
+                rank,
+                player: tournament.players[i].id,
+                points: points[i],
+                tie_breaks: Vec::new(),
+            });
+        }
+        StandingsTable {
+            after_round,
+            tie_break_names: Vec::new(),
+            rows,
+        }
+    }
+
+    /// The rank of every player (index = starting number − 1), 0 for players not listed.
+    pub fn ranks(&self, players: usize) -> Vec<u32> {
+        let mut ranks = vec![0; players];
+        for row in &self.rows {
+            if let Some(slot) = (row.player.0 as usize)
+                .checked_sub(1)
+                .and_then(|i| ranks.get_mut(i))
+            {
+                *slot = row.rank;
+            }
+        }
+        ranks
+    }
+}
+
+/// The standings as PDF bytes. Portrait with up to five tie-break columns, landscape beyond.
+pub fn standings(
+    tournament: &Tournament,
+    input: &DocumentInput,
+    table: &StandingsTable,
+) -> Result<Vec<u8>, PrintError> {
+    if tournament.players.is_empty() {
+        return Err(PrintError::NoPlayers);
+    }
+    for row in &table.rows {
+        if tournament.player(row.player).is_none() {
+            return Err(PrintError::UnknownStandingsPlayer(row.player.0));
+        }
+    }
+    let language = input.language;
+    let round = table.after_round;
+    let title = language.text_round("standings", round);
+    let event = input.event_name(tournament).to_string();
+    let details = details_line(&[&input.place, input.round_date(round)]);
+    let orientation = if table.tie_break_names.len() > 5 {
+        Orientation::Landscape
+    } else {
+        Orientation::Portrait
+    };
+    let mut canvas = input.canvas(tournament, &title, orientation)?;
+    let width = canvas.width() - 2.0 * MARGIN;
+    let tie_break_width = 13.0;
+    let fixed_width = 11.0 + 10.0 + 11.0 + 12.0 + 12.0;
+    let name_width =
+        (width - fixed_width - tie_break_width * table.tie_break_names.len() as f32).max(45.0);
+    let mut columns = vec![
+        Column::new(language.text("rank"), 11.0, Align::Right).bold(),
+        Column::new(language.text("number"), 10.0, Align::Right),
+        Column::new(language.text("name"), name_width, Align::Left),
+        Column::new(language.text("federation"), 11.0, Align::Center),
+        Column::new(language.text("rating"), 12.0, Align::Right),
+        Column::new(language.text("points"), 12.0, Align::Center).bold(),
+    ];
+    columns.extend(
+        table
+            .tie_break_names
+            .iter()
+            .map(|name| Column::new(name.clone(), tie_break_width, Align::Right)),
+    );
+    let layout = Table {
+        columns,
+        fixed: 3,
+        font_size: 8.5,
+        row_height: 5.5,
+        zebra: true,
+    };
+    let mut previous_rank = None;
+    let rows: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let rank = if previous_rank == Some(row.rank) {
+                String::new()
+            } else {
+                row.rank.to_string()
+            };
+            previous_rank = Some(row.rank);
+            let federation = tournament
+                .player(row.player)
+                .map(|p| p.federation.clone())
+                .unwrap_or_default();
+            let mut cells = vec![
+                rank,
+                row.player.0.to_string(),
+                display_name(tournament, row.player),
+                federation,
+                rating_text(tournament, row.player),
+                points_text(row.points),
+            ];
+            cells.extend(row.tie_breaks.iter().cloned());
+            cells
+        })
+        .collect();
+    layout.draw(&mut canvas, &rows, &mut |canvas| {
+        page_heading(canvas, &event, &title, &details)
+    });
+    Ok(canvas.finish())
+}

@@ -1,0 +1,528 @@
+//! Every printed document, checked through its extracted text (`pdftotext` from poppler-utils)
+//! and rendered to PNG (`pdftoppm`) under `target/print-preview/` for a human to look at.
+//!
+//! When poppler-utils is not installed the text checks are skipped with a message (CI installs
+//! it in `.ci/run`); the documents are still built and checked to be PDF files.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use arbiter::print::{
+    Board, DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
+    standings,
+};
+use arbiter::tournament::{
+    Color, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament,
+};
+
+const NAMES: [(&str, &str, u16, &str); 12] = [
+    ("Šťastný, Jan", "GM", 2612, "CZE"),
+    ("Őry, Béla", "IM", 2488, "HUN"),
+    ("Јовановић, Душан", "FM", 2391, "SRB"),
+    ("Łukasz, Adam", "", 2302, "POL"),
+    ("Novák, Petr", "", 2250, "CZE"),
+    (
+        "Kovačević-Đorđević, Aleksandra Konstantina Maximiliana",
+        "WIM",
+        2201,
+        "SRB",
+    ),
+    ("Horváth, Ádám", "", 2150, "HUN"),
+    ("Smith, John", "", 2100, "ENG"),
+    ("Žilinský, Ľubomír", "", 2050, "SVK"),
+    ("Петровић, Милица", "", 1990, "SRB"),
+    ("Müller, Jörg", "", 1900, "GER"),
+    ("Dvořák, Řehoř", "", 0, "CZE"),
+];
+
+/// A 12-player tournament with `played` rounds of a round-robin schedule (circle method),
+/// results chosen from the players' numbers so every kind appears.
+fn tournament(played: u32, total: u32) -> Tournament {
+    let n = NAMES.len() as u32;
+    let mut players: Vec<Player> = NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, (name, title, rating, fed))| Player {
+            id: PlayerId(i as u32 + 1),
+            name: name.to_string(),
+            title: title.to_string(),
+            rating: *rating,
+            federation: fed.to_string(),
+            fide_id: Some(300_000 + i as u64 * 17),
+            ..Player::default()
+        })
+        .collect();
+    for round in 0..played {
+        // circle method: player n fixed, others rotate
+        let mut order: Vec<u32> = (0..n - 1).map(|k| (k + round) % (n - 1) + 1).collect();
+        order.push(n);
+        for k in 0..(n / 2) as usize {
+            let (a, b) = (order[k], order[n as usize - 1 - k]);
+            let (white, black) = if (round + k as u32).is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let result = match (white + black + round) % 4 {
+                0 => GameResult::Draw,
+                1 | 3 => GameResult::Win,
+                _ => GameResult::Loss,
+            };
+            let result = if round == 1 && k == 5 {
+                GameResult::ForfeitWin
+            } else {
+                result
+            };
+            let mirrored = result.mirrored().unwrap_or(GameResult::Loss);
+            players[white as usize - 1].rounds.push(RoundEntry {
+                opponent: Some(PlayerId(black)),
+                color: Some(Color::White),
+                result,
+            });
+            players[black as usize - 1].rounds.push(RoundEntry {
+                opponent: Some(PlayerId(white)),
+                color: Some(Color::Black),
+                result: mirrored,
+            });
+        }
+    }
+    Tournament {
+        name: "Šachový turnaj – Sakkverseny – Шаховски турнир".to_string(),
+        total_rounds: total,
+        players,
+        points: PointSystem::default(),
+    }
+}
+
+fn input(language: Language) -> DocumentInput {
+    DocumentInput {
+        place: "Brno".to_string(),
+        chief_arbiter: "Erdős Pál".to_string(),
+        round_dates: (1..=11).map(|d| format!("2026-11-{:02}", d + 10)).collect(),
+        language,
+        ..DocumentInput::default()
+    }
+}
+
+fn preview_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/print-preview");
+    std::fs::create_dir_all(&dir).expect("create target/print-preview");
+    dir
+}
+
+/// Writes the PDF, renders page 1 to PNG, and returns the text of all pages (or `None` when
+/// poppler-utils is missing).
+fn extract(name: &str, pdf: &[u8]) -> Option<String> {
+    assert!(pdf.starts_with(b"%PDF-"), "{name} is not a PDF");
+    let dir = preview_dir();
+    let path = dir.join(format!("{name}.pdf"));
+    std::fs::write(&path, pdf).expect("write pdf");
+    let text = Command::new("pdftotext")
+        .arg("-layout")
+        .arg(&path)
+        .arg("-")
+        .output();
+    let Ok(text) = text else {
+        eprintln!("pdftotext not installed: skipping the text checks of {name}");
+        return None;
+    };
+    assert!(text.status.success(), "pdftotext failed on {name}");
+    let _ = Command::new("pdftoppm")
+        .args(["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(&path)
+        .arg(dir.join(name))
+        .status();
+    Some(String::from_utf8(text.stdout).expect("pdftotext gives UTF-8"))
+}
+
+fn page_count(text: &str) -> usize {
+    text.matches('\u{c}').count().max(1)
+}
+
+#[test]
+fn pairings_by_board_show_names_ratings_and_results() {
+    let t = tournament(5, 11);
+    let pdf = pairings::by_board(&t, &input(Language::English), 3).expect("pairings");
+    let Some(text) = extract("pairings_by_board", &pdf) else {
+        return;
+    };
+    assert!(text.contains("Pairings, round 3"), "{text}");
+    for name in [
+        "Šťastný, Jan",
+        "Őry, Béla",
+        "Јовановић, Душан",
+        "Łukasz, Adam",
+    ] {
+        assert!(text.contains(name), "{name} missing:\n{text}");
+    }
+    assert!(text.contains("2612"));
+    assert!(text.contains("Kovačević-Đorđević, Al"), "{text}");
+    assert!(
+        !text.contains("Maximiliana"),
+        "long name not shortened:\n{text}"
+    );
+    assert!(text.contains('…'));
+    // six boards, each with a result
+    let results = text.matches("1–0").count()
+        + text.matches("0–1").count()
+        + text.matches("½–½").count()
+        + text.matches("+–−").count()
+        + text.matches("−–+").count();
+    assert_eq!(results, 6, "{text}");
+}
+
+#[test]
+fn pairings_of_an_unplayed_round_come_from_the_input_in_czech() {
+    let t = tournament(2, 11);
+    let mut document = input(Language::Czech);
+    document.boards = vec![
+        Board {
+            number: 1,
+            white: PlayerId(3),
+            black: Some(PlayerId(1)),
+            result: None,
+        },
+        Board {
+            number: 2,
+            white: PlayerId(2),
+            black: None,
+            result: Some(GameResult::PairingAllocatedBye),
+        },
+    ];
+    let pdf = pairings::by_board(&t, &document, 3).expect("pairings");
+    let Some(text) = extract("pairings_input_cs", &pdf) else {
+        return;
+    };
+    assert!(text.contains("Rozlosování 3. kola"), "{text}");
+    assert!(text.contains("volno přidělené losováním"), "{text}");
+    assert!(text.contains("Strana 1 z 1"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("Јовановић"))
+        .expect("board 1 line");
+    assert!(line.find("Јовановић") < line.find("Šťastný"), "{line}");
+}
+
+#[test]
+fn pairings_reject_a_board_with_an_unknown_player() {
+    let t = tournament(2, 11);
+    let mut document = input(Language::English);
+    document.boards = vec![Board {
+        number: 1,
+        white: PlayerId(1),
+        black: Some(PlayerId(99)),
+        result: None,
+    }];
+    let error = pairings::by_board(&t, &document, 3).expect_err("unknown player");
+    assert_eq!(
+        error.to_string(),
+        "board 1: no player with starting number 99"
+    );
+    let error = pairings::by_board(&t, &input(Language::English), 12).expect_err("no round");
+    assert!(error.to_string().contains("round 12 does not exist"));
+    let error = pairings::by_board(&t, &input(Language::English), 4).expect_err("not paired");
+    assert_eq!(error.to_string(), "round 4 is not paired yet");
+}
+
+#[test]
+fn pairings_alphabetical_list_every_player_with_board_and_colour() {
+    let t = tournament(5, 11);
+    let pdf = pairings::alphabetical(&t, &input(Language::Hungarian), 5).expect("pairings");
+    let Some(text) = extract("pairings_alphabetical_hu", &pdf) else {
+        return;
+    };
+    assert!(text.contains("5. forduló párosítása névsorban"), "{text}");
+    let order: Vec<usize> = [
+        "Dvořák",
+        "Horváth",
+        "Łukasz",
+        "Müller",
+        "Novák",
+        "Őry",
+        "Smith",
+        "Šťastný",
+    ]
+    .iter()
+    .map(|name| {
+        text.lines()
+            .position(|line| line.chars().take(40).collect::<String>().contains(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
+    })
+    .collect();
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "not alphabetical:\n{text}"
+    );
+    assert_eq!(text.matches("Világos").count(), 6, "{text}");
+}
+
+#[test]
+fn letter_paper_is_letter_sized() {
+    let t = tournament(5, 11);
+    let mut document = input(Language::English);
+    document.paper = PaperSize::Letter;
+    let pdf = pairings::by_board(&t, &document, 1).expect("pairings");
+    let path = preview_dir().join("pairings_letter.pdf");
+    std::fs::write(&path, &pdf).expect("write");
+    let Ok(info) = Command::new("pdfinfo").arg(&path).output() else {
+        eprintln!("pdfinfo not installed: skipping");
+        return;
+    };
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(info.contains("612 x 792 pts"), "{info}");
+}
+
+#[test]
+fn standings_list_players_in_rank_order_with_tie_break_columns() {
+    let t = tournament(5, 11);
+    let mut table = standings::StandingsTable::by_points(&t, 5);
+    table.tie_break_names = vec!["BH-C1".to_string(), "SB".to_string()];
+    for row in &mut table.rows {
+        row.tie_breaks = vec![
+            format!("{}.5", row.player.0),
+            format!("{}", 20 - row.player.0),
+        ];
+    }
+    let pdf = standings::standings(&t, &input(Language::Slovak), &table).expect("standings");
+    let Some(text) = extract("standings_sk", &pdf) else {
+        return;
+    };
+    assert!(text.contains("Poradie po 5. kole"), "{text}");
+    assert!(text.contains("BH-C1") && text.contains("SB"), "{text}");
+    // rows come out in the given order
+    let positions: Vec<usize> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let name = &t.players[row.player.0 as usize - 1].name;
+            let short: String = name.chars().take(10).collect();
+            text.find(&short)
+                .unwrap_or_else(|| panic!("{short} missing:\n{text}"))
+        })
+        .collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+    let first = &table.rows[0];
+    let line = text
+        .lines()
+        .find(|l| {
+            l.contains(
+                &t.players[first.player.0 as usize - 1]
+                    .name
+                    .chars()
+                    .take(10)
+                    .collect::<String>(),
+            )
+        })
+        .expect("first row");
+    assert!(line.contains(&format!("{}.5", first.player.0)), "{line}");
+}
+
+#[test]
+fn standings_reject_an_unknown_player() {
+    let t = tournament(2, 11);
+    let mut table = standings::StandingsTable::by_points(&t, 2);
+    table.rows[0].player = PlayerId(40);
+    let error = standings::standings(&t, &input(Language::English), &table).expect_err("unknown");
+    assert_eq!(
+        error.to_string(),
+        "standings: no player with starting number 40"
+    );
+}
+
+#[test]
+fn by_points_shares_ranks_between_equal_scores() {
+    let t = tournament(5, 11);
+    let table = standings::StandingsTable::by_points(&t, 5);
+    for pair in table.rows.windows(2) {
+        assert!(pair[0].points >= pair[1].points);
+        if pair[0].points == pair[1].points {
+            assert_eq!(pair[0].rank, pair[1].rank);
+            assert!(pair[0].player < pair[1].player);
+        } else {
+            assert!(pair[1].rank > pair[0].rank);
+        }
+    }
+}
+
+#[test]
+fn c05_round_robin_grid_has_every_result_and_the_diagonal() {
+    let t = tournament(11, 11);
+    let pdf = crosstable::crosstable(
+        &t,
+        &input(Language::SerbianLatin),
+        11,
+        crosstable::CrosstableKind::Auto,
+        None,
+    )
+    .expect("crosstable");
+    let Some(text) = extract("crosstable_round_robin_sr", &pdf) else {
+        return;
+    };
+    assert!(text.contains("Tabela posle 11. kola"), "{text}");
+    assert_eq!(text.matches('×').count(), 12, "{text}");
+    // every game appears twice in the grid (once from each side)
+    let line = text.lines().find(|l| l.contains("Šťastný")).expect("row 1");
+    let symbols = line.matches(['1', '0', '½', '+', '−']).count();
+    assert!(symbols >= 11, "{line}");
+}
+
+#[test]
+fn swiss_wallchart_shows_opponent_colour_and_result_per_round() {
+    let t = tournament(5, 11);
+    let pdf = crosstable::crosstable(
+        &t,
+        &input(Language::English),
+        5,
+        crosstable::CrosstableKind::Wallchart,
+        None,
+    )
+    .expect("wallchart");
+    let Some(text) = extract("wallchart_en", &pdf) else {
+        return;
+    };
+    // the first round of player 1 (circle method: 1 meets 11, colours alternate)
+    let entry = t.players[0].rounds[0];
+    let colour = if entry.color == Some(Color::White) {
+        "w"
+    } else {
+        "b"
+    };
+    let cell = format!(
+        "{}{}{}",
+        entry.opponent.expect("paired").0,
+        colour,
+        crosstable::result_symbol(entry.result)
+    );
+    let line = text.lines().find(|l| l.contains("Šťastný")).expect("row 1");
+    assert!(line.contains(&cell), "{cell} not in {line}");
+}
+
+#[test]
+fn wallchart_of_many_players_repeats_the_header_on_every_page() {
+    let mut t = tournament(5, 11);
+    let template = t.players.clone();
+    for copy in 1..8 {
+        for player in &template {
+            let mut clone = player.clone();
+            clone.id = PlayerId(player.id.0 + copy * 12);
+            for entry in &mut clone.rounds {
+                entry.opponent = entry.opponent.map(|o| PlayerId(o.0 + copy * 12));
+            }
+            t.players.push(clone);
+        }
+    }
+    let pdf = crosstable::crosstable(
+        &t,
+        &input(Language::English),
+        5,
+        crosstable::CrosstableKind::Wallchart,
+        None,
+    )
+    .expect("wallchart");
+    let Some(text) = extract("wallchart_96", &pdf) else {
+        return;
+    };
+    let pages = page_count(&text);
+    assert!(pages >= 3, "{pages} pages");
+    assert_eq!(text.matches("Crosstable after round 5").count(), pages);
+    assert_eq!(
+        text.matches("Rank").count(),
+        pages,
+        "header row on every page"
+    );
+    assert!(text.contains(&format!("Page {pages} of {pages}")));
+    assert!(text.contains("96"));
+}
+
+#[test]
+fn art_8_1_scoresheets_two_per_page_with_moves_times_and_signatures() {
+    let t = tournament(5, 11);
+    let options = scoresheet::ScoresheetOptions {
+        two_per_page: true,
+        continuation_sheets: false,
+    };
+    let pdf =
+        scoresheet::scoresheets(&t, &input(Language::English), 4, options).expect("scoresheets");
+    let Some(text) = extract("scoresheets_two_per_page_en", &pdf) else {
+        return;
+    };
+    assert_eq!(page_count(&text), 3, "six boards, two per page");
+    assert_eq!(text.matches("Scoresheet").count(), 6);
+    assert!(text.contains("Pieces: K Q R B N"), "{text}");
+    assert!(text.contains("Draw offers"));
+    assert!(text.contains("White's signature") && text.contains("Black's signature"));
+    assert!(text.contains("½–½"));
+    // 60 numbered move rows per sheet
+    assert!(text.contains("60") && text.contains("31"));
+    assert!(text.contains("Time"));
+    // the players with ratings and FIDE IDs, White first
+    let board_one = text.find("300000").expect("FIDE ID of player 1");
+    assert!(board_one > 0);
+    for name in [
+        "Šťastný, Jan",
+        "Őry, Béla",
+        "Јовановић, Душан",
+        "Łukasz, Adam",
+    ] {
+        assert!(text.contains(name), "{name} missing");
+    }
+}
+
+#[test]
+fn appendix_c_scoresheet_piece_letters_follow_the_language() {
+    let t = tournament(2, 11);
+    let cases = [
+        (Language::Czech, "Figury: K D V S J", "Partiář"),
+        (Language::Hungarian, "Bábuk: K V B F H", "Játszmalap"),
+        (
+            Language::SerbianCyrillic,
+            "Фигуре: К Д Т Л С",
+            "Партијски образац",
+        ),
+        (
+            Language::SerbianLatin,
+            "Figure: K D T L S",
+            "Partijski obrazac",
+        ),
+    ];
+    for (language, letters, title) in cases {
+        let options = scoresheet::ScoresheetOptions {
+            two_per_page: false,
+            continuation_sheets: true,
+        };
+        let pdf = scoresheet::scoresheets(&t, &input(language), 1, options).expect("sheets");
+        let name = format!("scoresheet_{}", language.code());
+        let Some(text) = extract(&name, &pdf) else {
+            return;
+        };
+        assert!(text.contains(letters), "{letters} missing:\n{text}");
+        assert!(text.contains(title), "{title} missing");
+        // one page per sheet plus a continuation sheet (moves 61–120) per board
+        assert_eq!(page_count(&text), 12, "{}", language.code());
+        assert!(text.contains("120"));
+    }
+}
+
+#[test]
+fn result_slips_one_per_board_with_result_boxes() {
+    let t = tournament(5, 11);
+    let pdf = result_slip::result_slips(&t, &input(Language::English), 5).expect("slips");
+    let Some(text) = extract("result_slips_en", &pdf) else {
+        return;
+    };
+    assert_eq!(
+        text.matches("Result slip · Round 5 · Board").count(),
+        6,
+        "{text}"
+    );
+    assert!(text.contains("Board 6"));
+    assert_eq!(text.matches("Arbiter's signature").count(), 6);
+    assert_eq!(page_count(&text), 1, "six slips fit on an A4 page");
+    let mut letter = input(Language::English);
+    letter.paper = PaperSize::Letter;
+    let pdf = result_slip::result_slips(&t, &letter, 5).expect("slips");
+    let Some(text) = extract("result_slips_letter", &pdf) else {
+        return;
+    };
+    assert_eq!(page_count(&text), 2, "five slips fit on a Letter page");
+}
