@@ -91,6 +91,7 @@ fn tournament(played: u32, total: u32) -> Tournament {
         total_rounds: total,
         players,
         points: PointSystem::default(),
+        ..Tournament::default()
     }
 }
 
