@@ -4,10 +4,12 @@
 pub mod byes;
 pub mod default_time;
 pub mod model;
+pub mod rating;
 pub mod scoring;
 pub mod self_report;
 pub mod standings;
 pub mod starting_rank;
+pub mod tiebreak;
 
 pub use model::{
     Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId, RoundEntry,
