@@ -35,13 +35,13 @@ fn b02_8_3_1_four_hundred_point_rule_below_2650() {
 
 #[test]
 fn b02_8_3_1_no_four_hundred_point_rule_from_2650() {
-    // 2700 loses to 2200: D 500 in full -> PD .95; ΔR −.95 × 10 = −9.5 -> −10 (0.5 away
-    // from zero, Art. 8.3.4). With the 400 cap it would have been −.92 × 10 -> −9.
-    let change = rating_change(2700, 10, &[RatedGame::new(2200, Loss)]);
+    // 2700 loses to 2230: D 470 in full -> PD .95 (row 457–484); ΔR −.95 × 10 = −9.5 -> −10
+    // (0.5 away from zero, Art. 8.3.4). With the 400 cap it would have been −.92 × 10 -> −9.
+    let change = rating_change(2700, 10, &[RatedGame::new(2230, Loss)]);
     assert_eq!(change.expected, 95);
     assert_eq!(change.change_hundredths, -950);
     assert_eq!(change.change, -10);
-    let capped = rating_change(2649, 10, &[RatedGame::new(2149, Loss)]);
+    let capped = rating_change(2649, 10, &[RatedGame::new(2179, Loss)]);
     assert_eq!(capped.expected, 92);
     assert_eq!(capped.change, -9);
 }

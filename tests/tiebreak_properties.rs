@@ -53,6 +53,7 @@ fn round_robin(players: usize, results: &[u8]) -> Tournament {
             })
             .collect(),
         points: PointSystem::default(),
+        ..Tournament::default()
     }
 }
 

@@ -394,7 +394,6 @@ pub fn initial_rating(games: &[RatedGame], first_event: bool) -> InitialRating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use GameScore::{Draw, Loss, Win};
 
     #[test]
     fn b02_8_1_1_dp_table_ends_and_middle() {

@@ -26,6 +26,7 @@ pub fn tournament(rows: &[&str], ratings: &[u16]) -> Tournament {
         total_rounds: rounds,
         players,
         points: PointSystem::default(),
+        ..Tournament::default()
     }
 }
 
