@@ -335,3 +335,27 @@ fn art_4_2_drawing_of_lots_is_reproducible_from_the_seed() {
         .collect();
     assert!(orders.len() > 1, "different seeds draw different orders");
 }
+
+#[test]
+fn art_4_2_standings_after_an_earlier_round() {
+    // After round 2: 1 = 1, 2 = 1 (the half-point bye is now in the last round, 16.2.5),
+    // 3 = 2, 4 = 1, 5 = 0.5; one draw per round caps dummies at 1.
+    // BH: 1 = 4 (1) + 3 (2) = 3; 2 = 5 (0.5) + dummy min(1, 1) = 1.5;
+    // 4 = 1 (1) + forfeit dummy min(1, 5's 0.5) = 1.5: 2 and 4 share third place.
+    let settings = TieBreakSettings {
+        list: TieBreak::parse_list("BH").expect("list"),
+        swiss: true,
+        lots: Lots::Shared,
+    };
+    let standings = arbiter::tournament::standings::ranked(&five_players(), 2, &settings);
+    assert_eq!(standings.rounds, 2);
+    let ranks: Vec<(u32, u32)> = standings
+        .rows
+        .iter()
+        .map(|r| (r.player.0, r.rank))
+        .collect();
+    assert_eq!(ranks, [(3, 1), (1, 2), (2, 3), (4, 3), (5, 5)]);
+    let table = arbiter::print::standings::StandingsTable::ranked(&five_players(), 2, &settings);
+    assert_eq!(table.tie_break_names, ["BH"]);
+    assert_eq!(table.rows[1].tie_breaks, ["3"]);
+}

@@ -62,6 +62,34 @@ impl StandingsTable {
         }
     }
 
+    /// Standings ranked by a C.07 tie-break list ([`crate::tournament::standings::ranked`]),
+    /// with one column per tie-break headed by its FIDE code.
+    pub fn ranked(
+        tournament: &Tournament,
+        after_round: u32,
+        settings: &crate::tournament::tiebreak::TieBreakSettings,
+    ) -> StandingsTable {
+        let standings = crate::tournament::standings::ranked(tournament, after_round, settings);
+        StandingsTable {
+            after_round,
+            tie_break_names: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+            rows: standings
+                .rows
+                .iter()
+                .map(|row| StandingsRow {
+                    rank: row.rank,
+                    player: row.player,
+                    points: row.points,
+                    tie_breaks: row
+                        .values
+                        .iter()
+                        .map(|v| v.map_or_else(|| "-".to_string(), |v| v.display()))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
     /// The rank of every player (index = starting number − 1), 0 for players not listed.
     pub fn ranks(&self, players: usize) -> Vec<u32> {
         let mut ranks = vec![0; players];

@@ -5,6 +5,11 @@
 //! then each tie-break in the order given (C.07 Art. 2: the tie-breaks announced beforehand,
 //! applied in sequence), then the starting rank (C.04.2 Art. 2.3), which makes the order total.
 //! Until tie-breaks are chosen the list is simply points, then starting rank.
+//!
+//! With a C.07 tie-break list the ranking is [`ranked`] (points, then each tie-break on the
+//! groups still tied, then drawing of lots or shared places, C.07 Art. 4.2), computed by
+//! [`crate::tournament::tiebreak`]: the command line, the printed standings and the web pages
+//! all rank through it.
 
 use std::cmp::Ordering;
 
@@ -18,6 +23,15 @@ pub trait RankingKey {
     fn label(&self) -> String;
     /// The player's value after `after_round` rounds; compared higher-first.
     fn value(&self, tournament: &Tournament, player: PlayerId, after_round: u32) -> i64;
+}
+
+/// The standings after `after_round` ranked by a C.07 tie-break list (C.07 Art. 4.2).
+pub fn ranked(
+    tournament: &Tournament,
+    after_round: u32,
+    settings: &crate::tournament::tiebreak::TieBreakSettings,
+) -> crate::tournament::tiebreak::Standings {
+    crate::tournament::tiebreak::rank::rank_after(tournament, settings, after_round)
 }
 
 /// One line of the standings.

@@ -74,9 +74,19 @@ impl<'a> Calculator<'a> {
     /// Prepares `tournament` after the rounds played so far; `swiss` selects Art. 16
     /// (Swiss) rather than Art. 15.2 (round robin) for unplayed rounds.
     pub fn new(tournament: &'a Tournament, swiss: bool) -> Calculator<'a> {
+        Calculator::after_round(tournament, swiss, tournament.rounds_played())
+    }
+
+    /// Prepares `tournament` as it stood after round `after_round` (later rounds ignored).
+    pub fn after_round(
+        tournament: &'a Tournament,
+        swiss: bool,
+        after_round: u32,
+    ) -> Calculator<'a> {
+        let rounds = after_round.min(tournament.rounds_played()) as usize;
         Calculator {
             tournament,
-            record: Record::new(tournament),
+            record: Record::with_rounds(tournament, rounds),
             swiss,
             fore: OnceCell::new(),
             buchholz: OnceCell::new(),
@@ -93,7 +103,8 @@ impl<'a> Calculator<'a> {
 
     /// The Fore Buchholz record (Art. 8.3).
     pub fn fore_record(&self) -> &Record {
-        self.fore.get_or_init(|| Record::fore(self.tournament))
+        self.fore
+            .get_or_init(|| Record::fore_with_rounds(self.tournament, self.record.rounds))
     }
 
     /// Every player's plain Buchholz in tenths (for AOB).

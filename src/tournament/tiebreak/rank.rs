@@ -96,6 +96,16 @@ pub fn rank(tournament: &Tournament, settings: &TieBreakSettings) -> Standings {
     rank_with(&calculator, settings)
 }
 
+/// Ranks `tournament` as it stood after round `after_round` (Art. 4.2).
+pub fn rank_after(
+    tournament: &Tournament,
+    settings: &TieBreakSettings,
+    after_round: u32,
+) -> Standings {
+    let calculator = Calculator::after_round(tournament, settings.swiss, after_round);
+    rank_with(&calculator, settings)
+}
+
 /// Ranks with an existing calculator (to reuse it for the working afterwards).
 pub fn rank_with(calculator: &Calculator<'_>, settings: &TieBreakSettings) -> Standings {
     let record = &calculator.record;

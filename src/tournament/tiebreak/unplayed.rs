@@ -163,7 +163,11 @@ impl Record {
     /// Art. 8.3 Fore Buchholz: the same tournament with every game paired in the last round
     /// (played or forfeited) ended in a draw.
     pub fn fore(tournament: &Tournament) -> Record {
-        let rounds = tournament.rounds_played() as usize;
+        Record::fore_with_rounds(tournament, tournament.rounds_played() as usize)
+    }
+
+    /// [`Record::fore`] after the first `rounds` rounds (the last of them drawn).
+    pub fn fore_with_rounds(tournament: &Tournament, rounds: usize) -> Record {
         let mut drawn = tournament.clone();
         if rounds > 0 {
             for player in &mut drawn.players {
