@@ -194,3 +194,77 @@ proptest! {
         prop_assert_eq!(performance_rating(&games), average);
     }
 }
+
+#[test]
+fn b02_8_3_player_card_of_a_rated_and_an_unrated_player() {
+    use arbiter::tournament::{
+        Color, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament,
+    };
+    let game = |opponent: u32, color, result| RoundEntry {
+        opponent: Some(PlayerId(opponent)),
+        color: Some(color),
+        result,
+    };
+    // 1 (2000) beats 2 (1900), draws 3 (unrated); 3 also lost to 2 in an unrated game (`L`).
+    let tournament = Tournament {
+        players: vec![
+            Player {
+                id: PlayerId(1),
+                rating: 2000,
+                rounds: vec![
+                    game(2, Color::White, GameResult::Win),
+                    game(3, Color::Black, GameResult::Draw),
+                ],
+                ..Player::default()
+            },
+            Player {
+                id: PlayerId(2),
+                rating: 1900,
+                rounds: vec![
+                    game(1, Color::Black, GameResult::Loss),
+                    game(3, Color::White, GameResult::UnratedWin),
+                ],
+                ..Player::default()
+            },
+            Player {
+                id: PlayerId(3),
+                rating: 0,
+                rounds: vec![
+                    RoundEntry {
+                        opponent: None,
+                        color: None,
+                        result: GameResult::PairingAllocatedBye,
+                    },
+                    game(1, Color::White, GameResult::Draw),
+                ],
+                ..Player::default()
+            },
+        ],
+        points: PointSystem::default(),
+        ..Tournament::default()
+    };
+    let card =
+        arbiter::tournament::rating::player_card(&tournament, PlayerId(1), None).expect("player 1");
+    // Only the game against the rated 2 counts: D +100 -> .64, ΔR .36 × 20 = 7.2 -> 7.
+    assert_eq!(card.games_played, 2);
+    assert_eq!(card.points, arbiter::tournament::Points(15));
+    assert_eq!(card.average_rating, Some(1900));
+    assert_eq!(card.performance, Some(2700));
+    assert_eq!(card.change.as_ref().map(|c| c.change), Some(7));
+    // 2's unrated win (`W`) is not rated.
+    let card =
+        arbiter::tournament::rating::player_card(&tournament, PlayerId(2), None).expect("player 2");
+    assert_eq!(card.rated_games.len(), 1);
+    assert_eq!(card.change.as_ref().map(|c| c.change), Some(-7));
+    // 3 is unrated: a draw against 2000 and two hypothetical 1800 draws: Ra = 5600 / 3 =
+    // 1866.67, p = .50: 1867, but only one game so far.
+    let card =
+        arbiter::tournament::rating::player_card(&tournament, PlayerId(3), None).expect("player 3");
+    assert_eq!(
+        card.initial,
+        Some(InitialRating::TooFewGames {
+            games: 1,
+            provisional: 1867
+        })
+    );
+}

@@ -391,6 +391,83 @@ pub fn initial_rating(games: &[RatedGame], first_event: bool) -> InitialRating {
     }
 }
 
+/// What a player's card shows (issue 6): games, points, ARO, TPR, PTP and the expected rating
+/// change (B.02 Art. 8.3) or, for an unrated player, the provisional initial rating (Art. 8.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerCard {
+    /// Games played over the board.
+    pub games_played: usize,
+    /// The tournament score.
+    pub points: crate::tournament::Points,
+    /// Rated games: played over the board, rated (not `W`/`D`/`L`), against rated opponents.
+    pub rated_games: Vec<RatedGame>,
+    /// Average rating of those opponents (C.07 Art. 10.1).
+    pub average_rating: Option<i32>,
+    /// Tournament performance rating (C.07 Art. 10.2).
+    pub performance: Option<i32>,
+    /// Perfect tournament performance (C.07 Art. 10.3).
+    pub perfect: Option<i32>,
+    /// The rating change for a rated player (Art. 8.3).
+    pub change: Option<RatingChange>,
+    /// The initial rating so far for an unrated player (Art. 8.2), counting this event as the
+    /// player's first.
+    pub initial: Option<InitialRating>,
+}
+
+/// The card of player `id` of `tournament`; `k` is the player's K (B.02 Art. 8.3.3), by
+/// default 20 below 2400 and 10 from 2400. `None` for an unknown player.
+pub fn player_card(
+    tournament: &crate::tournament::Tournament,
+    id: crate::tournament::PlayerId,
+    k: Option<u32>,
+) -> Option<PlayerCard> {
+    use crate::tournament::GameResult;
+    let player = tournament.player(id)?;
+    let rating = i32::from(player.rating);
+    let mut games_played = 0;
+    let mut rated_games = Vec::new();
+    for entry in &player.rounds {
+        if !entry.result.is_played() {
+            continue;
+        }
+        games_played += 1;
+        let score = match entry.result {
+            GameResult::Win => GameScore::Win,
+            GameResult::Draw => GameScore::Draw,
+            GameResult::Loss => GameScore::Loss,
+            _ => continue,
+        };
+        let Some(opponent) = entry.opponent.and_then(|o| tournament.player(o)) else {
+            continue;
+        };
+        if opponent.rating > 0 {
+            rated_games.push(RatedGame::new(i32::from(opponent.rating), score));
+        }
+    }
+    let points = player
+        .rounds
+        .iter()
+        .map(|entry| tournament.points.score(entry.result))
+        .sum();
+    let ratings: Vec<i32> = rated_games.iter().map(|g| g.opponent_rating).collect();
+    let (change, initial) = if rating > 0 {
+        let k = k.unwrap_or(if rating >= 2400 { 10 } else { 20 });
+        (Some(rating_change(rating, k, &rated_games)), None)
+    } else {
+        (None, Some(initial_rating(&rated_games, true)))
+    };
+    Some(PlayerCard {
+        games_played,
+        points,
+        average_rating: average_rating(&ratings),
+        performance: performance_rating(&rated_games),
+        perfect: perfect_performance(&rated_games),
+        rated_games,
+        change,
+        initial,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
