@@ -1,0 +1,646 @@
+//! Portable Game Notation: reading many games from one text (tag pairs with `\"`/`\\`
+//! escapes, `{}` and `;` comments, NAGs, variations, results, `%` escape lines, a byte-order
+//! mark, CRLF line ends) and writing them back. The moves are SAN (Laws Appendix C); this
+//! module keeps their text and leaves checking them against the Laws to [`super::san`].
+//!
+//! A game that cannot be read is reported with its number and the line and column where
+//! reading failed; reading goes on with the next game.
+
+use std::fmt::Write as _;
+
+/// One move of a game as written, with what follows it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PgnMove {
+    /// The move text (SAN or whatever the file holds), without move numbers.
+    pub text: String,
+    /// Line of the move text (1-based).
+    pub line: usize,
+    /// Column of the move text (1-based, in characters).
+    pub column: usize,
+    /// Numeric annotation glyphs (`$1`, or `!`, `?` … converted to their numbers).
+    pub nags: Vec<u8>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move (each a line of moves), if variations are kept.
+    pub variations: Vec<Vec<PgnMove>>,
+}
+
+/// A game read from PGN.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PgnGame {
+    /// 1-based number of the game in its file.
+    pub number: usize,
+    /// Line where the game starts.
+    pub line: usize,
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// Comment before the first move.
+    pub leading_comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
+    pub result: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of a tag, if present.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A game that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}, column {column}: {reason}")]
+pub struct PgnError {
+    /// 1-based number of the game.
+    pub game: usize,
+    /// Line of the problem.
+    pub line: usize,
+    /// Column of the problem (characters).
+    pub column: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Options for reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Keep variations (`true`) or skip them.
+    pub keep_variations: bool,
+    /// Keep comments (`true`) or skip them.
+    pub keep_comments: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions {
+            keep_variations: true,
+            keep_comments: true,
+        }
+    }
+}
+
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    column: usize,
+    at_line_start: bool,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+            self.at_line_start = true;
+        } else {
+            self.column += 1;
+            if c != '\r' {
+                self.at_line_start = false;
+            }
+        }
+        Some(c)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+}
+
+/// Reads every game of a PGN text; each entry is a game or the error that stopped it.
+#[must_use]
+pub fn read_games(text: &str, options: ReadOptions) -> Vec<Result<PgnGame, PgnError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut cursor = Cursor {
+        text,
+        pos: 0,
+        line: 1,
+        column: 1,
+        at_line_start: true,
+    };
+    let mut games = Vec::new();
+    loop {
+        skip_blank(&mut cursor);
+        if cursor.peek().is_none() {
+            break;
+        }
+        let number = games.len() + 1;
+        match read_game(&mut cursor, number, options) {
+            Ok(Some(game)) => games.push(Ok(game)),
+            Ok(None) => break,
+            Err(error) => {
+                games.push(Err(error));
+                recover(&mut cursor);
+            }
+        }
+    }
+    games
+}
+
+fn skip_blank(cursor: &mut Cursor<'_>) {
+    loop {
+        match cursor.peek() {
+            Some(c) if c.is_whitespace() => {
+                cursor.bump();
+            }
+            Some('%') if cursor.at_line_start => cursor.skip_line(),
+            _ => return,
+        }
+    }
+}
+
+/// After an error: skip to the next line that starts a tag section after a blank line, or
+/// to the end.
+fn recover(cursor: &mut Cursor<'_>) {
+    let mut blank_seen = false;
+    loop {
+        let line_start = cursor.pos;
+        let rest = cursor.rest();
+        if rest.is_empty() {
+            return;
+        }
+        let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        let line = rest[..line_end].trim();
+        if blank_seen && line.starts_with('[') {
+            return;
+        }
+        blank_seen = line.is_empty();
+        while cursor.pos < line_start + line_end {
+            cursor.bump();
+        }
+    }
+}
+
+fn error(cursor: &Cursor<'_>, game: usize, reason: impl Into<String>) -> PgnError {
+    PgnError {
+        game,
+        line: cursor.line,
+        column: cursor.column,
+        reason: reason.into(),
+    }
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+fn read_game(
+    cursor: &mut Cursor<'_>,
+    number: usize,
+    options: ReadOptions,
+) -> Result<Option<PgnGame>, PgnError> {
+    let mut game = PgnGame {
+        number,
+        line: cursor.line,
+        ..PgnGame::default()
+    };
+    // Tag section.
+    loop {
+        skip_blank(cursor);
+        if cursor.peek() != Some('[') {
+            break;
+        }
+        let (name, value) = read_tag(cursor, number)?;
+        game.tags.push((name, value));
+    }
+    // Movetext: a stack of lines (main line at the bottom).
+    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
+    let mut pending_comments: Vec<String> = Vec::new();
+    let mut skip_depth = 0usize;
+    let mut any_token = !game.tags.is_empty();
+    while let Some(c) = cursor.peek() {
+        match c {
+            c if c.is_whitespace() => {
+                cursor.bump();
+            }
+            '%' if cursor.at_line_start => cursor.skip_line(),
+            '[' if cursor.at_line_start && stack.len() == 1 && skip_depth == 0 => {
+                // A new tag section: this game had no result marker.
+                break;
+            }
+            '{' => {
+                let (line, column) = (cursor.line, cursor.column);
+                cursor.bump();
+                let start = cursor.pos;
+                loop {
+                    match cursor.bump() {
+                        Some('}') => break,
+                        Some(_) => {}
+                        None => {
+                            return Err(PgnError {
+                                game: number,
+                                line,
+                                column,
+                                reason: "comment `{` is never closed".to_string(),
+                            });
+                        }
+                    }
+                }
+                let comment = cursor.text[start..cursor.pos - 1].trim().to_string();
+                if options.keep_comments && skip_depth == 0 {
+                    attach_comment(&mut stack, &mut pending_comments, comment);
+                }
+                any_token = true;
+            }
+            ';' => {
+                cursor.bump();
+                let start = cursor.pos;
+                cursor.skip_line();
+                let comment = cursor.text[start..cursor.pos].trim().to_string();
+                if options.keep_comments && skip_depth == 0 {
+                    attach_comment(&mut stack, &mut pending_comments, comment);
+                }
+            }
+            '(' => {
+                cursor.bump();
+                any_token = true;
+                if skip_depth > 0 || !options.keep_variations {
+                    skip_depth += 1;
+                } else {
+                    let parent = stack.last().map_or(0, Vec::len);
+                    if parent == 0 {
+                        return Err(error(cursor, number, "a variation `(` before any move"));
+                    }
+                    stack.push(Vec::new());
+                }
+            }
+            ')' => {
+                cursor.bump();
+                if skip_depth > 0 {
+                    skip_depth -= 1;
+                } else if stack.len() > 1 {
+                    let variation = stack.pop().unwrap_or_default();
+                    if let Some(parent) = stack.last_mut().and_then(|line| line.last_mut()) {
+                        parent.variations.push(variation);
+                    }
+                } else {
+                    return Err(error(cursor, number, "`)` without a variation to close"));
+                }
+            }
+            '$' => {
+                cursor.bump();
+                let start = cursor.pos;
+                while cursor.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    cursor.bump();
+                }
+                let nag = cursor.text[start..cursor.pos]
+                    .parse::<u8>()
+                    .map_err(|_| error(cursor, number, "`$` must be followed by a number 0–255"))?;
+                if skip_depth == 0
+                    && let Some(m) = stack.last_mut().and_then(|line| line.last_mut())
+                {
+                    m.nags.push(nag);
+                }
+            }
+            _ => {
+                let (line, column) = (cursor.line, cursor.column);
+                let start = cursor.pos;
+                while let Some(c) = cursor.peek() {
+                    if c.is_whitespace()
+                        || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']')
+                    {
+                        // `e8(Q)`: a promotion in parentheses right after a last-rank square.
+                        if c == '('
+                            && promotion_in_parentheses(
+                                &cursor.text[start..cursor.pos],
+                                cursor.rest(),
+                            )
+                        {
+                            for _ in 0..3 {
+                                cursor.bump();
+                            }
+                            continue;
+                        }
+                        break;
+                    }
+                    cursor.bump();
+                }
+                let token = &cursor.text[start..cursor.pos];
+                if token.is_empty() {
+                    let bad = cursor.bump().unwrap_or(' ');
+                    return Err(PgnError {
+                        game: number,
+                        line,
+                        column,
+                        reason: format!("unexpected `{bad}`"),
+                    });
+                }
+                any_token = true;
+                if RESULTS.contains(&token) && stack.len() == 1 && skip_depth == 0 {
+                    game.result = Some(token.to_string());
+                    break;
+                }
+                if skip_depth > 0 {
+                    continue;
+                }
+                handle_token(&mut stack, &mut pending_comments, token, line, column);
+            }
+        }
+    }
+    if skip_depth > 0 || stack.len() > 1 {
+        return Err(error(cursor, number, "a variation `(` is never closed"));
+    }
+    if !any_token {
+        return Ok(None);
+    }
+    game.moves = stack.pop().unwrap_or_default();
+    game.leading_comments = pending_comments;
+    Ok(Some(game))
+}
+
+fn promotion_in_parentheses(token: &str, rest: &str) -> bool {
+    let last_rank = token.ends_with('8') || token.ends_with('1');
+    let mut chars = rest.chars();
+    last_rank
+        && chars.next() == Some('(')
+        && chars
+            .next()
+            .is_some_and(|c| c.is_alphabetic() && !c.is_ascii_lowercase())
+        && chars.next() == Some(')')
+}
+
+fn attach_comment(stack: &mut [Vec<PgnMove>], pending: &mut Vec<String>, comment: String) {
+    match stack.last_mut().and_then(|line| line.last_mut()) {
+        Some(m) => m.comments.push(comment),
+        None => pending.push(comment),
+    }
+}
+
+fn handle_token(
+    stack: &mut [Vec<PgnMove>],
+    pending: &mut Vec<String>,
+    token: &str,
+    line: usize,
+    column: usize,
+) {
+    // Move numbers: `12.`, `12...`, also glued to the move: `12.e4`, `12...Nf6`.
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let (token, column) = if digits > 0 && token[digits..].starts_with('.') {
+        let rest = token[digits..].trim_start_matches('.');
+        (rest, column + (token.len() - rest.len()))
+    } else {
+        (token, column)
+    };
+    if token.is_empty() {
+        return;
+    }
+    let current = stack.last_mut();
+    let Some(current) = current else {
+        return;
+    };
+    // Annotation glyphs written as their own token.
+    if let Some(nag) = suffix_nag(token) {
+        if let Some(m) = current.last_mut() {
+            m.nags.push(nag);
+        }
+        return;
+    }
+    if matches!(token, "e.p." | "ep" | "e.p") {
+        return;
+    }
+    // `!`/`?` glued to the move become NAGs; the move text keeps `+`/`#`.
+    let trimmed = token.trim_end_matches(['!', '?']);
+    let mut nags = Vec::new();
+    if trimmed.len() < token.len()
+        && let Some(nag) = suffix_nag(&token[trimmed.len()..])
+    {
+        nags.push(nag);
+    }
+    let _ = pending;
+    current.push(PgnMove {
+        text: trimmed.to_string(),
+        line,
+        column,
+        nags,
+        comments: Vec::new(),
+        variations: Vec::new(),
+    });
+}
+
+fn suffix_nag(text: &str) -> Option<u8> {
+    Some(match text {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+fn read_tag(cursor: &mut Cursor<'_>, game: usize) -> Result<(String, String), PgnError> {
+    let (line, column) = (cursor.line, cursor.column);
+    let fail = |cursor: &Cursor<'_>, reason: &str| PgnError {
+        game,
+        line: cursor.line,
+        column: cursor.column,
+        reason: format!("tag pair starting at line {line}, column {column}: {reason}"),
+    };
+    cursor.bump(); // '['
+    while cursor.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        cursor.bump();
+    }
+    let start = cursor.pos;
+    while cursor.peek().is_some_and(|c| {
+        c.is_alphanumeric() || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
+    }) {
+        cursor.bump();
+    }
+    let name = cursor.text[start..cursor.pos].to_string();
+    if name.is_empty() {
+        return Err(fail(cursor, "missing tag name"));
+    }
+    while cursor.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        cursor.bump();
+    }
+    if cursor.peek() != Some('"') {
+        return Err(fail(cursor, "the tag value must be in double quotes"));
+    }
+    cursor.bump();
+    let mut value = String::new();
+    loop {
+        match cursor.bump() {
+            Some('\\') => match cursor.bump() {
+                Some(c @ ('"' | '\\')) => value.push(c),
+                Some(c) => {
+                    value.push('\\');
+                    value.push(c);
+                }
+                None => return Err(fail(cursor, "the tag value is never closed")),
+            },
+            Some('"') => break,
+            Some('\n') | None => return Err(fail(cursor, "the tag value is never closed")),
+            Some(c) => value.push(c),
+        }
+    }
+    while cursor.peek().is_some_and(|c| c == ' ' || c == '\t') {
+        cursor.bump();
+    }
+    if cursor.peek() != Some(']') {
+        return Err(fail(cursor, "expected `]` after the tag value"));
+    }
+    cursor.bump();
+    Ok((name, value))
+}
+
+/// Escapes a tag value (`\` and `"`).
+fn escape_tag(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game as PGN (tags, a blank line, movetext wrapped at 80 columns, the result).
+/// `first_move_number` and `black_first` place the move numbers (from a FEN tag).
+#[must_use]
+pub fn write_game(game: &PgnGame, first_move_number: u32, black_first: bool) -> String {
+    let mut out = String::new();
+    for (name, value) in &game.tags {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape_tag(value));
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    for comment in &game.leading_comments {
+        tokens.push(format!("{{{}}}", comment.replace('}', ")")));
+    }
+    write_line(&game.moves, first_move_number, black_first, &mut tokens);
+    tokens.push(game.result.clone().unwrap_or_else(|| "*".to_string()));
+    let mut width = 0;
+    for token in tokens {
+        if width > 0 && width + 1 + token.chars().count() > 80 {
+            out.push('\n');
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        width += token.chars().count();
+        out.push_str(&token);
+    }
+    out.push_str("\n\n");
+    out
+}
+
+fn write_line(moves: &[PgnMove], mut number: u32, mut black: bool, tokens: &mut Vec<String>) {
+    let mut need_number = true;
+    for m in moves {
+        if !black {
+            tokens.push(format!("{number}."));
+        } else if need_number {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.text.clone());
+        need_number = false;
+        for nag in &m.nags {
+            tokens.push(format!("${nag}"));
+        }
+        for comment in &m.comments {
+            tokens.push(format!("{{{}}}", comment.replace('}', ")")));
+            need_number = true;
+        }
+        for variation in &m.variations {
+            tokens.push("(".to_string());
+            write_line(variation, number, black, tokens);
+            tokens.push(")".to_string());
+            need_number = true;
+        }
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO_GAMES: &str = "\u{feff}[Event \"Club \\\"A\\\" ch\"]\r\n[White \"Erdős, Pál\"]\r\n\r\n1. e4 {best by test} e5 2. Nf3 $1 (2. f4 exf4) 2... Nc6 3.Bb5 a6 1-0\r\n\r\n% escaped line\n[Event \"Second\"]\n\n1. d4 d5 ; rest of line\n2. c4 1/2-1/2\n";
+
+    #[test]
+    fn reads_tags_comments_nags_variations_bom_crlf() {
+        let games = read_games(TWO_GAMES, ReadOptions::default());
+        assert_eq!(games.len(), 2);
+        let first = games[0].as_ref().expect("game 1");
+        assert_eq!(first.tag("Event"), Some("Club \"A\" ch"));
+        assert_eq!(first.tag("White"), Some("Erdős, Pál"));
+        let texts: Vec<&str> = first.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        assert_eq!(first.moves[0].comments, ["best by test"]);
+        assert_eq!(first.moves[2].nags, [1]);
+        assert_eq!(first.moves[2].variations.len(), 1);
+        assert_eq!(first.result.as_deref(), Some("1-0"));
+        let second = games[1].as_ref().expect("game 2");
+        assert_eq!(second.moves.len(), 3);
+        assert_eq!(second.moves[1].comments, ["rest of line"]);
+        assert_eq!(second.result.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn a_broken_game_does_not_stop_the_others() {
+        let text = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let games = read_games(text, ReadOptions::default());
+        // The unclosed comment swallows the rest: one error, reported at its line.
+        let error = games[0].as_ref().expect_err("broken");
+        assert_eq!((error.game, error.line), (1, 3));
+        let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 ) 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let games = read_games(text, ReadOptions::default());
+        assert_eq!(games.len(), 2);
+        assert!(games[0].is_err());
+        assert_eq!(games[1].as_ref().map(|g| g.moves.len()), Ok(1));
+    }
+
+    fn without_positions(moves: &[PgnMove]) -> Vec<PgnMove> {
+        moves
+            .iter()
+            .map(|m| PgnMove {
+                line: 0,
+                column: 0,
+                variations: m.variations.iter().map(|v| without_positions(v)).collect(),
+                ..m.clone()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn writes_back_what_it_read() {
+        let games = read_games(TWO_GAMES, ReadOptions::default());
+        let first = games[0].as_ref().expect("game 1");
+        let written = write_game(first, 1, false);
+        let again = read_games(&written, ReadOptions::default());
+        let again = again[0].as_ref().expect("again");
+        assert_eq!(again.tags, first.tags);
+        assert_eq!(again.result, first.result);
+        assert_eq!(
+            without_positions(&again.moves),
+            without_positions(&first.moves)
+        );
+        assert!(written.contains("[Event \"Club \\\"A\\\" ch\"]"));
+    }
+
+    #[test]
+    fn plain_move_list_and_promotion_in_parentheses() {
+        let games = read_games("e4 e5 Nf3 Nc6 a8(Q) e.p.", ReadOptions::default());
+        let game = games[0].as_ref().expect("list");
+        let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "a8(Q)"]);
+        assert_eq!(game.result, None);
+    }
+}

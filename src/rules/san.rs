@@ -1,0 +1,937 @@
+//! Standard Algebraic Notation (Laws Appendix C) in and out, in the piece letters of the
+//! language a scoresheet is written in (Appendix C.3: each country may use its own letters),
+//! plus the tolerant input an arbiter meets on paper, long algebraic notation and UCI.
+//!
+//! Output is canonical SAN: piece letter, the file, rank or square of departure only when
+//! needed to tell two pieces apart (C.8), `x` for captures (C.9), `=Q` for promotions (C.11),
+//! `+`/`#` for check and mate, castling as `O-O`/`O-O-O` (or `0-0`/`0-0-0`, C.13).
+//!
+//! Input accepts: captures with `x`, `:`, `×` or nothing; `-` between squares (long algebraic,
+//! `Ng1-f3`); check and mate marks and `!`/`?` annotations (ignored); promotions as `e8=Q`,
+//! `e8Q`, `e8(Q)`, `e8/Q`; an `e.p.` suffix; figurines (`♘f3`); castling with `O` or `0`; UCI
+//! (`g1f3`, `e7e8q`, Chess960 `e1h1`). Letters of the chosen language come first; English
+//! letters that the language does not use are accepted as well.
+
+use std::fmt;
+
+use super::bitboard::Bitboard;
+use super::moves::{CastlingSide, Move};
+use super::position::{MoveList, Position};
+use super::types::{File, Rank, Role, Square};
+
+/// A language's piece letters for the scoresheet (Appendix C.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English: K Q R B N.
+    #[default]
+    En,
+    /// Czech: K D V S J.
+    Cs,
+    /// Slovak: K D V S J.
+    Sk,
+    /// Hungarian: K V B F H.
+    Hu,
+    /// Serbian, Latin script: K D T L S.
+    SrLatn,
+    /// Serbian, Cyrillic script: К Д Т Л С.
+    SrCyrl,
+    /// German: K D T L S.
+    De,
+    /// French: R D T F C.
+    Fr,
+    /// Spanish: R D T A C.
+    Es,
+    /// Italian: R D T A C.
+    It,
+    /// Dutch: K D T L P.
+    Nl,
+    /// Polish: K H W G S.
+    Pl,
+    /// Russian: Кр Ф Л С К.
+    Ru,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 13] = [
+        Lang::En,
+        Lang::Cs,
+        Lang::Sk,
+        Lang::Hu,
+        Lang::SrLatn,
+        Lang::SrCyrl,
+        Lang::De,
+        Lang::Fr,
+        Lang::Es,
+        Lang::It,
+        Lang::Nl,
+        Lang::Pl,
+        Lang::Ru,
+    ];
+
+    /// The language for a code: `en`, `cs`, `sk`, `hu`, `sr` or `sr-Latn`, `sr-Cyrl`, `de`,
+    /// `fr`, `es`, `it`, `nl`, `pl`, `ru` (case-insensitive, `_` accepted for `-`).
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let code = code.trim().to_ascii_lowercase().replace('_', "-");
+        Some(match code.as_str() {
+            "en" => Lang::En,
+            "cs" => Lang::Cs,
+            "sk" => Lang::Sk,
+            "hu" => Lang::Hu,
+            "sr" | "sr-latn" => Lang::SrLatn,
+            "sr-cyrl" => Lang::SrCyrl,
+            "de" => Lang::De,
+            "fr" => Lang::Fr,
+            "es" => Lang::Es,
+            "it" => Lang::It,
+            "nl" => Lang::Nl,
+            "pl" => Lang::Pl,
+            "ru" => Lang::Ru,
+            _ => return None,
+        })
+    }
+
+    /// The language code (`sr-Latn` for Latin-script Serbian).
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Cs => "cs",
+            Lang::Sk => "sk",
+            Lang::Hu => "hu",
+            Lang::SrLatn => "sr-Latn",
+            Lang::SrCyrl => "sr-Cyrl",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+            Lang::Es => "es",
+            Lang::It => "it",
+            Lang::Nl => "nl",
+            Lang::Pl => "pl",
+            Lang::Ru => "ru",
+        }
+    }
+
+    /// Letters for king, queen, rook, bishop, knight.
+    const fn letters(self) -> [&'static str; 5] {
+        match self {
+            Lang::En => ["K", "Q", "R", "B", "N"],
+            Lang::Cs | Lang::Sk => ["K", "D", "V", "S", "J"],
+            Lang::Hu => ["K", "V", "B", "F", "H"],
+            Lang::SrLatn | Lang::De => ["K", "D", "T", "L", "S"],
+            Lang::SrCyrl => ["К", "Д", "Т", "Л", "С"],
+            Lang::Fr => ["R", "D", "T", "F", "C"],
+            Lang::Es | Lang::It => ["R", "D", "T", "A", "C"],
+            Lang::Nl => ["K", "D", "T", "L", "P"],
+            Lang::Pl => ["K", "H", "W", "G", "S"],
+            Lang::Ru => ["Кр", "Ф", "Л", "С", "К"],
+        }
+    }
+
+    /// The letter(s) for a role; empty for the pawn (Appendix C.4: pawns have no letter).
+    #[must_use]
+    pub const fn letter(self, role: Role) -> &'static str {
+        let letters = self.letters();
+        match role {
+            Role::Pawn => "",
+            Role::King => letters[0],
+            Role::Queen => letters[1],
+            Role::Rook => letters[2],
+            Role::Bishop => letters[3],
+            Role::Knight => letters[4],
+        }
+    }
+
+    /// The role whose letter starts `text`, longest letter first; with its length in bytes.
+    fn role_prefix(self, text: &str) -> Option<(Role, usize)> {
+        const ROLES: [Role; 5] = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ];
+        let letters = self.letters();
+        let mut best: Option<(Role, usize)> = None;
+        for (i, letter) in letters.iter().enumerate() {
+            if text.starts_with(letter) && best.is_none_or(|(_, len)| letter.len() > len) {
+                best = Some((ROLES[i], letter.len()));
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+        // English letters the language does not use for something else, and figurines.
+        let first = text.chars().next()?;
+        let used = letters.iter().any(|l| l.starts_with(first));
+        if !used && let Some(role) = english_role(first) {
+            return Some((role, first.len_utf8()));
+        }
+        figurine(first).map(|role| (role, first.len_utf8()))
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+fn english_role(c: char) -> Option<Role> {
+    match c {
+        'K' => Some(Role::King),
+        'Q' => Some(Role::Queen),
+        'R' => Some(Role::Rook),
+        'B' => Some(Role::Bishop),
+        'N' => Some(Role::Knight),
+        'P' => Some(Role::Pawn),
+        _ => None,
+    }
+}
+
+fn figurine(c: char) -> Option<Role> {
+    match c {
+        '♔' | '♚' => Some(Role::King),
+        '♕' | '♛' => Some(Role::Queen),
+        '♖' | '♜' => Some(Role::Rook),
+        '♗' | '♝' => Some(Role::Bishop),
+        '♘' | '♞' => Some(Role::Knight),
+        '♙' | '♟' => Some(Role::Pawn),
+        _ => None,
+    }
+}
+
+/// How castling is written on output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CastlingStyle {
+    /// `O-O`, `O-O-O` (PGN).
+    #[default]
+    LetterO,
+    /// `0-0`, `0-0-0` (Appendix C.13).
+    Zero,
+}
+
+/// Options for writing SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SanStyle {
+    /// Piece letters.
+    pub lang: Lang,
+    /// Castling letters.
+    pub castling: CastlingStyle,
+}
+
+/// What a move text said, before it is matched against the legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveText {
+    /// A piece or pawn move.
+    Normal {
+        /// The role written (`None`: no letter; a pawn unless the full departure square is given).
+        role: Option<Role>,
+        /// The file of departure, if written.
+        file: Option<File>,
+        /// The rank of departure, if written.
+        rank: Option<Rank>,
+        /// Whether a capture mark was written.
+        capture: bool,
+        /// The destination.
+        to: Square,
+        /// The promotion role, if written.
+        promotion: Option<Role>,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+}
+
+/// The kind of a move-text error (what `arbiter check` reports as `error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SanErrorKind {
+    /// The text is not a move at all.
+    Garbage,
+    /// No legal move matches, and no piece of another kind could make it either.
+    Illegal,
+    /// Several legal moves match.
+    Ambiguous,
+    /// No piece of the written kind can go there, but a piece of another kind can.
+    WrongPiece,
+}
+
+impl SanErrorKind {
+    /// The name used in reports: `garbage`, `illegal`, `ambiguous`, `wrong_piece`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SanErrorKind::Garbage => "garbage",
+            SanErrorKind::Illegal => "illegal",
+            SanErrorKind::Ambiguous => "ambiguous",
+            SanErrorKind::WrongPiece => "wrong_piece",
+        }
+    }
+}
+
+/// A move text that could not be played: what kind of problem, why, and the candidate moves.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}`: {reason}{}", candidates_note(.candidates))]
+pub struct SanError {
+    /// The kind of problem.
+    pub kind: SanErrorKind,
+    /// The move text as given.
+    pub text: String,
+    /// Why, in words.
+    pub reason: String,
+    /// Legal moves the writer may have meant (SAN in the requested language).
+    pub candidates: Vec<String>,
+    /// For [`SanErrorKind::WrongPiece`]: the legal move the text becomes with the right letter.
+    pub intended: Option<Move>,
+}
+
+fn candidates_note(candidates: &[String]) -> String {
+    if candidates.is_empty() {
+        String::new()
+    } else {
+        format!(" (candidates: {})", candidates.join(", "))
+    }
+}
+
+fn garbage(text: &str, reason: impl Into<String>) -> SanError {
+    SanError {
+        kind: SanErrorKind::Garbage,
+        text: text.to_string(),
+        reason: reason.into(),
+        candidates: Vec::new(),
+        intended: None,
+    }
+}
+
+/// Strips move-number prefixes such as `12.` or `12...` are not handled here; this removes
+/// annotations after the move: `+`, `#`, `!`, `?`, `†`, `‡`, and an `e.p.` suffix.
+fn strip_suffixes(text: &str) -> &str {
+    let mut s = text.trim_end();
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches(['+', '#', '!', '?', '†', '‡', '‼', '⁇', '⁈', '⁉']);
+        for ep in ["e.p.", "e.p", "ep."] {
+            if let Some(rest) = s.strip_suffix(ep) {
+                s = rest.trim_end();
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+/// Reads a move text (tolerant, see the module docs) in `lang`'s letters.
+pub fn parse_move_text(text: &str, lang: Lang) -> Result<MoveText, SanError> {
+    let original = text;
+    let trimmed = strip_suffixes(text.trim());
+    if trimmed.is_empty() {
+        return Err(garbage(original, "empty move"));
+    }
+    let compact: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+    // Castling: O or 0, with or without hyphens.
+    let castle: String = compact
+        .chars()
+        .filter(|&c| c != '-')
+        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
+        .collect();
+    if castle.chars().all(|c| c == 'O') && compact.chars().any(|c| c != '-') {
+        return match castle.len() {
+            2 => Ok(MoveText::Castle(CastlingSide::KingSide)),
+            3 => Ok(MoveText::Castle(CastlingSide::QueenSide)),
+            _ => Err(garbage(original, "castling must be O-O or O-O-O")),
+        };
+    }
+    parse_normal(&compact, lang)
+        .ok_or_else(|| garbage(original, "not a move in algebraic notation"))
+}
+
+fn parse_normal(text: &str, lang: Lang) -> Option<MoveText> {
+    let (role, rest) = match lang.role_prefix(text) {
+        Some((role, len)) => (Some(role), &text[len..]),
+        None => (None, text),
+    };
+    let mut chars: Vec<char> = rest.chars().collect();
+    // Promotion at the end: `(Q)`, `=Q`, `/Q`, `Q`, or a lower-case UCI letter.
+    let mut promotion = None;
+    if chars.last() == Some(&')') {
+        chars.pop();
+        let end = chars.iter().rposition(|&c| c == '(')?;
+        let inner: String = chars[end + 1..].iter().collect();
+        chars.truncate(end);
+        promotion = Some(promotion_role(&inner, lang)?);
+    } else if let Some(pos) = chars.iter().rposition(|c| c.is_ascii_digit()) {
+        if pos + 1 < chars.len() {
+            let tail: String = chars[pos + 1..].iter().collect();
+            let tail = tail.trim_start_matches(['=', '/']);
+            promotion = Some(promotion_role(tail, lang)?);
+            chars.truncate(pos + 1);
+        }
+    } else {
+        return None;
+    }
+    if let Some(&last) = chars.last()
+        && (last == '=' || last == '/')
+    {
+        chars.pop();
+    }
+    // Destination square: the last two characters.
+    if chars.len() < 2 {
+        return None;
+    }
+    let to_rank = Rank::from_char(chars[chars.len() - 1])?;
+    let to_file = File::from_char(chars[chars.len() - 2])
+        .filter(|_| chars[chars.len() - 2].is_ascii_lowercase())?;
+    let to = Square::from_coords(to_file, to_rank);
+    chars.truncate(chars.len() - 2);
+    let mut capture = false;
+    if let Some(&c) = chars.last()
+        && matches!(c, 'x' | ':' | '×' | '-')
+    {
+        capture = c != '-';
+        chars.pop();
+        if let Some(&c2) = chars.last()
+            && c2 == 'x'
+            && c == '-'
+        {
+            capture = true;
+            chars.pop();
+        }
+    }
+    let mut file = None;
+    let mut rank = None;
+    let mut rest = chars.into_iter();
+    let mut next = rest.next();
+    if let Some(c) = next
+        && c.is_ascii_lowercase()
+        && let Some(f) = File::from_char(c)
+    {
+        file = Some(f);
+        next = rest.next();
+    }
+    if let Some(c) = next
+        && let Some(r) = Rank::from_char(c)
+    {
+        rank = Some(r);
+        next = rest.next();
+    }
+    if next.is_some() {
+        return None;
+    }
+    if role.is_none()
+        && file.is_some()
+        && rank.is_some()
+        && file == Some(to.file())
+        && rank == Some(to.rank())
+    {
+        return None;
+    }
+    if role.is_some() && file == Some(to.file()) && rank == Some(to.rank()) {
+        return None;
+    }
+    Some(MoveText::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+fn promotion_role(text: &str, lang: Lang) -> Option<Role> {
+    if text.is_empty() {
+        return None;
+    }
+    if let Some((role, len)) = lang.role_prefix(text)
+        && len == text.len()
+        && role != Role::King
+        && role != Role::Pawn
+    {
+        return Some(role);
+    }
+    // UCI lower-case letters.
+    match text {
+        "q" => Some(Role::Queen),
+        "r" => Some(Role::Rook),
+        "b" => Some(Role::Bishop),
+        "n" => Some(Role::Knight),
+        _ => None,
+    }
+}
+
+/// Plays nothing: finds the legal move a text means in `position`.
+pub fn parse_move(position: &Position, text: &str, lang: Lang) -> Result<Move, SanError> {
+    if let Some(error) = castling_with_square(position, text, lang) {
+        return Err(error);
+    }
+    match parse_move_text(text, lang) {
+        Ok(parsed) => resolve(position, &parsed, text, lang),
+        Err(error) => {
+            // Tolerance: a lower-case piece letter (`nf3`), tried only when nothing else works.
+            let mut chars = text.trim().chars();
+            if let Some(first) = chars.next()
+                && first.is_lowercase()
+            {
+                let upper: String = first.to_uppercase().chain(chars).collect();
+                if let Ok(parsed @ MoveText::Normal { role: Some(_), .. }) =
+                    parse_move_text(&upper, lang)
+                    && let Ok(m) = resolve(position, &parsed, text, lang)
+                {
+                    return Ok(m);
+                }
+            }
+            Err(error)
+        }
+    }
+}
+
+/// `Og1`, `0c8`: a castling mark with a square. Castling or a move to that square?
+fn castling_with_square(position: &Position, text: &str, lang: Lang) -> Option<SanError> {
+    let body = strip_suffixes(text.trim());
+    let mut chars = body.chars();
+    let first = chars.next()?;
+    if first != 'O' && first != '0' {
+        return None;
+    }
+    let to = Square::parse(chars.as_str())?;
+    let candidates = position
+        .legal_moves_to(Bitboard::from_square(to) | Bitboard::rank(position.turn().back_rank()))
+        .into_iter()
+        .filter(|&m| m.to() == to)
+        .map(|m| to_san(position, m, lang))
+        .collect();
+    Some(SanError {
+        kind: SanErrorKind::Ambiguous,
+        text: text.to_string(),
+        reason: format!("a castling mark with a square: castling or a move to {to}?"),
+        candidates,
+        intended: None,
+    })
+}
+
+/// Finds the legal move a parsed text means.
+pub fn resolve(
+    position: &Position,
+    parsed: &MoveText,
+    text: &str,
+    lang: Lang,
+) -> Result<Move, SanError> {
+    let us = position.turn();
+    let candidates: MoveList;
+    let matching: MoveList;
+    match *parsed {
+        MoveText::Castle(side) => {
+            candidates = position.legal_moves_to(Bitboard::rank(us.back_rank()));
+            matching = candidates
+                .iter()
+                .copied()
+                .filter(|m| m.castling_side() == Some(side))
+                .collect();
+        }
+        MoveText::Normal {
+            role,
+            file,
+            rank,
+            capture: _,
+            to,
+            promotion,
+        } => {
+            let full_from = match (file, rank) {
+                (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+                _ => None,
+            };
+            // A full departure square without a letter (UCI, `e2-e4`) means whatever stands there.
+            let role = match role {
+                Some(role) => Some(role),
+                None if full_from.is_some() => None,
+                None => Some(Role::Pawn),
+            };
+            let board = position.board();
+            let king_takes_rook = full_from.is_some_and(|from| {
+                board.king_of(us) == Some(from)
+                    && board.color_at(to) == Some(us)
+                    && board.role_at(to) == Some(Role::Rook)
+            });
+            let mut target = Bitboard::from_square(to);
+            if king_takes_rook || role == Some(Role::King) || role.is_none() {
+                target |= Bitboard::rank(us.back_rank());
+            }
+            candidates = position.legal_moves_to(target);
+            matching = candidates
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let to_matches = match m {
+                        Move::Castle { rook, .. } => {
+                            // Only as a king move written with its squares (UCI / long algebraic).
+                            full_from == Some(m.from())
+                                && (rook == to || (m.to() == to && !king_takes_rook))
+                                && role.is_none_or(|r| r == Role::King)
+                        }
+                        _ => m.to() == to,
+                    };
+                    to_matches
+                        && role.is_none_or(|r| r == m.role())
+                        && file.is_none_or(|f| f == m.from().file())
+                        && rank.is_none_or(|r| r == m.from().rank())
+                        && m.promotion() == promotion
+                })
+                .collect();
+            // A promotion written without its piece: tell the writer which ones are possible.
+            if matching.is_empty() && promotion.is_none() {
+                let promotions: Vec<String> = candidates
+                    .iter()
+                    .filter(|m| {
+                        m.to() == to
+                            && m.promotion().is_some()
+                            && file.is_none_or(|f| f == m.from().file())
+                            && rank.is_none_or(|r| r == m.from().rank())
+                    })
+                    .map(|&m| to_san(position, m, lang))
+                    .collect();
+                if !promotions.is_empty() {
+                    return Err(SanError {
+                        kind: SanErrorKind::Ambiguous,
+                        text: text.to_string(),
+                        reason: "the promotion piece is missing".to_string(),
+                        candidates: promotions,
+                        intended: None,
+                    });
+                }
+            }
+        }
+    }
+    // A king move written with its squares that could be castling or a plain king move
+    // (Chess960, `f1g1`): the plain king move; castling is then written king-takes-rook.
+    let mut matching = matching;
+    if matching.len() > 1 && matching.iter().any(|m| matches!(m, Move::Normal { .. })) {
+        matching.retain(|m| matches!(m, Move::Normal { .. }));
+    }
+    match matching.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(no_match(position, parsed, text, lang)),
+        many => Err(SanError {
+            kind: SanErrorKind::Ambiguous,
+            text: text.to_string(),
+            reason: format!("{} legal moves match", many.len()),
+            candidates: many.iter().map(|&m| to_san(position, m, lang)).collect(),
+            intended: None,
+        }),
+    }
+}
+
+fn no_match(position: &Position, parsed: &MoveText, text: &str, lang: Lang) -> SanError {
+    let mut intended = None;
+    let (reason, kind, to) = match *parsed {
+        MoveText::Castle(side) => (
+            format!(
+                "castling {} is not legal",
+                match side {
+                    CastlingSide::KingSide => "king side",
+                    CastlingSide::QueenSide => "queen side",
+                }
+            ),
+            SanErrorKind::Illegal,
+            None,
+        ),
+        MoveText::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => {
+            let role = role.unwrap_or(Role::Pawn);
+            let origins = position
+                .pseudo_legal_origins(role, to)
+                .filter(|from| {
+                    file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
+                })
+                .count();
+            // "Wrong piece": the text is exactly another piece's legal move (capture and check
+            // marks included) with the piece letter changed.
+            let written_body = text
+                .trim()
+                .trim_start_matches(|c: char| !c.is_ascii_lowercase());
+            let intended_candidate = position
+                .legal_moves_to(Bitboard::from_square(to))
+                .into_iter()
+                .find(|&m| {
+                    m.role() != role
+                        && m.role() != Role::Pawn
+                        && m.to() == to
+                        && to_san(position, m, lang)
+                            .trim_start_matches(|c: char| !c.is_ascii_lowercase())
+                            == written_body
+                });
+            // Writers who swap letters usually reach for the queen first, then the rook, the
+            // bishop, the knight: a letter later in that order is a wrong piece only when each
+            // earlier letter (other than the intended piece's) would have been a legal move.
+            let earlier_letters_legal = intended_candidate.is_some_and(|intended| {
+                [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                    .into_iter()
+                    .take_while(|&r| r != role)
+                    .filter(|&r| r != intended.role())
+                    .all(|r| {
+                        let candidate = format!("{}{written_body}", lang.letter(r));
+                        parse_move_text(&candidate, lang).is_ok_and(|parsed| {
+                            resolve(position, &parsed, &candidate, lang).is_ok()
+                        })
+                    })
+            });
+            let others_can = earlier_letters_legal && role != Role::Pawn;
+            let intended_move = intended_candidate;
+            if origins > 0 {
+                let reason = if role == Role::King {
+                    format!("the king may not move to {to}: it would be in check")
+                } else {
+                    format!(
+                        "the {} cannot move to {to}: its own king would be in check",
+                        role_name(role)
+                    )
+                };
+                (reason, SanErrorKind::Illegal, Some(to))
+            } else if others_can {
+                intended = intended_move;
+                (
+                    format!("no {} can move to {to}, another piece can", role_name(role)),
+                    SanErrorKind::WrongPiece,
+                    Some(to),
+                )
+            } else {
+                (
+                    format!("no {} can move to {to}", role_name(role)),
+                    SanErrorKind::Illegal,
+                    Some(to),
+                )
+            }
+        }
+    };
+    let candidates = match to {
+        Some(to) => position
+            .legal_moves_to(Bitboard::from_square(to))
+            .into_iter()
+            .map(|m| to_san(position, m, lang))
+            .collect(),
+        None => Vec::new(),
+    };
+    SanError {
+        kind,
+        text: text.to_string(),
+        reason,
+        candidates,
+        intended,
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// Canonical SAN of a legal move, with `+`/`#`, in `lang`'s letters.
+#[must_use]
+pub fn to_san(position: &Position, m: Move, lang: Lang) -> String {
+    to_san_styled(
+        position,
+        m,
+        SanStyle {
+            lang,
+            castling: CastlingStyle::LetterO,
+        },
+    )
+}
+
+/// Canonical SAN of a legal move with a chosen style, with `+`/`#`.
+#[must_use]
+pub fn to_san_styled(position: &Position, m: Move, style: SanStyle) -> String {
+    let mut text = to_san_without_suffix(position, m, style);
+    let mut after = position.clone();
+    after.play_unchecked(m);
+    if after.is_check() {
+        text.push(if after.has_legal_move() { '+' } else { '#' });
+    }
+    text
+}
+
+/// Canonical SAN without the check or mate mark.
+#[must_use]
+pub fn to_san_without_suffix(position: &Position, m: Move, style: SanStyle) -> String {
+    let lang = style.lang;
+    let zero = style.castling == CastlingStyle::Zero;
+    match m {
+        Move::Castle { .. } => match (m.castling_side(), zero) {
+            (Some(CastlingSide::QueenSide), false) => "O-O-O".to_string(),
+            (Some(CastlingSide::QueenSide), true) => "0-0-0".to_string(),
+            (_, false) => "O-O".to_string(),
+            (_, true) => "0-0".to_string(),
+        },
+        Move::EnPassant { from, to } => format!("{}x{to}", from.file().char()),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut text = String::with_capacity(8);
+            if role == Role::Pawn {
+                if capture.is_some() {
+                    text.push(from.file().char());
+                    text.push('x');
+                }
+            } else {
+                text.push_str(lang.letter(role));
+                let others: Vec<Square> = position
+                    .legal_moves_to(Bitboard::from_square(to))
+                    .into_iter()
+                    .filter(|o| {
+                        matches!(o, Move::Normal { .. }) && o.role() == role && o.from() != from
+                    })
+                    .map(|o| o.from())
+                    .collect();
+                if !others.is_empty() {
+                    if others.iter().all(|o| o.file() != from.file()) {
+                        text.push(from.file().char());
+                    } else if others.iter().all(|o| o.rank() != from.rank()) {
+                        text.push(from.rank().char());
+                    } else {
+                        text.push(from.file().char());
+                        text.push(from.rank().char());
+                    }
+                }
+                if capture.is_some() {
+                    text.push('x');
+                }
+            }
+            text.push_str(&to.to_string());
+            if let Some(promotion) = promotion {
+                text.push('=');
+                text.push_str(lang.letter(promotion));
+            }
+            text
+        }
+    }
+}
+
+/// Reads a UCI move (`e2e4`, `e7e8q`; castling as `e1g1` or Chess960 `e1h1`).
+pub fn parse_uci(position: &Position, text: &str) -> Result<Move, SanError> {
+    let t = text.trim();
+    let bytes = t.as_bytes();
+    if !(4..=5).contains(&bytes.len()) || !t.is_ascii() {
+        return Err(garbage(text, "UCI moves have 4 or 5 characters"));
+    }
+    let from = Square::parse(&t[0..2]).ok_or_else(|| garbage(text, "bad departure square"))?;
+    let to = Square::parse(&t[2..4]).ok_or_else(|| garbage(text, "bad destination square"))?;
+    let promotion = match t.get(4..) {
+        Some("") | None => None,
+        Some(letter) => Some(
+            promotion_role(letter, Lang::En)
+                .ok_or_else(|| garbage(text, "bad promotion letter"))?,
+        ),
+    };
+    if from == to {
+        return Err(garbage(
+            text,
+            "departure and destination are the same square",
+        ));
+    }
+    let parsed = MoveText::Normal {
+        role: None,
+        file: Some(from.file()),
+        rank: Some(from.rank()),
+        capture: false,
+        to,
+        promotion,
+    };
+    resolve(position, &parsed, text, Lang::En)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn appendix_c_tolerant_forms_of_one_move() {
+        let position = Position::new();
+        let expected = parse_move(&position, "Nf3", Lang::En).expect("Nf3");
+        for text in [
+            "Ng1-f3", "Ng1f3", "g1f3", "Nf3!", "♘f3", "nf3", "N g1 f3", "Nf3+",
+        ] {
+            assert_eq!(
+                parse_move(&position, text, Lang::En),
+                Ok(expected),
+                "{text}"
+            );
+        }
+        assert_eq!(to_san(&position, expected, Lang::En), "Nf3");
+        assert_eq!(to_san(&position, expected, Lang::De), "Sf3");
+        assert_eq!(to_san(&position, expected, Lang::Ru), "Кf3");
+    }
+
+    #[test]
+    fn appendix_c_13_castling_forms() {
+        let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
+        for text in ["O-O", "0-0", "OO", "e1g1", "O-O+"] {
+            let m = parse_move(&position, text, Lang::En).expect(text);
+            assert_eq!(m.castling_side(), Some(CastlingSide::KingSide), "{text}");
+        }
+        let long = parse_move(&position, "0-0-0", Lang::Cs).expect("long");
+        assert_eq!(to_san(&position, long, Lang::En), "O-O-O");
+        assert_eq!(
+            parse_move(&position, "O-O-O-O", Lang::En).map_err(|e| e.kind),
+            Err(SanErrorKind::Garbage)
+        );
+    }
+
+    #[test]
+    fn appendix_c_promotion_forms() {
+        let position = Position::from_fen("3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1").expect("fen");
+        for text in [
+            "e7xd8=Q", "exd8Q", "exd8(Q)", "exd8/Q", "e7d8q", "ed8=Q", "exd8=Q+",
+        ] {
+            let m = parse_move(&position, text, Lang::En).expect(text);
+            assert_eq!(m.promotion(), Some(Role::Queen), "{text}");
+        }
+        let m = parse_move(&position, "exd8=D", Lang::De).expect("de");
+        assert_eq!(to_san(&position, m, Lang::De), "exd8=D");
+        let error = parse_move(&position, "exd8", Lang::En).expect_err("no piece");
+        assert_eq!(error.kind, SanErrorKind::Ambiguous);
+        assert_eq!(error.candidates.len(), 4);
+    }
+
+    #[test]
+    fn appendix_c_8_disambiguation_and_errors() {
+        let position = Position::from_fen("4k3/8/8/8/3p4/1N3N2/8/R4RK1 w - - 0 1").expect("fen");
+        let error = parse_move(&position, "Nxd4", Lang::En).expect_err("ambiguous");
+        assert_eq!(error.kind, SanErrorKind::Ambiguous);
+        let mut candidates = error.candidates.clone();
+        candidates.sort();
+        assert_eq!(candidates, ["Nbxd4", "Nfxd4"]);
+        let m = parse_move(&position, "Nfxd4", Lang::En).expect("Nfxd4");
+        assert_eq!(to_san(&position, m, Lang::En), "Nfxd4");
+        let rook = parse_move(&position, "Rad1", Lang::En).expect("Rad1");
+        assert_eq!(to_san(&position, rook, Lang::En), "Rad1");
+        let error = parse_move(&position, "Ke3", Lang::En).expect_err("illegal");
+        assert_eq!(error.kind, SanErrorKind::Illegal);
+        let error = parse_move(&position, "Qd4", Lang::En).expect_err("no queen");
+        assert_eq!(error.kind, SanErrorKind::WrongPiece);
+        let error = parse_move(&position, "e9", Lang::En).expect_err("garbage");
+        assert_eq!(error.kind, SanErrorKind::Garbage);
+    }
+
+    #[test]
+    fn art_3_7_3_en_passant_suffix() {
+        let position = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").expect("fen");
+        for text in ["exd6", "exd6e.p.", "exd6 e.p.", "ed6", "e5d6"] {
+            let m = parse_move(&position, text, Lang::En).expect(text);
+            assert!(m.is_en_passant(), "{text}");
+        }
+    }
+}
