@@ -920,8 +920,10 @@ mod tests {
         assert_eq!(to_san(&position, rook, Lang::En), "Rad1");
         let error = parse_move(&position, "Ke3", Lang::En).expect_err("illegal");
         assert_eq!(error.kind, SanErrorKind::Illegal);
-        let error = parse_move(&position, "Qd4", Lang::En).expect_err("no queen");
+        let start = Position::new();
+        let error = parse_move(&start, "Qc3", Lang::En).expect_err("knight move");
         assert_eq!(error.kind, SanErrorKind::WrongPiece);
+        assert_eq!(error.candidates, ["Nc3", "c3"]);
         let error = parse_move(&position, "e9", Lang::En).expect_err("garbage");
         assert_eq!(error.kind, SanErrorKind::Garbage);
     }
