@@ -1,1 +1,192 @@
-//! Database access with diesel over SQLite (default) or PostgreSQL (chosen by URL).
+//! Database access with diesel over SQLite (default) or PostgreSQL, chosen by the URL scheme.
+//!
+//! - [`DbConn`] is a `diesel::MultiConnection` over both backends; queries are written once
+//!   against [`schema`] and run on either.
+//! - [`connect_pool`] builds an r2d2 pool of [`DbConn`], runs the embedded migrations
+//!   (`migrations/sqlite/*` or `migrations/postgres/*`, same names) and sets the SQLite PRAGMAs
+//!   (`journal_mode=WAL`, `foreign_keys=ON`, `busy_timeout`, `synchronous=NORMAL`) on every
+//!   connection it opens.
+//! - One model file per table in [`models`], with newtype ids and `NewX` insert structs; queries
+//!   are associated functions taking `&mut DbConn` and returning `diesel::QueryResult`.
+//!
+//! Things that do not compile on the enum (see `../shared/docs/STACK.md`): `.returning(X::as_returning())`
+//! (use `table::all_columns`), multi-row `.values(&vec)` (insert row by row inside a transaction),
+//! `on_conflict` (match the variant). Writes that belong together go in `conn.transaction(|conn| ...)`.
+
+pub mod models;
+pub mod schema;
+
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+#[cfg(feature = "postgres")]
+use diesel::pg::PgConnection;
+use diesel::r2d2::{self, CustomizeConnection, ManageConnection};
+#[cfg(feature = "sqlite")]
+use diesel::sqlite::SqliteConnection;
+use diesel::{Connection, ConnectionError};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+/// A connection to either backend.
+#[derive(diesel::MultiConnection)]
+pub enum DbConn {
+    /// PostgreSQL (URL `postgres://` or `postgresql://`).
+    #[cfg(feature = "postgres")]
+    Pg(PgConnection),
+    /// SQLite (any other URL: a file path, optionally prefixed with `sqlite://` or `file:`).
+    #[cfg(feature = "sqlite")]
+    Sqlite(SqliteConnection),
+}
+
+/// The pool the web app shares between requests.
+pub type DbPool = r2d2::Pool<DbManager>;
+
+/// A connection checked out of the pool.
+pub type PooledConn = r2d2::PooledConnection<DbManager>;
+
+/// Which backend a database URL selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// PostgreSQL.
+    Postgres,
+    /// SQLite.
+    Sqlite,
+}
+
+impl Backend {
+    /// `postgres://` / `postgresql://` select PostgreSQL, everything else is an SQLite path.
+    pub fn from_url(url: &str) -> Backend {
+        let lower = url.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
+/// Strips an optional `sqlite://` / `sqlite:` prefix so the rest is a file path for SQLite.
+fn sqlite_path(url: &str) -> &str {
+    url.strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url)
+}
+
+/// Opens one connection of the backend the URL selects (never guesses: a `postgres://` URL that
+/// cannot connect is an error, not an SQLite file named like the URL).
+pub fn establish(url: &str) -> Result<DbConn, ConnectionError> {
+    match Backend::from_url(url) {
+        #[cfg(feature = "postgres")]
+        Backend::Postgres => PgConnection::establish(url).map(DbConn::Pg),
+        #[cfg(not(feature = "postgres"))]
+        Backend::Postgres => Err(ConnectionError::BadConnection(
+            "this build of arbiter has no PostgreSQL support (feature `postgres`)".into(),
+        )),
+        #[cfg(feature = "sqlite")]
+        Backend::Sqlite => SqliteConnection::establish(sqlite_path(url)).map(DbConn::Sqlite),
+        #[cfg(not(feature = "sqlite"))]
+        Backend::Sqlite => Err(ConnectionError::BadConnection(
+            "this build of arbiter has no SQLite support (feature `sqlite`)".into(),
+        )),
+    }
+}
+
+/// r2d2 connection manager that opens the backend chosen by the URL.
+#[derive(Debug, Clone)]
+pub struct DbManager {
+    url: String,
+}
+
+impl DbManager {
+    /// A manager for `url`.
+    pub fn new(url: impl Into<String>) -> DbManager {
+        DbManager { url: url.into() }
+    }
+}
+
+impl ManageConnection for DbManager {
+    type Connection = DbConn;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        establish(&self.url).map_err(r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1")
+            .map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConn) -> bool {
+        false
+    }
+}
+
+/// Sets the SQLite PRAGMAs on every connection the pool opens (they are per connection).
+#[derive(Debug, Clone, Copy)]
+pub struct SqlitePragmas {
+    /// `busy_timeout` in milliseconds: how long a writer waits for another one.
+    pub busy_timeout_ms: u32,
+}
+
+impl CustomizeConnection<DbConn, r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        #[cfg(feature = "sqlite")]
+        if let DbConn::Sqlite(sqlite) = conn {
+            sqlite
+                .batch_execute(&format!(
+                    "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; \
+                     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+                    self.busy_timeout_ms
+                ))
+                .map_err(r2d2::Error::QueryError)?;
+        }
+        let _ = conn;
+        Ok(())
+    }
+}
+
+#[cfg(feature = "sqlite")]
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+#[cfg(feature = "postgres")]
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// Runs the pending embedded migrations of the connection's backend.
+pub fn run_migrations(conn: &mut DbConn) -> anyhow::Result<()> {
+    let applied = match conn {
+        #[cfg(feature = "postgres")]
+        DbConn::Pg(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS),
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(sqlite) => sqlite.run_pending_migrations(SQLITE_MIGRATIONS),
+    }
+    .map_err(|error| anyhow::anyhow!("database migration failed: {error}"))?;
+    for version in applied {
+        tracing::info!(%version, "applied migration");
+    }
+    Ok(())
+}
+
+/// Opens a pool on `url`, runs the migrations and returns it.
+///
+/// SQLite connections wait up to 5 s for a lock (`busy_timeout`); the pool holds up to
+/// `max_size` connections.
+pub fn connect_pool(url: &str, max_size: u32) -> anyhow::Result<DbPool> {
+    let pool = r2d2::Pool::builder()
+        .max_size(max_size)
+        .connection_timeout(Duration::from_secs(10))
+        .connection_customizer(Box::new(SqlitePragmas {
+            busy_timeout_ms: 5000,
+        }))
+        .build(DbManager::new(url))
+        .map_err(|error| anyhow::anyhow!("cannot open the database {url:?}: {error}"))?;
+    let mut conn = pool.get()?;
+    run_migrations(&mut conn)?;
+    Ok(pool)
+}
+
+/// The current time as stored in `TIMESTAMP` columns (UTC, whole seconds so both backends agree).
+pub fn now() -> time::PrimitiveDateTime {
+    let now = time::OffsetDateTime::now_utc();
+    let now = now.replace_nanosecond(0).unwrap_or(now);
+    time::PrimitiveDateTime::new(now.date(), now.time())
+}

@@ -1,1 +1,208 @@
-//! The web application (actix-web, askama templates).
+//! The web application (actix-web, askama templates), issue 2.
+//!
+//! - [`app`] builds the whole application from an [`AppState`]; `arbiter serve` and the tests
+//!   (`tests/common/`) both use it, so tests drive exactly what runs in production.
+//! - [`routes::config`] lists every route on one screen.
+//! - [`extractors`]: the current user as a type (`CurrentUser`, `Organiser`, `Admin`,
+//!   `MaybeUser`), the CSRF-checked form (`CsrfForm<T>`), and [`PageContext`] for templates.
+//! - [`error::AppError`] is what handlers return on failure; error pages are templates.
+//! - [`i18n`]: the UI language (cookie, `Accept-Language`); catalogs in `locales/`.
+//! - [`auth`]: passwords (argon2), login rate limiting, the session layout.
+//!
+//! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
+//! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
+
+pub mod auth;
+pub mod error;
+pub mod extractors;
+pub mod handlers;
+pub mod i18n;
+pub mod routes;
+
+use actix_session::SessionMiddleware;
+use actix_session::config::CookieContentSecurity;
+use actix_session::storage::CookieSessionStore;
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Key, SameSite};
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{ErrorHandlers, Logger};
+use actix_web::{App, web};
+
+use crate::db::models::{Role, Setting, User, UserId};
+use crate::db::{DbConn, DbPool};
+pub use error::AppError;
+pub use extractors::PageContext;
+use i18n::Lang;
+
+/// Settings of a running app.
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    /// Send the session cookie only over HTTPS (turn on behind TLS).
+    pub secure_cookies: bool,
+    /// Take the client address for login rate limiting from `X-Forwarded-For` / `Forwarded`
+    /// (only behind a proxy that sets them).
+    pub trust_forwarded_for: bool,
+    /// The 64-byte key that signs and encrypts session cookies; every instance sharing a
+    /// database must use the same one (see [`session_key_from_database`]).
+    pub session_key: Vec<u8>,
+}
+
+/// What every handler can reach: the database pool and the configuration.
+#[derive(Clone)]
+pub struct AppState {
+    /// The connection pool.
+    pub pool: DbPool,
+    /// The configuration.
+    pub config: AppConfig,
+}
+
+impl AppState {
+    /// Runs `work` with a pooled connection on the blocking thread pool.
+    pub async fn db<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || {
+            let mut conn = pool.get()?;
+            work(&mut conn)
+        })
+        .await?
+    }
+}
+
+/// The name of the setting holding the hex-encoded session key.
+pub const SESSION_KEY_SETTING: &str = "session_key";
+
+/// The session key stored in the database, created on first use, so that several app
+/// instances on the same database share logins.
+pub fn session_key_from_database(conn: &mut DbConn) -> anyhow::Result<Vec<u8>> {
+    let fresh = Key::generate();
+    let stored = Setting::get_or_insert(conn, SESSION_KEY_SETTING, &hex::encode(fresh.master()))?;
+    let bytes = hex::decode(stored.trim())
+        .map_err(|error| anyhow::anyhow!("setting {SESSION_KEY_SETTING} is not hex: {error}"))?;
+    if bytes.len() < 64 {
+        anyhow::bail!("setting {SESSION_KEY_SETTING} must hold at least 64 bytes");
+    }
+    Ok(bytes)
+}
+
+/// The session key from a key file (hex, 64 bytes), created with a fresh key if missing.
+pub fn session_key_from_file(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    if !path.exists() {
+        let fresh = Key::generate();
+        std::fs::write(path, hex::encode(fresh.master()))?;
+    }
+    let text = std::fs::read_to_string(path)?;
+    let bytes = hex::decode(text.trim()).map_err(|error| {
+        anyhow::anyhow!("{}: the session key is not hex: {error}", path.display())
+    })?;
+    if bytes.len() < 64 {
+        anyhow::bail!(
+            "{}: the session key must be at least 64 bytes",
+            path.display()
+        );
+    }
+    Ok(bytes)
+}
+
+/// The cookie holding the session (user id and CSRF token), signed and encrypted.
+pub const SESSION_COOKIE: &str = "arbiter_session";
+
+/// Builds the application: routes, error pages, sessions, logging.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let key = Key::from(&state.config.session_key);
+    let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key)
+        .cookie_name(SESSION_COOKIE.to_owned())
+        .cookie_secure(state.config.secure_cookies)
+        .cookie_http_only(true)
+        .cookie_same_site(SameSite::Lax)
+        .cookie_content_security(CookieContentSecurity::Private)
+        .build();
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(web::PayloadConfig::new(extractors::FORM_LIMIT))
+        .app_data(extractors::form_config())
+        .app_data(extractors::query_config())
+        .app_data(extractors::path_config())
+        .configure(routes::config)
+        .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
+        .wrap(sessions)
+        .wrap(Logger::new("%r %s %Dms"))
+}
+
+/// The logged-in user as pages see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionUser {
+    /// Account id.
+    pub id: UserId,
+    /// Login name.
+    pub username: String,
+    /// Name shown.
+    pub display_name: String,
+    /// Role.
+    pub role: Role,
+}
+
+impl From<&User> for SessionUser {
+    fn from(user: &User) -> Self {
+        SessionUser {
+            id: user.id,
+            username: user.username.clone(),
+            display_name: user.display_name.clone(),
+            role: user.role,
+        }
+    }
+}
+
+/// A translated label for a role.
+pub fn role_label(lang: Lang, role: Role) -> String {
+    lang.t(&format!("role.{}", role.as_str()))
+}
+
+/// Renders a page with a status (e.g. a form shown again with its errors: 422).
+pub fn render_page(
+    page: &impl askama::Template,
+    status: actix_web::http::StatusCode,
+) -> Result<actix_web::HttpResponse, AppError> {
+    Ok(actix_web::HttpResponse::build(status)
+        .insert_header((
+            actix_web::http::header::CONTENT_TYPE,
+            "text/html; charset=utf-8",
+        ))
+        .body(page.render()?))
+}
+
+/// A 303 redirect (after a successful POST, or to another page).
+pub fn see_other(location: &str) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::SeeOther()
+        .insert_header((actix_web::http::header::LOCATION, location))
+        .finish()
+}
+
+/// The client address used for login rate limiting.
+pub fn client_ip(req: &actix_web::HttpRequest, trust_forwarded_for: bool) -> String {
+    let info = req.connection_info();
+    let address = if trust_forwarded_for {
+        info.realip_remote_addr()
+    } else {
+        info.peer_addr()
+    };
+    let address = address.unwrap_or("unknown");
+    // Strip the port of "1.2.3.4:5678" but keep IPv6 addresses whole.
+    match address.parse::<std::net::SocketAddr>() {
+        Ok(socket) => socket.ip().to_string(),
+        Err(_) => address.to_owned(),
+    }
+}

@@ -1,0 +1,9 @@
+DROP TABLE result_audit;
+DROP TABLE games;
+DROP TABLE rounds;
+DROP TABLE players;
+DROP TABLE tournament_arbiters;
+DROP TABLE tournaments;
+DROP TABLE login_attempts;
+DROP TABLE settings;
+DROP TABLE users;

@@ -1,0 +1,122 @@
+//! One model per table: the row struct, a `NewX` for inserts, a newtype id, and the queries as
+//! associated functions taking `&mut DbConn` (crates.io `models/keyword.rs` style).
+//!
+//! To add a query: put an associated function on the row type of the table it reads, taking
+//! `conn: &mut DbConn` first and returning `QueryResult<_>`; several writes that belong
+//! together go in `conn.transaction(|conn| ...)`.
+
+pub mod games;
+pub mod login_attempts;
+pub mod players;
+pub mod result_audit;
+pub mod rounds;
+pub mod settings;
+pub mod tournament_arbiters;
+pub mod tournaments;
+pub mod users;
+
+pub use games::{Game, GameId, NewGame, ResultUpdate};
+pub use login_attempts::LoginAttempt;
+pub use players::{NewPlayer, Player, PlayerId};
+pub use result_audit::{AuditEntry, AuditEntryWithUser, ResultAuditId};
+pub use rounds::{NewRound, Round, RoundId};
+pub use settings::Setting;
+pub use tournament_arbiters::TournamentArbiter;
+pub use tournaments::{NewTournament, PairingSystem, Tournament, TournamentId};
+pub use users::{NewUser, Role, User, UserId};
+
+/// Declares a newtype id over an `INTEGER` column, usable in queries on every backend.
+macro_rules! integer_id {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            PartialOrd,
+            Ord,
+            Hash,
+            serde::Serialize,
+            serde::Deserialize,
+            diesel::AsExpression,
+            diesel::FromSqlRow,
+        )]
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        #[serde(transparent)]
+        pub struct $name(pub i32);
+
+        impl<DB> diesel::serialize::ToSql<diesel::sql_types::Integer, DB> for $name
+        where
+            DB: diesel::backend::Backend,
+            i32: diesel::serialize::ToSql<diesel::sql_types::Integer, DB>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut diesel::serialize::Output<'b, '_, DB>,
+            ) -> diesel::serialize::Result {
+                self.0.to_sql(out)
+            }
+        }
+
+        impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Integer, DB> for $name
+        where
+            DB: diesel::backend::Backend,
+            i32: diesel::deserialize::FromSql<diesel::sql_types::Integer, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+                i32::from_sql(bytes).map($name)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                text.parse().map($name)
+            }
+        }
+    };
+}
+pub(crate) use integer_id;
+
+/// Declares a Rust enum stored as a `TEXT` column through `as_str` / `parse`.
+macro_rules! text_enum {
+    ($name:ident) => {
+        impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for $name
+        where
+            DB: diesel::backend::Backend,
+            str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut diesel::serialize::Output<'b, '_, DB>,
+            ) -> diesel::serialize::Result {
+                <str as diesel::serialize::ToSql<diesel::sql_types::Text, DB>>::to_sql(
+                    self.as_str(),
+                    out,
+                )
+            }
+        }
+
+        impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for $name
+        where
+            DB: diesel::backend::Backend,
+            String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+                let text = String::from_sql(bytes)?;
+                $name::parse(&text).ok_or_else(|| {
+                    format!(concat!("unknown ", stringify!($name), " {:?}"), text).into()
+                })
+            }
+        }
+    };
+}
+pub(crate) use text_enum;

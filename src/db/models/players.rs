@@ -1,0 +1,130 @@
+//! `players`: registrations (issue 2 §4). Players are never deleted; withdrawals are flagged.
+
+use diesel::prelude::*;
+
+use crate::db::DbConn;
+use crate::db::models::{TournamentId, integer_id};
+use crate::db::schema::players;
+
+integer_id!(
+    /// Id of a row in `players` (not the starting rank: see `Player::starting_rank`).
+    PlayerId
+);
+
+/// A row of `players`.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = players)]
+pub struct Player {
+    /// Row id.
+    pub id: PlayerId,
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// Name as "Surname, Given".
+    pub name: String,
+    /// FIDE ID.
+    pub fide_id: Option<i64>,
+    /// FIDE title, empty if none.
+    pub title: String,
+    /// Rating, 0 = unrated.
+    pub rating: i32,
+    /// Federation.
+    pub federation: String,
+    /// Year of birth.
+    pub birth_year: Option<i32>,
+    /// `m`, `w` or empty.
+    pub sex: String,
+    /// Club.
+    pub club: String,
+    /// Starting rank (C.04.2 §2.2) once assigned.
+    pub starting_rank: Option<i32>,
+    /// Registered late.
+    pub late_entry: bool,
+    /// Withdrew.
+    pub withdrawn: bool,
+    /// When registered.
+    pub created_at: time::PrimitiveDateTime,
+}
+
+/// A new registration.
+#[derive(Debug, Clone, PartialEq, Insertable, AsChangeset)]
+#[diesel(table_name = players)]
+pub struct NewPlayer {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// Name as "Surname, Given".
+    pub name: String,
+    /// FIDE ID.
+    pub fide_id: Option<i64>,
+    /// FIDE title.
+    pub title: String,
+    /// Rating, 0 = unrated.
+    pub rating: i32,
+    /// Federation.
+    pub federation: String,
+    /// Year of birth.
+    pub birth_year: Option<i32>,
+    /// `m`, `w` or empty.
+    pub sex: String,
+    /// Club.
+    pub club: String,
+    /// Registered late.
+    pub late_entry: bool,
+}
+
+impl NewPlayer {
+    /// Inserts the player and returns it.
+    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Player> {
+        diesel::insert_into(players::table)
+            .values(self)
+            .returning(players::all_columns)
+            .get_result(conn)
+    }
+
+    /// Inserts all players in one transaction (all or nothing).
+    pub fn insert_all(conn: &mut DbConn, new: &[NewPlayer]) -> QueryResult<Vec<Player>> {
+        conn.transaction(|conn| new.iter().map(|player| player.insert(conn)).collect())
+    }
+
+    /// Overwrites the player `id` with these values (flags other than `late_entry` unchanged).
+    pub fn update(&self, conn: &mut DbConn, id: PlayerId) -> QueryResult<usize> {
+        diesel::update(players::table.find(id))
+            .set(self)
+            .execute(conn)
+    }
+}
+
+impl Player {
+    /// The player with this id.
+    pub fn find(conn: &mut DbConn, id: PlayerId) -> QueryResult<Option<Player>> {
+        players::table.find(id).first(conn).optional()
+    }
+
+    /// The players of a tournament: by starting rank, unranked ones last in registration order.
+    pub fn for_tournament(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<Vec<Player>> {
+        let mut list: Vec<Player> = players::table
+            .filter(players::tournament_id.eq(tournament))
+            .order(players::id.asc())
+            .load(conn)?;
+        list.sort_by_key(|player| (player.starting_rank.is_none(), player.starting_rank));
+        Ok(list)
+    }
+
+    /// Marks the player withdrawn (or back in).
+    pub fn set_withdrawn(conn: &mut DbConn, id: PlayerId, withdrawn: bool) -> QueryResult<usize> {
+        diesel::update(players::table.find(id))
+            .set(players::withdrawn.eq(withdrawn))
+            .execute(conn)
+    }
+
+    /// Stores the starting ranks in one transaction.
+    pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerId, i32)]) -> QueryResult<()> {
+        conn.transaction(|conn| {
+            for (id, rank) in ranks {
+                diesel::update(players::table.find(*id))
+                    .set(players::starting_rank.eq(Some(*rank)))
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+}

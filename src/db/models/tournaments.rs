@@ -1,0 +1,244 @@
+//! `tournaments`: the event, its point system (Art. 10.1) and default time (Art. 6.7).
+
+use diesel::prelude::*;
+
+use crate::db::DbConn;
+use crate::db::models::{UserId, integer_id, text_enum};
+use crate::db::schema::{tournament_arbiters, tournaments};
+use crate::tournament::scoring::{PointSystem, Points};
+
+integer_id!(
+    /// Id of a row in `tournaments`.
+    TournamentId
+);
+
+/// How rounds are paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, diesel::AsExpression, diesel::FromSqlRow)]
+#[diesel(sql_type = diesel::sql_types::Text)]
+pub enum PairingSystem {
+    /// Single round robin, Berger tables (C.05 Annex 1).
+    RoundRobin,
+    /// Double round robin: the second cycle with colours reversed.
+    DoubleRoundRobin,
+}
+
+impl PairingSystem {
+    /// Every system.
+    pub const ALL: [PairingSystem; 2] =
+        [PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin];
+
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PairingSystem::RoundRobin => "round_robin",
+            PairingSystem::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(text: &str) -> Option<PairingSystem> {
+        PairingSystem::ALL
+            .into_iter()
+            .find(|system| system.as_str() == text)
+    }
+}
+
+text_enum!(PairingSystem);
+
+/// A row of `tournaments`.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = tournaments)]
+pub struct Tournament {
+    /// Row id.
+    pub id: TournamentId,
+    /// Name.
+    pub name: String,
+    /// Place.
+    pub place: String,
+    /// Organising federation.
+    pub federation: String,
+    /// First day.
+    pub start_date: time::Date,
+    /// Last day.
+    pub end_date: time::Date,
+    /// Chief arbiter.
+    pub chief_arbiter: String,
+    /// Time control as announced.
+    pub time_control: String,
+    /// Number of rounds.
+    pub rounds: i32,
+    /// Pairing system.
+    pub pairing_system: PairingSystem,
+    /// Double round robin: swap the last two rounds of the first cycle.
+    pub swap_last_two_rounds: bool,
+    /// Points (tenths) for a win.
+    pub points_win: i32,
+    /// For a draw.
+    pub points_draw: i32,
+    /// For a loss.
+    pub points_loss: i32,
+    /// For a win by forfeit.
+    pub points_forfeit_win: i32,
+    /// For a loss by forfeit.
+    pub points_forfeit_loss: i32,
+    /// For a pairing-allocated bye.
+    pub points_pairing_bye: i32,
+    /// For a requested half-point bye.
+    pub points_half_bye: i32,
+    /// For a requested full-point bye.
+    pub points_full_bye: i32,
+    /// For a zero-point bye.
+    pub points_zero_bye: i32,
+    /// Art. 6.7 default time in minutes, 0 = none.
+    pub default_time_minutes: i32,
+    /// Visible to anonymous visitors.
+    pub published: bool,
+    /// The owning organiser.
+    pub owner_id: UserId,
+    /// When created.
+    pub created_at: time::PrimitiveDateTime,
+}
+
+/// A new tournament (set the point system with [`NewTournament::with_point_system`]).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = tournaments)]
+pub struct NewTournament {
+    /// Name.
+    pub name: String,
+    /// Place.
+    pub place: String,
+    /// Organising federation.
+    pub federation: String,
+    /// First day.
+    pub start_date: time::Date,
+    /// Last day.
+    pub end_date: time::Date,
+    /// Chief arbiter.
+    pub chief_arbiter: String,
+    /// Time control as announced.
+    pub time_control: String,
+    /// Number of rounds.
+    pub rounds: i32,
+    /// Pairing system.
+    pub pairing_system: PairingSystem,
+    /// Double round robin: swap the last two rounds of the first cycle.
+    pub swap_last_two_rounds: bool,
+    /// Points (tenths) for a win.
+    pub points_win: i32,
+    /// For a draw.
+    pub points_draw: i32,
+    /// For a loss.
+    pub points_loss: i32,
+    /// For a win by forfeit.
+    pub points_forfeit_win: i32,
+    /// For a loss by forfeit.
+    pub points_forfeit_loss: i32,
+    /// For a pairing-allocated bye.
+    pub points_pairing_bye: i32,
+    /// For a requested half-point bye.
+    pub points_half_bye: i32,
+    /// For a requested full-point bye.
+    pub points_full_bye: i32,
+    /// For a zero-point bye.
+    pub points_zero_bye: i32,
+    /// Art. 6.7 default time in minutes, 0 = none.
+    pub default_time_minutes: i32,
+    /// Visible to anonymous visitors.
+    pub published: bool,
+    /// The owning organiser.
+    pub owner_id: UserId,
+}
+
+impl NewTournament {
+    /// Copies the scores of `system` into the `points_*` fields.
+    pub fn with_point_system(mut self, system: &PointSystem) -> NewTournament {
+        self.points_win = system.win.0;
+        self.points_draw = system.draw.0;
+        self.points_loss = system.loss.0;
+        self.points_forfeit_win = system.forfeit_win.0;
+        self.points_forfeit_loss = system.forfeit_loss.0;
+        self.points_pairing_bye = system.pairing_allocated_bye.0;
+        self.points_half_bye = system.half_point_bye.0;
+        self.points_full_bye = system.full_point_bye.0;
+        self.points_zero_bye = system.zero_point_bye.0;
+        self
+    }
+
+    /// Inserts the tournament and returns it.
+    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Tournament> {
+        diesel::insert_into(tournaments::table)
+            .values(self)
+            .returning(tournaments::all_columns)
+            .get_result(conn)
+    }
+
+    /// Overwrites the tournament `id` with these values (owner included).
+    pub fn update(&self, conn: &mut DbConn, id: TournamentId) -> QueryResult<usize> {
+        diesel::update(tournaments::table.find(id))
+            .set(self)
+            .execute(conn)
+    }
+}
+
+impl Tournament {
+    /// The announced point system (Art. 10.1).
+    pub fn point_system(&self) -> PointSystem {
+        PointSystem {
+            win: Points(self.points_win),
+            draw: Points(self.points_draw),
+            loss: Points(self.points_loss),
+            forfeit_win: Points(self.points_forfeit_win),
+            forfeit_loss: Points(self.points_forfeit_loss),
+            pairing_allocated_bye: Points(self.points_pairing_bye),
+            half_point_bye: Points(self.points_half_bye),
+            full_point_bye: Points(self.points_full_bye),
+            zero_point_bye: Points(self.points_zero_bye),
+        }
+    }
+
+    /// The tournament with this id.
+    pub fn find(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Tournament>> {
+        tournaments::table.find(id).first(conn).optional()
+    }
+
+    /// Published tournaments, newest first (the public list).
+    pub fn published(conn: &mut DbConn) -> QueryResult<Vec<Tournament>> {
+        tournaments::table
+            .filter(tournaments::published.eq(true))
+            .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .load(conn)
+    }
+
+    /// Tournaments a user owns or is an arbiter of, newest first.
+    pub fn for_user(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<Tournament>> {
+        let assigned = tournament_arbiters::table
+            .filter(tournament_arbiters::user_id.eq(user))
+            .select(tournament_arbiters::tournament_id);
+        tournaments::table
+            .filter(
+                tournaments::owner_id
+                    .eq(user)
+                    .or(tournaments::id.eq_any(assigned)),
+            )
+            .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .load(conn)
+    }
+
+    /// Every tournament, newest first (administrators).
+    pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Tournament>> {
+        tournaments::table
+            .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .load(conn)
+    }
+
+    /// Publishes or hides the tournament.
+    pub fn set_published(
+        conn: &mut DbConn,
+        id: TournamentId,
+        published: bool,
+    ) -> QueryResult<usize> {
+        diesel::update(tournaments::table.find(id))
+            .set(tournaments::published.eq(published))
+            .execute(conn)
+    }
+}

@@ -1,0 +1,170 @@
+//! Accounts: argon2 passwords, the session layout, login rate limiting, and the
+//! per-tournament rights (issue 2 §2).
+
+use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use rand::RngCore;
+use time::Duration;
+
+use crate::db::DbConn;
+use crate::db::models::{LoginAttempt, Role, Tournament, TournamentArbiter, User};
+
+/// Session entry: the logged-in user's id.
+pub const SESSION_USER: &str = "uid";
+/// Session entry: the CSRF token of the session.
+pub const SESSION_CSRF: &str = "csrf";
+
+/// The window in which failed logins are counted.
+pub const LOGIN_WINDOW: Duration = Duration::minutes(15);
+/// Failed logins for one user name within [`LOGIN_WINDOW`] before further tries are refused.
+pub const MAX_FAILURES_PER_USERNAME: i64 = 5;
+/// Failed logins from one client address within [`LOGIN_WINDOW`] before it is refused.
+pub const MAX_FAILURES_PER_CLIENT: i64 = 20;
+
+/// Shortest accepted password.
+pub const MIN_PASSWORD_LEN: usize = 8;
+
+/// A fresh random CSRF token (32 bytes, hex).
+pub fn new_csrf_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// Hashes a password with argon2id and a random salt (PHC string).
+pub fn hash_password(password: &str) -> Result<String, argon2::password_hash::Error> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|hash| hash.to_string())
+}
+
+/// True when `password` matches the PHC string `hash` (false for a malformed hash).
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    Argon2::default()
+        .verify_password(password.as_bytes(), hash)
+        .is_ok()
+}
+
+/// Why a user name or password is refused (a translation key).
+pub fn check_username(username: &str) -> Result<(), &'static str> {
+    let length = username.chars().count();
+    if !(2..=64).contains(&length) {
+        return Err("auth.username_length");
+    }
+    if !username
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '@'))
+    {
+        return Err("auth.username_chars");
+    }
+    Ok(())
+}
+
+/// Why a password is refused (a translation key).
+pub fn check_password(password: &str) -> Result<(), &'static str> {
+    if password.chars().count() < MIN_PASSWORD_LEN {
+        return Err("auth.password_too_short");
+    }
+    if password.len() > 1024 {
+        return Err("auth.password_too_long");
+    }
+    Ok(())
+}
+
+/// The outcome of a login attempt.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoginOutcome {
+    /// Right user name and password.
+    Success(User),
+    /// Wrong user name or password (or a disabled account).
+    Invalid,
+    /// Too many failures recently: not even checked.
+    RateLimited,
+}
+
+/// Checks a login, counting failures per user name and per client address in the database
+/// (shared by every app instance). A refused attempt because of the limit is not checked at all,
+/// so guessing cannot continue while limited.
+pub fn attempt_login(
+    conn: &mut DbConn,
+    username: &str,
+    password: &str,
+    client_ip: &str,
+) -> diesel::QueryResult<LoginOutcome> {
+    let now = crate::db::now();
+    let since = now - LOGIN_WINDOW;
+    if LoginAttempt::failures_for_username(conn, username, since)? >= MAX_FAILURES_PER_USERNAME
+        || LoginAttempt::failures_for_client(conn, client_ip, since)? >= MAX_FAILURES_PER_CLIENT
+    {
+        return Ok(LoginOutcome::RateLimited);
+    }
+    let user = User::by_username(conn, username)?;
+    let outcome = match user {
+        Some(user) if user.active && verify_password(password, &user.password_hash) => {
+            LoginOutcome::Success(user)
+        }
+        Some(_) => LoginOutcome::Invalid,
+        None => {
+            // Spend the same time as a real check so user names cannot be probed by timing.
+            let _ = verify_password(password, &DUMMY_HASH);
+            LoginOutcome::Invalid
+        }
+    };
+    let succeeded = matches!(outcome, LoginOutcome::Success(_));
+    LoginAttempt::record(conn, username, client_ip, succeeded, now)?;
+    if succeeded {
+        LoginAttempt::clear_failures_for_username(conn, username)?;
+    }
+    LoginAttempt::prune(conn, now - Duration::days(1))?;
+    Ok(outcome)
+}
+
+/// A hash of a random string, for refusing unknown users in the same time as known ones.
+static DUMMY_HASH: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| hash_password(&new_csrf_token()).unwrap_or_default());
+
+/// May `user` change `tournament` (settings, players, pairings, arbiters)? Its owner or an
+/// administrator.
+pub fn may_manage(user: &User, tournament: &Tournament) -> bool {
+    user.role == Role::Admin || (user.role.can_organise() && tournament.owner_id == user.id)
+}
+
+/// May `user` enter and correct results of `tournament`? Whoever may manage it, and the
+/// arbiters assigned to it.
+pub fn may_enter_results(
+    conn: &mut DbConn,
+    user: &User,
+    tournament: &Tournament,
+) -> diesel::QueryResult<bool> {
+    if may_manage(user, tournament) {
+        return Ok(true);
+    }
+    TournamentArbiter::is_assigned(conn, tournament.id, user.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_hash_round_trip() {
+        let hash = hash_password("correct horse").expect("hash");
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("correct horse", &hash));
+        assert!(!verify_password("wrong horse", &hash));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn dummy_hash_is_well_formed() {
+        assert!(argon2::PasswordHash::new(&DUMMY_HASH).is_ok());
+    }
+
+    #[test]
+    fn usernames_and_passwords_are_checked() {
+        assert!(check_username("anna.novak").is_ok());
+        assert_eq!(check_username("a"), Err("auth.username_length"));
+        assert_eq!(check_username("anna novak"), Err("auth.username_chars"));
+        assert_eq!(check_password("short"), Err("auth.password_too_short"));
+        assert!(check_password("long enough").is_ok());
+    }
+}

@@ -1,0 +1,216 @@
+//! Handler errors and the error pages (issue 2 §10).
+//!
+//! Handlers return `Result<_, AppError>`. [`AppError`] only chooses the status and carries an
+//! optional message (already translated, since handlers know the [`Lang`]); the
+//! [`render_error_page`] middleware then renders `templates/error.html` in the visitor's language
+//! for every 4xx/5xx response that is not already an HTML page — including actix's own 404 for
+//! unknown routes and extractor failures. A handler that wants to re-show a form with its errors
+//! returns its own HTML page with status 422, which the middleware leaves alone.
+
+use actix_web::body::EitherBody;
+use actix_web::dev::ServiceResponse;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use crate::web::PageContext;
+use crate::web::i18n::Lang;
+
+/// What went wrong in a handler.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 404: no such page or record (or not visible to this visitor).
+    #[error("not found")]
+    NotFound,
+    /// 403: the visitor is logged in but may not do this.
+    #[error("forbidden")]
+    Forbidden,
+    /// Not logged in: redirect (303) to the login page, then back to `next`.
+    #[error("login required")]
+    LoginRequired {
+        /// Where to go after logging in (a local path).
+        next: String,
+    },
+    /// 403: the form's CSRF token is missing or wrong.
+    #[error("invalid or missing CSRF token")]
+    Csrf,
+    /// 409: the record changed since it was read (message for the person).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// 422: the input is well-formed but not acceptable (message for the person).
+    #[error("unprocessable: {0}")]
+    Unprocessable(String),
+    /// 429: too many attempts (message for the person).
+    #[error("too many requests: {0}")]
+    TooManyRequests(String),
+    /// 500: a bug or an unavailable database; logged, never shown in detail.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// The message an [`AppError`] hands to the error page (stored in the response extensions).
+#[derive(Debug, Clone)]
+pub struct ErrorMessage(pub String);
+
+/// The translation key of the CSRF explanation (shown on its 403 page).
+const CSRF_MESSAGE_KEY: &str = "error.csrf";
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::LoginRequired { .. } => StatusCode::SEE_OTHER,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        match self {
+            AppError::LoginRequired { next } => {
+                let location = format!("/login?next={}", encode_query_value(next));
+                return response
+                    .insert_header((header::LOCATION, location))
+                    .finish();
+            }
+            AppError::Internal(detail) => tracing::error!(%detail, "internal error"),
+            AppError::TooManyRequests(_) => {
+                response.insert_header((header::RETRY_AFTER, "900"));
+            }
+            _ => {}
+        }
+        let mut response = response.finish();
+        let message = match self {
+            AppError::Conflict(message)
+            | AppError::Unprocessable(message)
+            | AppError::TooManyRequests(message) => Some(message.clone()),
+            AppError::Csrf => Some(CSRF_MESSAGE_KEY.to_owned()),
+            _ => None,
+        };
+        if let Some(message) = message {
+            response.extensions_mut().insert(ErrorMessage(message));
+        }
+        response
+    }
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(error: diesel::result::Error) -> Self {
+        AppError::Internal(format!("database: {error}"))
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for AppError {
+    fn from(error: diesel::r2d2::PoolError) -> Self {
+        AppError::Internal(format!("database pool: {error}"))
+    }
+}
+
+impl From<actix_web::error::BlockingError> for AppError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        AppError::Internal(format!("blocking task: {error}"))
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(error: askama::Error) -> Self {
+        AppError::Internal(format!("template: {error}"))
+    }
+}
+
+/// Percent-encodes a value for a query string.
+pub fn encode_query_value(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                encoded.push(char::from(byte))
+            }
+            _ => encoded.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    encoded
+}
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// HTTP status code.
+    pub status: u16,
+    /// Short title ("Page not found").
+    pub title: String,
+    /// What happened and what to do.
+    pub message: String,
+}
+
+/// Middleware handler (`ErrorHandlers::default_handler`): renders every 4xx/5xx response that
+/// is not already HTML as the error page, in the visitor's language.
+pub fn render_error_page<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let already_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    let status = res.status();
+    if already_html || !(status.is_client_error() || status.is_server_error()) {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let lang = Lang::of_request(res.request());
+    let code = status.as_u16();
+    let known = matches!(code, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429);
+    let key = if known {
+        format!("error.{code}")
+    } else if status.is_server_error() {
+        "error.500".to_owned()
+    } else {
+        "error.400".to_owned()
+    };
+    let detail = res
+        .response()
+        .extensions()
+        .get::<ErrorMessage>()
+        .map(|message| message.0.clone());
+    let message = match detail {
+        Some(text) if text == CSRF_MESSAGE_KEY => lang.t(CSRF_MESSAGE_KEY),
+        Some(text) => text,
+        None => lang.t(&format!("{key}.message")),
+    };
+    let page = ErrorPage {
+        ctx: PageContext::minimal(lang, res.request().path()),
+        status: code,
+        title: lang.t(&format!("{key}.title")),
+        message,
+    };
+    let html = page.render().unwrap_or_else(|error| {
+        tracing::error!(%error, "cannot render the error page");
+        format!("<!doctype html><title>{code}</title><h1>{code}</h1>")
+    });
+    let (req, old) = res.into_parts();
+    let mut response = HttpResponse::build(status);
+    for (name, value) in old.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            response.append_header((name.clone(), value.clone()));
+        }
+    }
+    let response = response
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        ))
+        .body(html);
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, response).map_into_right_body(),
+    ))
+}
+
+/// Type of the response body after [`render_error_page`].
+pub type ErrorPageBody<B> = EitherBody<B>;

@@ -1,0 +1,383 @@
+//! Request extractors: who is asking (authorisation is in the handler's argument types), the
+//! CSRF-checked form, and the template context.
+//!
+//! - [`MaybeUser`]: anyone; `Some(user)` when logged in.
+//! - [`CurrentUser`]: any logged-in account (anonymous → redirect to `/login`).
+//! - [`Organiser`]: organiser or administrator (others → 403).
+//! - [`Admin`]: administrator (others → 403).
+//!   Per-tournament rights (owner, assigned arbiter) are checked in the handler with
+//!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_enter_results`].
+//! - [`CsrfForm<T>`]: an `application/x-www-form-urlencoded` body whose `csrf_token` field must
+//!   match the session's token (else 403), deserialised into `T` (else 422). Every POST
+//!   handler takes one; templates add the field with `{% call m::csrf(ctx) %}`.
+//! - [`PageContext`]: language, user and CSRF token for the base layout.
+
+use std::ops::Deref;
+
+use actix_session::{Session, SessionExt};
+use actix_web::dev::Payload;
+use actix_web::http::Method;
+use actix_web::web::{self, Bytes};
+use actix_web::{FromRequest, HttpMessage, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::db::models::{Role, User, UserId};
+use crate::web::auth::{SESSION_CSRF, SESSION_USER, new_csrf_token};
+use crate::web::i18n::{LOCALES, Lang};
+use crate::web::{AppError, AppState, SessionUser};
+
+/// The user loaded for this request (cached in the request extensions).
+#[derive(Clone)]
+struct LoadedUser(Option<User>);
+
+/// The logged-in, active user of this request, if any (loaded once per request).
+pub async fn load_user(req: &HttpRequest) -> Result<Option<User>, AppError> {
+    if let Some(LoadedUser(user)) = req.extensions().get::<LoadedUser>() {
+        return Ok(user.clone());
+    }
+    let session = req.get_session();
+    let id = session.get::<i32>(SESSION_USER).unwrap_or(None);
+    let user = match id {
+        None => None,
+        Some(id) => {
+            let state = app_state(req)?;
+            let user = state
+                .db(move |conn| Ok(User::find(conn, UserId(id))?))
+                .await?;
+            match user {
+                Some(user) if user.active => Some(user),
+                _ => {
+                    // A deleted or disabled account: forget the login.
+                    session.remove(SESSION_USER);
+                    None
+                }
+            }
+        }
+    };
+    req.extensions_mut().insert(LoadedUser(user.clone()));
+    Ok(user)
+}
+
+/// The shared state registered by [`crate::web::app`].
+pub fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("AppState is not registered".into()))
+}
+
+/// Where to come back after logging in: the page itself for GET, else the home page.
+fn next_after_login(req: &HttpRequest) -> String {
+    if req.method() == Method::GET {
+        match req.uri().path_and_query() {
+            Some(path) => path.as_str().to_owned(),
+            None => "/".to_owned(),
+        }
+    } else {
+        "/".to_owned()
+    }
+}
+
+/// Anyone; the user when logged in.
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequest for MaybeUser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { Ok(MaybeUser(load_user(&req).await?)) })
+    }
+}
+
+/// Any logged-in account.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+impl FromRequest for CurrentUser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            match load_user(&req).await? {
+                Some(user) => Ok(CurrentUser(user)),
+                None => Err(AppError::LoginRequired {
+                    next: next_after_login(&req),
+                }),
+            }
+        })
+    }
+}
+
+impl Deref for CurrentUser {
+    type Target = User;
+    fn deref(&self) -> &User {
+        &self.0
+    }
+}
+
+/// An organiser or an administrator.
+#[derive(Debug, Clone)]
+pub struct Organiser(pub User);
+
+impl FromRequest for Organiser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            match load_user(&req).await? {
+                Some(user) if user.role.can_organise() => Ok(Organiser(user)),
+                Some(_) => Err(AppError::Forbidden),
+                None => Err(AppError::LoginRequired {
+                    next: next_after_login(&req),
+                }),
+            }
+        })
+    }
+}
+
+impl Deref for Organiser {
+    type Target = User;
+    fn deref(&self) -> &User {
+        &self.0
+    }
+}
+
+/// An administrator.
+#[derive(Debug, Clone)]
+pub struct Admin(pub User);
+
+impl FromRequest for Admin {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            match load_user(&req).await? {
+                Some(user) if user.role == Role::Admin => Ok(Admin(user)),
+                Some(_) => Err(AppError::Forbidden),
+                None => Err(AppError::LoginRequired {
+                    next: next_after_login(&req),
+                }),
+            }
+        })
+    }
+}
+
+impl Deref for Admin {
+    type Target = User;
+    fn deref(&self) -> &User {
+        &self.0
+    }
+}
+
+/// The session's CSRF token, created on first use.
+pub fn session_csrf_token(session: &Session) -> String {
+    if let Ok(Some(token)) = session.get::<String>(SESSION_CSRF) {
+        return token;
+    }
+    let token = new_csrf_token();
+    // Inserting a String cannot fail to serialise.
+    let _ = session.insert(SESSION_CSRF, &token);
+    token
+}
+
+/// Checks a submitted CSRF token against the session's (constant-time comparison).
+pub fn verify_csrf(req: &HttpRequest, submitted: &str) -> Result<(), AppError> {
+    let session = req.get_session();
+    let expected = match session.get::<String>(SESSION_CSRF) {
+        Ok(Some(token)) => token,
+        _ => return Err(AppError::Csrf),
+    };
+    let (a, b) = (expected.as_bytes(), submitted.as_bytes());
+    if a.is_empty() || a.len() != b.len() {
+        return Err(AppError::Csrf);
+    }
+    let difference = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    if difference == 0 {
+        Ok(())
+    } else {
+        Err(AppError::Csrf)
+    }
+}
+
+/// The largest form body accepted (a pasted CSV of a few thousand players fits).
+pub const FORM_LIMIT: usize = 4 * 1024 * 1024;
+
+#[derive(Deserialize)]
+struct CsrfField {
+    #[serde(default)]
+    csrf_token: String,
+}
+
+/// A url-encoded form body checked against the session's CSRF token, then deserialised.
+///
+/// Unknown fields (including `csrf_token`) are ignored by `T`; checkboxes need
+/// `#[serde(default)]`.
+#[derive(Debug, Clone)]
+pub struct CsrfForm<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let body = Bytes::from_request(&req, payload);
+        Box::pin(async move {
+            let lang = Lang::of_request(&req);
+            let body = body
+                .await
+                .map_err(|_| AppError::Unprocessable(lang.t("error.form_unreadable")))?;
+            let text = std::str::from_utf8(&body)
+                .map_err(|_| AppError::Unprocessable(lang.t("error.form_unreadable")))?;
+            let token = web::Query::<CsrfField>::from_query(text)
+                .map(|field| field.into_inner().csrf_token)
+                .unwrap_or_default();
+            verify_csrf(&req, &token)?;
+            let form = web::Query::<T>::from_query(text).map_err(|error| {
+                AppError::Unprocessable(
+                    lang.t_with("error.form_invalid", &[("detail", &error.to_string())]),
+                )
+            })?;
+            Ok(CsrfForm(form.into_inner()))
+        })
+    }
+}
+
+impl<T> Deref for CsrfForm<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// What the base layout needs: language, the logged-in user, the CSRF token, the path.
+#[derive(Debug, Clone)]
+pub struct PageContext {
+    /// UI language.
+    pub lang: Lang,
+    /// The logged-in user.
+    pub user: Option<SessionUser>,
+    /// The session's CSRF token (for forms).
+    pub csrf_token: String,
+    /// The current path (for the language switcher's way back).
+    pub path: String,
+}
+
+impl PageContext {
+    /// A context without user or token (error pages).
+    pub fn minimal(lang: Lang, path: &str) -> PageContext {
+        PageContext {
+            lang,
+            user: None,
+            csrf_token: String::new(),
+            path: path.to_owned(),
+        }
+    }
+
+    /// The context of a request.
+    pub async fn of_request(req: &HttpRequest) -> Result<PageContext, AppError> {
+        let user = load_user(req).await?;
+        let csrf_token = session_csrf_token(&req.get_session());
+        Ok(PageContext {
+            lang: Lang::of_request(req),
+            user: user.as_ref().map(SessionUser::from),
+            csrf_token,
+            path: req
+                .uri()
+                .path_and_query()
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_else(|| "/".to_owned()),
+        })
+    }
+
+    /// Translates `key` into the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// Translates `key`, replacing `%{name}` with `name`.
+    pub fn t_with_name(&self, key: &str, name: &str) -> String {
+        self.lang.t_with(key, &[("name", name)])
+    }
+
+    /// The page's language code (for `<html lang>`).
+    pub fn lang_code(&self) -> &'static str {
+        match self.lang.code() {
+            "sr-Latn" => "sr-Latn",
+            "sr-Cyrl" => "sr-Cyrl",
+            other => other,
+        }
+    }
+
+    /// The languages of the switcher: (code, native name, is current).
+    pub fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
+        LOCALES
+            .iter()
+            .map(|(code, name)| (*code, *name, *code == self.lang.code()))
+            .collect()
+    }
+
+    /// True when an administrator is logged in.
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
+    }
+
+    /// True when an organiser or administrator is logged in.
+    pub fn can_organise(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role.can_organise())
+    }
+
+    /// The current path, percent-encoded for a `next=` parameter.
+    pub fn path_encoded(&self) -> String {
+        crate::web::error::encode_query_value(&self.path)
+    }
+}
+
+impl FromRequest for PageContext {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { PageContext::of_request(&req).await })
+    }
+}
+
+/// Form bodies that fail to parse become a 422 page (only for handlers using `web::Form`).
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(FORM_LIMIT)
+        .error_handler(|error, req| {
+            let lang = Lang::of_request(req);
+            AppError::Unprocessable(
+                lang.t_with("error.form_invalid", &[("detail", &error.to_string())]),
+            )
+            .into()
+        })
+}
+
+/// Query strings that fail to parse become a 422 page.
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|error, req| {
+        let lang = Lang::of_request(req);
+        AppError::Unprocessable(
+            lang.t_with("error.form_invalid", &[("detail", &error.to_string())]),
+        )
+        .into()
+    })
+}
+
+/// Path segments that fail to parse (e.g. `/tournaments/abc`) are a 404.
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into())
+}

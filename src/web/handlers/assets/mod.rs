@@ -1,0 +1,3 @@
+//! Static assets compiled into the binary (no build step, no dependence on the working dir).
+
+pub mod css;

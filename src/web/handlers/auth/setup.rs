@@ -1,0 +1,156 @@
+//! `GET /setup`, `POST /setup`: the one-time form that creates the first administrator while
+//! no account exists (issue 2 §1). Afterwards both answer with a redirect to the login page.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::{Connection, RunQueryDsl};
+use serde::Deserialize;
+
+use crate::db::models::{NewUser, Role, Setting, User};
+use crate::web::auth::{
+    SESSION_CSRF, SESSION_USER, check_password, check_username, hash_password, new_csrf_token,
+};
+use crate::web::extractors::CsrfForm;
+use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+
+/// The setting written together with the first administrator; a second concurrent setup
+/// fails on its primary key.
+pub const SETUP_DONE_SETTING: &str = "setup_done";
+
+/// The setup page.
+#[derive(Template)]
+#[template(path = "auth/setup.html")]
+pub struct SetupPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Values typed so far.
+    pub username: String,
+    /// Values typed so far.
+    pub display_name: String,
+    /// Errors to show.
+    pub errors: Vec<String>,
+}
+
+/// The setup form.
+#[derive(Debug, Deserialize)]
+pub struct SetupForm {
+    /// Login name.
+    #[serde(default)]
+    pub username: String,
+    /// Name shown.
+    #[serde(default)]
+    pub display_name: String,
+    /// Password.
+    #[serde(default)]
+    pub password: String,
+    /// Password again.
+    #[serde(default)]
+    pub password_confirm: String,
+}
+
+/// Shows the setup form while no account exists.
+pub async fn setup_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    if state.db(|conn| Ok(User::count(conn)?)).await? > 0 {
+        return Ok(see_other("/login"));
+    }
+    let page = SetupPage {
+        ctx,
+        username: String::new(),
+        display_name: String::new(),
+        errors: Vec::new(),
+    };
+    render_page(&page, StatusCode::OK)
+}
+
+/// What creating the first administrator gave.
+enum SetupOutcome {
+    Created(User),
+    AlreadyDone,
+}
+
+/// Creates the first administrator and logs them in.
+pub async fn setup(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    form: CsrfForm<SetupForm>,
+) -> Result<HttpResponse, AppError> {
+    let CsrfForm(form) = form;
+    let ctx = PageContext::of_request(&req).await?;
+    let username = form.username.trim().to_owned();
+    let display_name = match form.display_name.trim() {
+        "" => username.clone(),
+        name => name.to_owned(),
+    };
+    let mut errors = Vec::new();
+    if let Err(key) = check_username(&username) {
+        errors.push(ctx.t(key));
+    }
+    if let Err(key) = check_password(&form.password) {
+        errors.push(ctx.t(key));
+    }
+    if form.password != form.password_confirm {
+        errors.push(ctx.t("auth.password_mismatch"));
+    }
+    if !errors.is_empty() {
+        let page = SetupPage {
+            ctx,
+            username,
+            display_name: form.display_name,
+            errors,
+        };
+        return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let hash = hash_password(&form.password)
+        .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
+    let outcome = state
+        .db(move |conn| {
+            let result = conn.transaction(|conn| {
+                if User::count(conn)? > 0 {
+                    return Ok(SetupOutcome::AlreadyDone);
+                }
+                diesel::insert_into(crate::db::schema::settings::table)
+                    .values(Setting {
+                        name: SETUP_DONE_SETTING.to_owned(),
+                        value: "1".to_owned(),
+                    })
+                    .execute(conn)?;
+                let user = NewUser {
+                    username: &username,
+                    display_name: &display_name,
+                    password_hash: &hash,
+                    role: Role::Admin,
+                }
+                .insert(conn)?;
+                Ok(SetupOutcome::Created(user))
+            });
+            match result {
+                Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                    Ok(SetupOutcome::AlreadyDone)
+                }
+                other => Ok(other?),
+            }
+        })
+        .await?;
+    match outcome {
+        SetupOutcome::AlreadyDone => Ok(see_other("/login")),
+        SetupOutcome::Created(user) => {
+            session.renew();
+            session.clear();
+            session
+                .insert(SESSION_USER, user.id.0)
+                .map_err(|error| AppError::Internal(error.to_string()))?;
+            session
+                .insert(SESSION_CSRF, new_csrf_token())
+                .map_err(|error| AppError::Internal(error.to_string()))?;
+            tracing::info!(user = %user.username, "first administrator created");
+            Ok(see_other("/admin/users"))
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The language switcher.
+
+pub mod switch;

@@ -1,0 +1,7 @@
+//! Request handlers, `<resource>/<action>.rs`, one action per file with the structs it uses.
+
+pub mod assets;
+pub mod auth;
+pub mod home;
+pub mod lang;
+pub mod users;

@@ -1,0 +1,54 @@
+//! `POST /admin/users/{id}/password`: the administrator sets a new password for an account.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use crate::db::models::{Role, User, UserId};
+use crate::web::auth::{check_password, hash_password};
+use crate::web::extractors::{Admin, CsrfForm};
+use crate::web::handlers::users::list::{NewUserValues, UsersPage};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// The form.
+#[derive(Debug, Deserialize)]
+pub struct ResetPasswordForm {
+    /// The new password.
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Sets the password and shows the list with a confirmation.
+pub async fn reset_password(
+    ctx: PageContext,
+    admin: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i32>,
+    form: CsrfForm<ResetPasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = UserId(id.into_inner());
+    let values = NewUserValues {
+        role: Role::Organiser.as_str().to_owned(),
+        ..NewUserValues::default()
+    };
+    if let Err(key) = check_password(&form.password) {
+        let errors = vec![ctx.t(key)];
+        let page = UsersPage::load(ctx, &admin, &state, values, errors, None).await?;
+        return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let hash = hash_password(&form.password)
+        .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
+    let user = state
+        .db(move |conn| {
+            let Some(user) = User::find(conn, id)? else {
+                return Ok(None);
+            };
+            User::set_password_hash(conn, id, &hash)?;
+            Ok(Some(user))
+        })
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let notice = Some(ctx.t_with_name("users.password_reset", &user.username));
+    let page = UsersPage::load(ctx, &admin, &state, values, Vec::new(), notice).await?;
+    render_page(&page, StatusCode::OK)
+}

@@ -1,0 +1,146 @@
+//! Language of the UI: the `lang` cookie set by the switcher, else the best match of the
+//! browser's `Accept-Language`, else English.
+//!
+//! Catalogs are `locales/*.yml` (rust-i18n, `_version: 2`, one key with all six locales).
+//! Templates translate with `ctx.t("key")`; handlers with [`Lang::t`].
+
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+use std::future::{Ready, ready};
+
+use actix_web::http::header::ACCEPT_LANGUAGE;
+use actix_web::{FromRequest, HttpRequest, dev::Payload};
+
+/// The name of the cookie the language switcher sets.
+pub const LANG_COOKIE: &str = "lang";
+
+/// Every supported locale with its name in its own language, in switcher order.
+pub const LOCALES: [(&str, &str); 6] = [
+    ("en", "English"),
+    ("cs", "Čeština"),
+    ("sk", "Slovenčina"),
+    ("hu", "Magyar"),
+    ("sr-Latn", "Srpski"),
+    ("sr-Cyrl", "Српски"),
+];
+
+/// A supported UI language (one of [`LOCALES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lang(&'static str);
+
+impl Default for Lang {
+    fn default() -> Self {
+        Lang("en")
+    }
+}
+
+impl Lang {
+    /// The locale code (`en`, `cs`, `sk`, `hu`, `sr-Latn`, `sr-Cyrl`).
+    pub fn code(self) -> &'static str {
+        self.0
+    }
+
+    /// The language for a locale code, if supported (case-insensitive; `sr` means Cyrillic,
+    /// the official script, and `sr-Latn`, `sr-RS-Latn` or `sh` mean Latin).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let lower = code.trim().to_ascii_lowercase().replace('_', "-");
+        if lower.is_empty() {
+            return None;
+        }
+        if lower == "sh" || (lower.starts_with("sr") && lower.contains("latn")) {
+            return Some(Lang("sr-Latn"));
+        }
+        if lower == "sr" || lower.starts_with("sr-") {
+            return Some(Lang("sr-Cyrl"));
+        }
+        let primary = lower.split('-').next().unwrap_or("");
+        LOCALES
+            .iter()
+            .find(|(code, _)| code.eq_ignore_ascii_case(primary))
+            .map(|(code, _)| Lang(code))
+    }
+
+    /// The best supported language of an `Accept-Language` header (highest q first; ties in
+    /// the order written), if any.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut choices: Vec<(u16, usize, Lang)> = Vec::new();
+        for (index, part) in header.split(',').enumerate() {
+            let mut pieces = part.split(';');
+            let tag = pieces.next().unwrap_or("").trim();
+            let mut quality = 1000u16;
+            for parameter in pieces {
+                if let Some(value) = parameter.trim().strip_prefix("q=") {
+                    quality = value
+                        .trim()
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|q| (0.0..=1.0).contains(q))
+                        .map(|q| (q * 1000.0).round() as u16)
+                        .unwrap_or(0);
+                }
+            }
+            if quality == 0 {
+                continue;
+            }
+            if let Some(lang) = Lang::from_code(tag) {
+                choices.push((quality, index, lang));
+            }
+        }
+        choices.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        choices.first().map(|(_, _, lang)| *lang)
+    }
+
+    /// The language of a request: `lang` cookie, then `Accept-Language`, then English.
+    pub fn of_request(req: &HttpRequest) -> Lang {
+        if let Some(lang) = req
+            .cookie(LANG_COOKIE)
+            .and_then(|cookie| Lang::from_code(cookie.value()))
+        {
+            return lang;
+        }
+        req.headers()
+            .get(ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(Lang::from_accept_language)
+            .unwrap_or_default()
+    }
+
+    /// The translation of `key` (English when this catalog lacks it, the key itself when no
+    /// catalog has it).
+    pub fn t(self, key: &str) -> String {
+        crate::_rust_i18n_translate(self.0, key).into_owned()
+    }
+
+    /// The translation of `key` with `%{name}` placeholders replaced.
+    pub fn t_with(self, key: &str, args: &[(&str, &str)]) -> String {
+        let mut text = self.t(key);
+        for (name, value) in args {
+            text = text.replace(&format!("%{{{name}}}"), value);
+        }
+        text
+    }
+}
+
+impl FromRequest for Lang {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Lang, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        ready(Ok(Lang::of_request(req)))
+    }
+}
+
+/// The keys of one locale's catalog (for the completeness test).
+pub fn catalog_keys(locale: &str) -> BTreeSet<String> {
+    crate::_rust_i18n_backend()
+        .messages_for_locale(locale)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, _)| key.into_owned())
+        .collect()
+}
+
+/// Every locale code rust-i18n loaded from `locales/`.
+pub fn loaded_locales() -> Vec<Cow<'static, str>> {
+    crate::_rust_i18n_available_locales()
+}

@@ -1,0 +1,365 @@
+//! Shared test harness: a fresh database per test and a cookie-keeping client that drives the
+//! real actix app (`arbiter::web::app`).
+//!
+//! SQLite by default (a temporary file). When `ARBITER_TEST_DATABASE_URL` is set to a
+//! PostgreSQL URL (e.g. `postgres://postgres@127.0.0.1:5432/test`), every test gets its own
+//! fresh schema on that server (`search_path` set through the URL's `options`), dropped at the
+//! end, so PostgreSQL tests can run in parallel without seeing each other.
+#![allow(dead_code)] // each test binary uses a different part of the harness
+
+use std::collections::BTreeMap;
+
+use actix_http::Request;
+use actix_web::body::MessageBody;
+use actix_web::cookie::Cookie;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{StatusCode, header};
+use actix_web::test;
+use arbiter::db::models::{NewUser, Role, User};
+use arbiter::db::{self, DbConn, DbPool};
+use arbiter::web::{self, AppConfig, AppState};
+use diesel::connection::SimpleConnection;
+use scraper::{Html, Selector};
+
+/// The environment variable that selects PostgreSQL for the database and web tests.
+pub const PG_ENV: &str = "ARBITER_TEST_DATABASE_URL";
+
+/// A database that lives as long as the test.
+pub struct TestDb {
+    /// The URL the app uses.
+    pub url: String,
+    /// Keeps the SQLite file's folder alive.
+    _dir: Option<tempfile::TempDir>,
+    /// PostgreSQL: (server URL, schema) to drop at the end.
+    pg_schema: Option<(String, String)>,
+}
+
+impl TestDb {
+    /// A fresh, empty database (migrations not yet run).
+    pub fn new() -> TestDb {
+        match std::env::var(PG_ENV) {
+            Ok(base) if !base.trim().is_empty() => TestDb::postgres(base.trim()),
+            _ => {
+                let dir = tempfile::tempdir().expect("temporary folder");
+                let url = dir.path().join("test.db").to_string_lossy().into_owned();
+                TestDb {
+                    url,
+                    _dir: Some(dir),
+                    pg_schema: None,
+                }
+            }
+        }
+    }
+
+    fn postgres(base: &str) -> TestDb {
+        let schema = format!(
+            "t_{}",
+            arbiter::web::auth::new_csrf_token()
+                .get(..16)
+                .unwrap_or("x")
+        );
+        let mut conn = db::establish(base).expect("connect to ARBITER_TEST_DATABASE_URL");
+        conn.batch_execute(&format!("CREATE SCHEMA {schema}"))
+            .expect("create a test schema");
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let url = format!("{base}{separator}options=-csearch_path%3D{schema}");
+        TestDb {
+            url,
+            _dir: None,
+            pg_schema: Some((base.to_owned(), schema)),
+        }
+    }
+
+    /// True on PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.pg_schema.is_some()
+    }
+
+    /// A migrated pool on this database.
+    pub fn pool(&self) -> DbPool {
+        db::connect_pool(&self.url, 4).expect("open and migrate the test database")
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((base, schema)) = &self.pg_schema {
+            if let Ok(mut conn) = db::establish(base) {
+                let _ = conn.batch_execute(&format!("DROP SCHEMA {schema} CASCADE"));
+            }
+        }
+    }
+}
+
+/// A test's database, pool and app state.
+pub struct TestContext {
+    /// The database (dropped at the end of the test).
+    pub db: TestDb,
+    /// The pool the app uses.
+    pub pool: DbPool,
+    /// The state handed to the app.
+    pub state: AppState,
+}
+
+/// The password every account made by [`TestContext::create_user`] has.
+pub const PASSWORD: &str = "correct horse battery";
+
+impl TestContext {
+    /// A fresh database with its pool and a session key from the database.
+    pub fn new() -> TestContext {
+        let db = TestDb::new();
+        let pool = db.pool();
+        let session_key = {
+            let mut conn = pool.get().expect("connection");
+            web::session_key_from_database(&mut conn).expect("session key")
+        };
+        let state = AppState {
+            pool: pool.clone(),
+            config: AppConfig {
+                secure_cookies: false,
+                trust_forwarded_for: false,
+                session_key,
+            },
+        };
+        TestContext { db, pool, state }
+    }
+
+    /// A pooled connection.
+    pub fn conn(&self) -> db::PooledConn {
+        self.pool.get().expect("connection")
+    }
+
+    /// Creates an account with [`PASSWORD`] directly in the database.
+    pub fn create_user(&self, username: &str, role: Role) -> User {
+        let hash = web::auth::hash_password(PASSWORD).expect("hash");
+        let mut conn = self.conn();
+        NewUser {
+            username,
+            display_name: username,
+            password_hash: &hash,
+            role,
+        }
+        .insert(&mut conn)
+        .expect("insert user")
+    }
+
+    /// Runs `f` with a connection.
+    pub fn with_conn<T>(&self, f: impl FnOnce(&mut DbConn) -> T) -> T {
+        let mut conn = self.conn();
+        f(&mut conn)
+    }
+
+    /// Starts the real app on this database.
+    pub async fn client(
+        &self,
+    ) -> Client<
+        impl Service<Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    > {
+        Client::new(test::init_service(web::app(self.state.clone())).await)
+    }
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Page {
+    /// Status.
+    pub status: StatusCode,
+    /// `Location` header, if any.
+    pub location: Option<String>,
+    /// `Content-Type` header, if any.
+    pub content_type: Option<String>,
+    /// Body as text.
+    pub body: String,
+}
+
+impl Page {
+    /// The body parsed as HTML.
+    pub fn html(&self) -> Html {
+        Html::parse_document(&self.body)
+    }
+
+    /// The texts (whitespace-normalised) of the elements matching `selector`.
+    pub fn texts(&self, selector: &str) -> Vec<String> {
+        let selector = Selector::parse(selector).expect("valid selector");
+        self.html()
+            .select(&selector)
+            .map(|element| {
+                element
+                    .text()
+                    .collect::<String>()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// The text of the first element matching `selector`.
+    pub fn text(&self, selector: &str) -> Option<String> {
+        self.texts(selector).into_iter().next()
+    }
+
+    /// The values of `attribute` on the elements matching `selector`.
+    pub fn attrs(&self, selector: &str, attribute: &str) -> Vec<String> {
+        let selector = Selector::parse(selector).expect("valid selector");
+        self.html()
+            .select(&selector)
+            .filter_map(|element| element.value().attr(attribute).map(str::to_owned))
+            .collect()
+    }
+
+    /// Asserts a redirect to `location` (303).
+    pub fn assert_redirect(&self, location: &str) {
+        assert_eq!(self.status, StatusCode::SEE_OTHER, "body: {}", self.body);
+        assert_eq!(self.location.as_deref(), Some(location));
+    }
+}
+
+/// A browser-like client: keeps cookies, knows the CSRF token.
+pub struct Client<S> {
+    service: S,
+    cookies: BTreeMap<String, String>,
+    /// The client address the app sees.
+    pub peer: String,
+    /// `Accept-Language` sent with every request, if any.
+    pub accept_language: Option<String>,
+}
+
+impl<S, B> Client<S>
+where
+    S: Service<Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    /// A client without cookies.
+    pub fn new(service: S) -> Client<S> {
+        Client {
+            service,
+            cookies: BTreeMap::new(),
+            peer: "192.0.2.10:40000".to_owned(),
+            accept_language: None,
+        }
+    }
+
+    /// Forgets every cookie (a new browser).
+    pub fn clear_cookies(&mut self) {
+        self.cookies.clear();
+    }
+
+    /// The cookies held, by name.
+    pub fn cookies(&self) -> &BTreeMap<String, String> {
+        &self.cookies
+    }
+
+    /// Replaces the cookies (e.g. to carry a session to another app instance).
+    pub fn set_cookies(&mut self, cookies: BTreeMap<String, String>) {
+        self.cookies = cookies;
+    }
+
+    async fn send(&mut self, request: test::TestRequest) -> Page {
+        let mut request = request.peer_addr(self.peer.parse().expect("socket address"));
+        for (name, value) in &self.cookies {
+            request = request.cookie(Cookie::new(name.clone(), value.clone()));
+        }
+        if let Some(language) = &self.accept_language {
+            request = request.insert_header((header::ACCEPT_LANGUAGE, language.clone()));
+        }
+        let response = test::call_service(&self.service, request.to_request()).await;
+        for cookie in response.response().cookies() {
+            let removed = cookie.value().is_empty()
+                || cookie
+                    .max_age()
+                    .is_some_and(|age| age.is_zero() || age.is_negative());
+            if removed {
+                self.cookies.remove(cookie.name());
+            } else {
+                self.cookies
+                    .insert(cookie.name().to_owned(), cookie.value().to_owned());
+            }
+        }
+        let status = response.status();
+        let header_text = |name: header::HeaderName| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|value| value.to_str().ok())
+                .map(str::to_owned)
+        };
+        let location = header_text(header::LOCATION);
+        let content_type = header_text(header::CONTENT_TYPE);
+        let bytes = test::read_body(response).await;
+        Page {
+            status,
+            location,
+            content_type,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    /// `GET path`.
+    pub async fn get(&mut self, path: &str) -> Page {
+        self.send(test::TestRequest::get().uri(path)).await
+    }
+
+    /// `POST path` with a url-encoded form exactly as given (no CSRF token added).
+    pub async fn post_raw(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let body = form
+            .iter()
+            .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.send(
+            test::TestRequest::post()
+                .uri(path)
+                .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
+                .set_payload(body),
+        )
+        .await
+    }
+
+    /// The session's CSRF token, as the login page's form carries it.
+    pub async fn csrf_token(&mut self) -> String {
+        let page = self.get("/login").await;
+        page.attrs("input[name=csrf_token]", "value")
+            .into_iter()
+            .next()
+            .expect("the login page carries a CSRF token")
+    }
+
+    /// `POST path` with the form and the session's CSRF token, like a browser would.
+    pub async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let mut fields = vec![("csrf_token", token.as_str())];
+        fields.extend_from_slice(form);
+        self.post_raw(path, &fields).await
+    }
+
+    /// Logs in through the form; panics unless it redirects.
+    pub async fn login(&mut self, username: &str, password: &str) {
+        let page = self
+            .post(
+                "/login",
+                &[
+                    ("username", username),
+                    ("password", password),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        page.assert_redirect("/");
+    }
+}
+
+/// Percent-encodes a form value.
+pub fn encode(value: &str) -> String {
+    let mut out = String::new();
+    for byte in value.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(char::from(byte))
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}

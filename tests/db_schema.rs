@@ -1,0 +1,317 @@
+//! The data layer (issue 2 "Data layer"): migrations, every table written and read back through
+//! the models, transactions, the optimistic lock on results and its audit trail — on SQLite,
+//! and on PostgreSQL when `ARBITER_TEST_DATABASE_URL` is set.
+
+mod common;
+
+use arbiter::db::models::*;
+use arbiter::db::{self, Backend};
+use arbiter::tournament::scoring::{PointSystem, Points};
+use common::{PG_ENV, TestContext};
+use time::macros::date;
+
+fn tournament(owner: UserId) -> NewTournament {
+    NewTournament {
+        name: "Memoriál Jana Nováka".into(),
+        place: "Brno".into(),
+        federation: "CZE".into(),
+        start_date: date!(2026 - 03 - 01),
+        end_date: date!(2026 - 03 - 03),
+        chief_arbiter: "IA Petra Svobodová".into(),
+        time_control: "90'/40 + 30' + 30\"".into(),
+        rounds: 5,
+        pairing_system: PairingSystem::RoundRobin,
+        swap_last_two_rounds: false,
+        points_win: 0,
+        points_draw: 0,
+        points_loss: 0,
+        points_forfeit_win: 0,
+        points_forfeit_loss: 0,
+        points_pairing_bye: 0,
+        points_half_bye: 0,
+        points_full_bye: 0,
+        points_zero_bye: 0,
+        default_time_minutes: 30,
+        published: false,
+        owner_id: owner,
+    }
+    .with_point_system(&PointSystem::three_one_zero())
+}
+
+fn player(tournament: TournamentId, name: &str, rating: i32) -> NewPlayer {
+    NewPlayer {
+        tournament_id: tournament,
+        name: name.into(),
+        fide_id: Some(312_345_678),
+        title: "FM".into(),
+        rating,
+        federation: "HUN".into(),
+        birth_year: Some(1990),
+        sex: "m".into(),
+        club: "ŠK Dunajská Streda".into(),
+        late_entry: false,
+    }
+}
+
+#[test]
+fn backend_is_chosen_by_the_url_scheme() {
+    assert_eq!(Backend::from_url("postgres://u@h/db"), Backend::Postgres);
+    assert_eq!(Backend::from_url("postgresql://u@h/db"), Backend::Postgres);
+    assert_eq!(Backend::from_url("arbiter.db"), Backend::Sqlite);
+    assert_eq!(Backend::from_url("sqlite://./x.db"), Backend::Sqlite);
+    // A PostgreSQL URL that cannot connect is an error, never an SQLite file named like it.
+    assert!(db::establish("postgres://nobody@127.0.0.1:1/none").is_err());
+}
+
+#[test]
+fn tests_run_on_the_backend_the_environment_asks_for() {
+    let ctx = TestContext::new();
+    let wanted = std::env::var(PG_ENV).is_ok_and(|url| !url.trim().is_empty());
+    assert_eq!(ctx.db.is_postgres(), wanted);
+    let conn = ctx.conn();
+    match &*conn {
+        DbConnKind::Pg(_) => assert!(wanted),
+        DbConnKind::Sqlite(_) => assert!(!wanted),
+    }
+}
+
+use arbiter::db::DbConn as DbConnKind;
+
+#[test]
+fn migrations_are_idempotent_and_sqlite_pragmas_are_set() {
+    let ctx = TestContext::new();
+    // Running them again on the migrated database does nothing.
+    ctx.with_conn(|conn| db::run_migrations(conn)).unwrap();
+    if !ctx.db.is_postgres() {
+        use diesel::prelude::*;
+        use diesel::sql_types::{BigInt, Text};
+        #[derive(QueryableByName)]
+        struct Mode {
+            #[diesel(sql_type = Text)]
+            journal_mode: String,
+        }
+        #[derive(QueryableByName)]
+        struct Keys {
+            #[diesel(sql_type = BigInt)]
+            foreign_keys: i64,
+        }
+        let mut conn = ctx.conn();
+        let mode: Mode = diesel::sql_query("PRAGMA journal_mode")
+            .get_result(&mut *conn)
+            .unwrap();
+        assert_eq!(mode.journal_mode, "wal");
+        let keys: Keys = diesel::sql_query("PRAGMA foreign_keys")
+            .get_result(&mut *conn)
+            .unwrap();
+        assert_eq!(keys.foreign_keys, 1);
+    }
+}
+
+#[test]
+fn every_table_round_trips_through_its_model() {
+    let ctx = TestContext::new();
+    let owner = ctx.create_user("olga", Role::Organiser);
+    let arbiter_user = ctx.create_user("arno", Role::Arbiter);
+    let mut conn = ctx.conn();
+    let conn = &mut *conn;
+
+    let t = tournament(owner.id).insert(conn).unwrap();
+    assert_eq!(t.name, "Memoriál Jana Nováka");
+    assert_eq!(t.pairing_system, PairingSystem::RoundRobin);
+    assert_eq!(t.point_system(), PointSystem::three_one_zero());
+    assert_eq!(t.point_system().draw, Points(10));
+    assert_eq!(t.start_date, date!(2026 - 03 - 01));
+    assert!(!t.published);
+    assert_eq!(Tournament::find(conn, t.id).unwrap(), Some(t.clone()));
+    assert!(Tournament::published(conn).unwrap().is_empty());
+    Tournament::set_published(conn, t.id, true).unwrap();
+    assert_eq!(Tournament::published(conn).unwrap().len(), 1);
+
+    TournamentArbiter::assign(conn, t.id, arbiter_user.id).unwrap();
+    TournamentArbiter::assign(conn, t.id, arbiter_user.id).unwrap();
+    assert!(TournamentArbiter::is_assigned(conn, t.id, arbiter_user.id).unwrap());
+    assert!(!TournamentArbiter::is_assigned(conn, t.id, owner.id).unwrap());
+    let arbiters = TournamentArbiter::arbiters_of(conn, t.id).unwrap();
+    assert_eq!(
+        arbiters
+            .iter()
+            .map(|u| u.username.as_str())
+            .collect::<Vec<_>>(),
+        ["arno"]
+    );
+    assert_eq!(
+        Tournament::for_user(conn, arbiter_user.id).unwrap().len(),
+        1
+    );
+    assert_eq!(Tournament::for_user(conn, owner.id).unwrap().len(), 1);
+
+    let players = NewPlayer::insert_all(
+        conn,
+        &[
+            player(t.id, "Erdős, Pál", 2100),
+            player(t.id, "Шаровић, Душан", 2200),
+        ],
+    )
+    .unwrap();
+    assert_eq!(players[1].name, "Шаровић, Душан");
+    assert_eq!(players[0].fide_id, Some(312_345_678));
+    Player::set_starting_ranks(conn, &[(players[1].id, 1), (players[0].id, 2)]).unwrap();
+    Player::set_withdrawn(conn, players[0].id, true).unwrap();
+    let listed = Player::for_tournament(conn, t.id).unwrap();
+    assert_eq!(
+        listed.iter().map(|p| p.starting_rank).collect::<Vec<_>>(),
+        [Some(1), Some(2)]
+    );
+    assert!(listed[1].withdrawn);
+
+    let round = NewRound {
+        tournament_id: t.id,
+        number: 1,
+        published: false,
+    }
+    .insert(conn)
+    .unwrap();
+    assert!(
+        NewRound {
+            tournament_id: t.id,
+            number: 1,
+            published: false
+        }
+        .insert(conn)
+        .is_err()
+    );
+    Round::set_published(conn, round.id, true).unwrap();
+    assert!(Round::by_number(conn, t.id, 1).unwrap().unwrap().published);
+
+    let games = NewGame::insert_all(
+        conn,
+        &[
+            NewGame {
+                round_id: round.id,
+                board: 1,
+                white_id: players[1].id,
+                black_id: Some(players[0].id),
+                result: None,
+            },
+            NewGame {
+                round_id: round.id,
+                board: 2,
+                white_id: players[0].id,
+                black_id: None,
+                result: Some("bye".into()),
+            },
+        ],
+    )
+    .unwrap();
+    assert_eq!(Game::for_round(conn, round.id).unwrap(), games);
+    assert_eq!(Game::for_rounds(conn, &[round.id]).unwrap().len(), 2);
+
+    assert_eq!(Setting::get(conn, "x").unwrap(), None);
+    assert_eq!(Setting::get_or_insert(conn, "x", "1").unwrap(), "1");
+    assert_eq!(Setting::get_or_insert(conn, "x", "2").unwrap(), "1");
+    Setting::set(conn, "x", "3").unwrap();
+    assert_eq!(Setting::get(conn, "x").unwrap().as_deref(), Some("3"));
+}
+
+#[test]
+fn a_pairing_is_saved_whole_or_not_at_all() {
+    let ctx = TestContext::new();
+    let owner = ctx.create_user("olga", Role::Organiser);
+    let mut conn = ctx.conn();
+    let conn = &mut *conn;
+    let t = tournament(owner.id).insert(conn).unwrap();
+    let p = NewPlayer::insert_all(conn, &[player(t.id, "A", 1), player(t.id, "B", 2)]).unwrap();
+    let round = NewRound {
+        tournament_id: t.id,
+        number: 1,
+        published: false,
+    }
+    .insert(conn)
+    .unwrap();
+    // The second board repeats board number 1: the whole pairing is refused.
+    let board = |n| NewGame {
+        round_id: round.id,
+        board: n,
+        white_id: p[0].id,
+        black_id: Some(p[1].id),
+        result: None,
+    };
+    assert!(NewGame::insert_all(conn, &[board(1), board(1)]).is_err());
+    assert!(Game::for_round(conn, round.id).unwrap().is_empty());
+    // Foreign keys are enforced (no game for a player that does not exist).
+    let ghost = NewGame {
+        round_id: round.id,
+        board: 3,
+        white_id: PlayerId(9999),
+        black_id: None,
+        result: None,
+    };
+    assert!(ghost.insert(conn).is_err());
+}
+
+#[test]
+fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
+    let ctx = TestContext::new();
+    let owner = ctx.create_user("olga", Role::Organiser);
+    let arno = ctx.create_user("arno", Role::Arbiter);
+    let mut conn = ctx.conn();
+    let conn = &mut *conn;
+    let t = tournament(owner.id).insert(conn).unwrap();
+    let p = NewPlayer::insert_all(conn, &[player(t.id, "A", 1), player(t.id, "B", 2)]).unwrap();
+    let round = NewRound {
+        tournament_id: t.id,
+        number: 1,
+        published: true,
+    }
+    .insert(conn)
+    .unwrap();
+    let game = NewGame {
+        round_id: round.id,
+        board: 1,
+        white_id: p[0].id,
+        black_id: Some(p[1].id),
+        result: None,
+    }
+    .insert(conn)
+    .unwrap();
+    assert_eq!(game.version, 0);
+
+    // Both read version 0; Olga saves first, Arno's save is refused and changes nothing.
+    let saved = match Game::set_result(conn, game.id, 0, Some("1-0"), owner.id).unwrap() {
+        ResultUpdate::Saved(game) => game,
+        other => panic!("expected Saved, got {other:?}"),
+    };
+    assert_eq!((saved.result.as_deref(), saved.version), (Some("1-0"), 1));
+    match Game::set_result(conn, game.id, 0, Some("0-1"), arno.id).unwrap() {
+        ResultUpdate::Conflict(now) => assert_eq!(now.result.as_deref(), Some("1-0")),
+        other => panic!("expected Conflict, got {other:?}"),
+    }
+    // Arno reloads (version 1) and corrects it.
+    assert!(matches!(
+        Game::set_result(conn, game.id, 1, Some("1/2-1/2"), arno.id).unwrap(),
+        ResultUpdate::Saved(_)
+    ));
+    assert_eq!(
+        Game::set_result(conn, GameId(9999), 0, None, arno.id).unwrap(),
+        ResultUpdate::NotFound
+    );
+
+    let audit = AuditEntry::for_game(conn, game.id).unwrap();
+    let trail: Vec<_> = audit
+        .iter()
+        .map(|a| {
+            (
+                a.user_name.as_str(),
+                a.entry.old_result.as_deref(),
+                a.entry.new_result.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        trail,
+        [
+            ("olga", None, Some("1-0")),
+            ("arno", Some("1-0"), Some("1/2-1/2"))
+        ]
+    );
+}

@@ -1,0 +1,94 @@
+//! Translation catalogs (issue 2 §9): every locale has every key any other locale has, and the
+//! Serbian scripts are not mixed up.
+
+use std::collections::BTreeSet;
+
+use arbiter::web::i18n::{LOCALES, Lang, catalog_keys, loaded_locales};
+
+#[test]
+fn every_catalog_has_every_key() {
+    let loaded: BTreeSet<String> = loaded_locales()
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect();
+    for (code, _) in LOCALES {
+        assert!(
+            loaded.contains(code),
+            "locale {code} is not loaded (loaded: {loaded:?})"
+        );
+    }
+    let all: BTreeSet<String> = LOCALES
+        .iter()
+        .flat_map(|(code, _)| catalog_keys(code))
+        .collect();
+    assert!(all.len() > 50, "only {} keys found", all.len());
+    let mut missing = Vec::new();
+    for (code, _) in LOCALES {
+        let keys = catalog_keys(code);
+        for key in all.difference(&keys) {
+            missing.push(format!("{code}: {key}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "keys missing from catalogs:\n{}",
+        missing.join("\n")
+    );
+    println!("{} keys in each of {} catalogs", all.len(), LOCALES.len());
+}
+
+fn has_cyrillic(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c))
+}
+
+/// The text without `%{name}` placeholders.
+fn strip_placeholders(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("%{") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find('}') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn serbian_latin_has_no_cyrillic_and_serbian_cyrillic_is_cyrillic() {
+    let mut wrong = Vec::new();
+    for key in catalog_keys("sr-Latn") {
+        let latin = Lang::from_code("sr-Latn").unwrap().t(&key);
+        if has_cyrillic(&latin) {
+            wrong.push(format!("sr-Latn {key}: {latin}"));
+        }
+        // Cyrillic text may keep Latin acronyms (FIDE, ID) and placeholders, but a message
+        // with ordinary lower-case Latin words and no Cyrillic letter was not transliterated.
+        let cyrillic = Lang::from_code("sr-Cyrl").unwrap().t(&key);
+        let without_placeholders = strip_placeholders(&cyrillic);
+        if !has_cyrillic(&without_placeholders)
+            && without_placeholders.chars().any(|c| c.is_ascii_lowercase())
+        {
+            wrong.push(format!("sr-Cyrl {key}: {cyrillic}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn accept_language_picks_the_best_supported_language() {
+    let pick = |header: &str| Lang::from_accept_language(header).map(Lang::code);
+    assert_eq!(pick("cs-CZ,cs;q=0.9,en;q=0.8"), Some("cs"));
+    assert_eq!(pick("de-DE,de;q=0.9,sk;q=0.5,en;q=0.4"), Some("sk"));
+    assert_eq!(pick("en;q=0.3, hu;q=0.8"), Some("hu"));
+    assert_eq!(pick("sr"), Some("sr-Cyrl"));
+    assert_eq!(pick("sr-Latn-RS"), Some("sr-Latn"));
+    assert_eq!(pick("sr-RS"), Some("sr-Cyrl"));
+    assert_eq!(pick("de, fr;q=0.5"), None);
+    assert_eq!(pick("hu;q=0, cs;q=0.1"), Some("cs"));
+    assert_eq!(pick(";;;,q=,"), None);
+}
