@@ -532,3 +532,88 @@ async fn web_concurrent_result_edit_gets_a_conflict_and_overwrites_nothing() {
         .await;
     assert_eq!(anonymous.status, StatusCode::SEE_OTHER);
 }
+
+#[actix_web::test]
+async fn web_c04_2_late_entries_and_withdrawals_are_kept_and_rounds_stay_private_until_published() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut organiser = context.client().await;
+    organiser.login("olga", PASSWORD).await;
+    let id = tournament_id(
+        &organiser
+            .post("/tournaments", &tournament_form(&[("published", "on")]))
+            .await,
+    );
+    let base = format!("/tournaments/{id}");
+    for (name, rating) in [
+        ("Dvořák, Jan", "2000"),
+        ("Erdős, Pál", "2100"),
+        ("Fox, Ann", ""),
+    ] {
+        let page = organiser
+            .post(
+                &format!("{base}/players"),
+                &[("name", name), ("rating", rating)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "body: {}", page.body);
+    }
+    // A bad registration is shown again with its problems and stores nothing.
+    let page = organiser
+        .post(
+            &format!("{base}/players"),
+            &[("name", ""), ("rating", "9999")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.texts(".errors li").len(), 2);
+    assert_eq!(page.texts("#players td.name").len(), 3);
+
+    organiser.post(&format!("{base}/rounds/pair"), &[]).await;
+    let late = organiser
+        .post(
+            &format!("{base}/players"),
+            &[("name", "Gray, Tom"), ("rating", "2500")],
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::OK);
+    let players = organiser.get(&format!("{base}/players")).await;
+    assert_eq!(
+        players.texts("#players td.name"),
+        ["Erdős, Pál", "Dvořák, Jan", "Fox, Ann", "Gray, Tom"]
+    );
+    assert_eq!(players.texts("#players td.rank"), ["1", "2", "3", ""]);
+    assert!(players.texts("#players td.status")[3].contains("late entry"));
+
+    // Withdraw Fox: still listed, marked, and still in the round-robin schedule.
+    let fox = players.attrs("#players tr[data-player]", "data-player")[2].clone();
+    organiser
+        .post(
+            &format!("{base}/players/{fox}/withdraw"),
+            &[("withdrawn", "true")],
+        )
+        .await
+        .assert_redirect(&format!("{base}/players"));
+    let players = organiser.get(&format!("{base}/players")).await;
+    assert_eq!(players.texts("#players td.name").len(), 4);
+    assert!(players.texts("#players td.status")[2].contains("withdrawn"));
+    assert_eq!(players.attrs("#players tr.withdrawn", "data-player"), [fox]);
+
+    // The round is not public until published.
+    let mut visitor = context.client().await;
+    assert_eq!(
+        visitor.get(&format!("{base}/rounds/1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(visitor.get(&base).await.status, StatusCode::OK);
+    organiser
+        .post(
+            &format!("{base}/rounds/1/publish"),
+            &[("published", "true")],
+        )
+        .await
+        .assert_redirect(&format!("{base}/rounds/1"));
+    let round = visitor.get(&format!("{base}/rounds/1")).await;
+    assert_eq!(round.status, StatusCode::OK);
+    assert_eq!(round.texts("#pairings td.white").len(), 2);
+}
