@@ -409,6 +409,17 @@ async fn web_art_10_2_point_system_is_checked() {
         "body: {}",
         page.body
     );
+    // Not a score at all, or absurdly long: a 422 with the field named, never a panic.
+    for bad in ["x", "99999999999999"] {
+        let page = organiser
+            .post("/tournaments", &tournament_form(&[("points_win", bad)]))
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            page.text(".errors")
+                .is_some_and(|text| text.contains("Win"))
+        );
+    }
     // 3-1-0 is allowed.
     let page = organiser
         .post(

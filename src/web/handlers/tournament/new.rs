@@ -205,7 +205,11 @@ impl TournamentForm {
         if pairing_system.is_none() {
             errors.push(ctx.t("tournament.error.pairing_system"));
         }
-        let mut point = |key: &str, text: &str| match Points::parse(text) {
+        // Short texts only: a score has at most a few digits (and huge numbers would overflow).
+        let mut point = |key: &str, text: &str| match Some(text)
+            .filter(|text| text.trim().chars().count() <= 6)
+            .and_then(Points::parse)
+        {
             Some(points) => points,
             None => {
                 errors.push(ctx.lang.t_with(
