@@ -13,6 +13,7 @@
 //! (use `table::all_columns`), multi-row `.values(&vec)` (insert row by row inside a transaction),
 //! `on_conflict` (match the variant). Writes that belong together go in `conn.transaction(|conn| ...)`.
 
+pub mod domain;
 pub mod models;
 pub mod schema;
 

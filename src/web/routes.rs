@@ -6,7 +6,9 @@
 
 use actix_web::web;
 
-use crate::web::handlers::{assets, auth, home, lang, users};
+use crate::web::handlers::{
+    assets, auth, home, lang, player, result, round, standings, tournament, users,
+};
 
 /// Registers every route.
 pub fn config(cfg: &mut web::ServiceConfig) {
@@ -39,5 +41,96 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .route(
             "/admin/users/{id}/password",
             web::post().to(users::reset_password::reset_password),
-        );
+        )
+        // tournaments, players, rounds, results, standings (found2)
+        .configure(tournament_routes);
+}
+
+/// The tournament pages: create/edit/publish, players (form, CSV import/export, withdrawals),
+/// round-robin pairing and publishing, results, standings and crosstable.
+fn tournament_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/tournaments/new",
+        web::get().to(tournament::new::new_tournament),
+    )
+    .route(
+        "/tournaments",
+        web::post().to(tournament::create::create_tournament),
+    )
+    .route(
+        "/tournaments/{id}",
+        web::get().to(tournament::show::show_tournament),
+    )
+    .route(
+        "/tournaments/{id}/edit",
+        web::get().to(tournament::edit::edit_tournament),
+    )
+    .route(
+        "/tournaments/{id}/edit",
+        web::post().to(tournament::update::update_tournament),
+    )
+    .route(
+        "/tournaments/{id}/publish",
+        web::post().to(tournament::publish::publish_tournament),
+    )
+    .route(
+        "/tournaments/{id}/arbiters",
+        web::post().to(tournament::add_arbiter::add_arbiter),
+    )
+    .route(
+        "/tournaments/{id}/players",
+        web::get().to(player::list::list_players),
+    )
+    .route(
+        "/tournaments/{id}/players",
+        web::post().to(player::register::register_player),
+    )
+    .route(
+        "/tournaments/{id}/players.csv",
+        web::get().to(player::export::export_players),
+    )
+    .route(
+        "/tournaments/{id}/players/import",
+        web::get().to(player::import_form::import_form),
+    )
+    .route(
+        "/tournaments/{id}/players/import",
+        web::post().to(player::import::import_players),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/withdraw",
+        web::post().to(player::withdraw::withdraw_player),
+    )
+    .route(
+        "/tournaments/{id}/rounds/pair",
+        web::post().to(round::pair::pair_next_round),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}",
+        web::get().to(round::show::show_round),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/publish",
+        web::post().to(round::publish::publish_round),
+    )
+    .route(
+        "/tournaments/{id}/games/{game}",
+        web::get().to(result::board::show_board),
+    )
+    .route(
+        "/tournaments/{id}/games/{game}",
+        web::post().to(result::enter::enter_result),
+    )
+    .route(
+        "/tournaments/{id}/standings",
+        web::get().to(standings::show::show_standings),
+    )
+    .route(
+        "/tournaments/{id}/crosstable",
+        web::get().to(standings::crosstable::show_crosstable),
+    )
+    .route(
+        "/static/js/csv-file.js",
+        web::get().to(player::import_script::import_script),
+    );
 }

@@ -241,4 +241,11 @@ impl Tournament {
             .set(tournaments::published.eq(published))
             .execute(conn)
     }
+
+    /// Sets the number of rounds (a round robin fixes it when round 1 is paired).
+    pub fn set_rounds(conn: &mut DbConn, id: TournamentId, rounds: i32) -> QueryResult<usize> {
+        diesel::update(tournaments::table.find(id))
+            .set(tournaments::rounds.eq(rounds))
+            .execute(conn)
+    }
 }

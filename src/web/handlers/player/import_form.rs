@@ -1,0 +1,65 @@
+//! `GET /tournaments/{id}/players/import`: the CSV import form (paste the file or choose it;
+//! a small script puts a chosen file's text into the form), and the page shared with the
+//! preview.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::formats::csv::{COLUMNS, PlayerRecord};
+use crate::web::extractors::CurrentUser;
+use crate::web::handlers::tournament::{TournamentHeader, load_managed};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// One problem of the file, for the error table.
+#[derive(Debug, Clone)]
+pub struct ProblemRow {
+    /// Line in the file.
+    pub line: u64,
+    /// Column (translated), empty for the whole line.
+    pub field: String,
+    /// The value found.
+    pub value: String,
+    /// What is wrong (translated).
+    pub message: String,
+}
+
+/// The import page: the form, and after a preview either the problems or the players.
+#[derive(Template)]
+#[template(path = "player/import.html")]
+pub struct ImportPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The CSV text.
+    pub csv: String,
+    /// The columns the file may have.
+    pub columns: String,
+    /// Problems found (the file is not imported).
+    pub problems: Vec<ProblemRow>,
+    /// The players the file holds, when it is clean.
+    pub preview: Vec<PlayerRecord>,
+    /// True after a preview (to tell "no problems" apart from "not checked yet").
+    pub checked: bool,
+}
+
+/// Shows the empty import form.
+pub async fn import_form(
+    ctx: PageContext,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let (data, access) = load_managed(&state, user.0, path.into_inner()).await?;
+    let page = ImportPage {
+        header: TournamentHeader::new(&data, access, "players"),
+        ctx,
+        csv: String::new(),
+        columns: COLUMNS.join(","),
+        problems: Vec::new(),
+        preview: Vec::new(),
+        checked: false,
+    };
+    render_page(&page, StatusCode::OK)
+}

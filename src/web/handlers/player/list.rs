@@ -1,0 +1,114 @@
+//! `GET /tournaments/{id}/players`: the player list (public when published), with the
+//! registration form and withdraw buttons for the tournament's managers.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::domain::TournamentData;
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::player::in_list_order;
+use crate::web::handlers::player::register::PlayerForm;
+use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// One player in the list.
+#[derive(Debug, Clone)]
+pub struct PlayerRow {
+    /// Row id (for the forms).
+    pub id: i32,
+    /// Starting rank, or empty before it is assigned.
+    pub starting_rank: String,
+    /// Name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Rating, empty when unrated.
+    pub rating: String,
+    /// Federation.
+    pub federation: String,
+    /// FIDE ID.
+    pub fide_id: String,
+    /// Birth year.
+    pub birth_year: String,
+    /// Club.
+    pub club: String,
+    /// Registered late.
+    pub late_entry: bool,
+    /// Withdrew.
+    pub withdrawn: bool,
+}
+
+/// The players page.
+#[derive(Template)]
+#[template(path = "player/list.html")]
+pub struct PlayersPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The players.
+    pub players: Vec<PlayerRow>,
+    /// True once starting ranks are fixed (round 1 paired).
+    pub ranks_fixed: bool,
+    /// The registration form's values.
+    pub form: PlayerForm,
+    /// Problems of the registration form.
+    pub errors: Vec<String>,
+    /// A confirmation.
+    pub notice: Option<String>,
+}
+
+impl PlayersPage {
+    /// Builds the page.
+    pub fn new(
+        ctx: PageContext,
+        data: &TournamentData,
+        access: Access,
+        form: PlayerForm,
+        errors: Vec<String>,
+        notice: Option<String>,
+    ) -> PlayersPage {
+        let players = in_list_order(&data.players)
+            .into_iter()
+            .map(|p| PlayerRow {
+                id: p.id.0,
+                starting_rank: p.starting_rank.map(|r| r.to_string()).unwrap_or_default(),
+                name: p.name.clone(),
+                title: p.title.clone(),
+                rating: if p.rating > 0 {
+                    p.rating.to_string()
+                } else {
+                    String::new()
+                },
+                federation: p.federation.clone(),
+                fide_id: p.fide_id.map(|id| id.to_string()).unwrap_or_default(),
+                birth_year: p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+                club: p.club.clone(),
+                late_entry: p.late_entry,
+                withdrawn: p.withdrawn,
+            })
+            .collect();
+        PlayersPage {
+            header: TournamentHeader::new(data, access, "players"),
+            ctx,
+            players,
+            ranks_fixed: !data.rounds.is_empty(),
+            form,
+            errors,
+            notice,
+        }
+    }
+}
+
+/// Shows the players.
+pub async fn list_players(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let (data, access) = load_visible(&state, user.0, path.into_inner()).await?;
+    let page = PlayersPage::new(ctx, &data, access, PlayerForm::default(), Vec::new(), None);
+    render_page(&page, StatusCode::OK)
+}

@@ -1,0 +1,95 @@
+//! Players (issue 2 §4): the list with the registration form, CSV import with a preview, CSV
+//! export, withdrawals (kept, never deleted). Starting ranks follow C.04.2 Art. 2.2 and are
+//! fixed when round 1 is paired; later registrations are late entries.
+
+pub mod export;
+pub mod import;
+pub mod import_form;
+pub mod import_script;
+pub mod list;
+pub mod register;
+pub mod withdraw;
+
+use crate::db::models::{NewPlayer, Player, TournamentId};
+use crate::formats::csv::{CsvProblem, PlayerRecord};
+use crate::tournament::starting_rank::{RankKey, sort_by_starting_rank};
+use crate::web::PageContext;
+
+/// A CSV or form problem in the page's language.
+pub fn problem_message(ctx: &PageContext, problem: &CsvProblem) -> String {
+    let key = format!("csv.problem.{}", problem.key());
+    match problem {
+        CsvProblem::WrongFieldCount { expected, found } => ctx.lang.t_with(
+            &key,
+            &[
+                ("expected", &expected.to_string()),
+                ("found", &found.to_string()),
+            ],
+        ),
+        CsvProblem::OutOfRange { min, max } => ctx.lang.t_with(
+            &key,
+            &[("min", &min.to_string()), ("max", &max.to_string())],
+        ),
+        CsvProblem::TooLong { max } => ctx.lang.t_with(&key, &[("max", &max.to_string())]),
+        CsvProblem::DuplicateFideId { first_line } => {
+            ctx.lang.t_with(&key, &[("line", &first_line.to_string())])
+        }
+        _ => ctx.t(&key),
+    }
+}
+
+/// The translated label of a CSV column / form field.
+pub fn field_label(ctx: &PageContext, field: &str) -> String {
+    ctx.t(&format!("player.{field}"))
+}
+
+/// A registration from a checked record.
+pub fn new_player(tournament: TournamentId, record: &PlayerRecord, late_entry: bool) -> NewPlayer {
+    NewPlayer {
+        tournament_id: tournament,
+        name: record.name.clone(),
+        fide_id: record.fide_id.and_then(|id| i64::try_from(id).ok()),
+        title: record.title.clone(),
+        rating: i32::from(record.rating),
+        federation: record.federation.clone(),
+        birth_year: record.birth_year.map(i32::from),
+        sex: record.sex.clone(),
+        club: record.club.clone(),
+        late_entry,
+    }
+}
+
+/// A stored player as a CSV record.
+pub fn record_of(player: &Player) -> PlayerRecord {
+    PlayerRecord {
+        name: player.name.clone(),
+        fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
+        title: player.title.clone(),
+        rating: u16::try_from(player.rating).unwrap_or(0),
+        federation: player.federation.clone(),
+        birth_year: player.birth_year.and_then(|y| u16::try_from(y).ok()),
+        sex: player.sex.clone(),
+        club: player.club.clone(),
+    }
+}
+
+/// The players in list order: by starting rank once assigned; before that (and for late
+/// entries without one) in the C.04.2 Art. 2.2 order.
+pub fn in_list_order(players: &[Player]) -> Vec<&Player> {
+    let mut ranked: Vec<&Player> = players
+        .iter()
+        .filter(|p| p.starting_rank.is_some())
+        .collect();
+    ranked.sort_by_key(|p| p.starting_rank);
+    let mut others: Vec<&Player> = players
+        .iter()
+        .filter(|p| p.starting_rank.is_none())
+        .collect();
+    sort_by_starting_rank(&mut others, |p| RankKey {
+        rating: u16::try_from(p.rating).unwrap_or(0),
+        title: &p.title,
+        name: &p.name,
+    });
+    ranked.extend(others);
+    ranked
+}

@@ -1,0 +1,149 @@
+//! `GET /tournaments/{id}/rounds/{number}`: the pairings and results of a round (public once
+//! the round is published); arbiters and managers get a result form on every board.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::domain::{BoardResult, TournamentData};
+use crate::db::models::Game;
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::tournament::{TournamentHeader, load_visible};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// One board of the round.
+#[derive(Debug, Clone)]
+pub struct BoardRow {
+    /// Game id (for the result form and the board page).
+    pub game_id: i32,
+    /// Board number.
+    pub board: i32,
+    /// White (or the player with the bye), "Name (rank)".
+    pub white: String,
+    /// Black, empty for a bye.
+    pub black: String,
+    /// True for a bye board.
+    pub is_bye: bool,
+    /// The result as printed, empty when not played yet.
+    pub result: String,
+    /// The stored result code, empty when none.
+    pub code: String,
+    /// The optimistic-lock version the form sends back.
+    pub version: i32,
+    /// The results that may be entered: (code, label).
+    pub choices: Vec<(&'static str, String)>,
+}
+
+/// The round page.
+#[derive(Template)]
+#[template(path = "round/show.html")]
+pub struct RoundPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// Round number.
+    pub number: i32,
+    /// Published?
+    pub published: bool,
+    /// The boards.
+    pub boards: Vec<BoardRow>,
+    /// Boards without a result.
+    pub missing: usize,
+}
+
+/// "Name (starting rank)" of a player row id.
+pub fn player_label(data: &TournamentData, id: crate::db::models::PlayerId) -> String {
+    match data.player(id) {
+        Some(player) => match player.starting_rank {
+            Some(rank) => format!("{} ({rank})", player.name),
+            None => player.name.clone(),
+        },
+        None => String::new(),
+    }
+}
+
+/// The choices of the result form for a board: (code, translated label).
+pub fn result_choices(ctx: &PageContext, game: &Game) -> Vec<(&'static str, String)> {
+    let list: &[BoardResult] = if game.black_id.is_some() {
+        &BoardResult::GAME
+    } else {
+        &BoardResult::BYE
+    };
+    list.iter()
+        .map(|result| {
+            let key = format!("result.code.{}", result_key(*result));
+            (
+                result.code(),
+                format!("{} — {}", result.label(), ctx.t(&key)),
+            )
+        })
+        .collect()
+}
+
+/// The translation key part of a result.
+pub fn result_key(result: BoardResult) -> &'static str {
+    match result {
+        BoardResult::WhiteWins => "white_wins",
+        BoardResult::Draw => "draw",
+        BoardResult::BlackWins => "black_wins",
+        BoardResult::WhiteWinsByForfeit => "white_forfeit_win",
+        BoardResult::BlackWinsByForfeit => "black_forfeit_win",
+        BoardResult::DoubleForfeit => "double_forfeit",
+        BoardResult::PairingAllocatedBye => "pairing_bye",
+        BoardResult::FullPointBye => "full_bye",
+        BoardResult::HalfPointBye => "half_bye",
+        BoardResult::ZeroPointBye => "zero_bye",
+    }
+}
+
+/// A board row of `game`.
+pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> BoardRow {
+    let result = game.result.as_deref().and_then(BoardResult::parse);
+    BoardRow {
+        game_id: game.id.0,
+        board: game.board,
+        white: player_label(data, game.white_id),
+        black: game
+            .black_id
+            .map(|id| player_label(data, id))
+            .unwrap_or_default(),
+        is_bye: game.black_id.is_none(),
+        result: result.map(|r| r.label().to_owned()).unwrap_or_default(),
+        code: result.map(|r| r.code().to_owned()).unwrap_or_default(),
+        version: game.version,
+        choices: result_choices(ctx, game),
+    }
+}
+
+/// Shows the round.
+pub async fn show_round(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, number) = path.into_inner();
+    let (data, access) = load_visible(&state, user.0, id).await?;
+    let round = data
+        .rounds
+        .iter()
+        .find(|round| round.number == number)
+        .filter(|round| round.published || access.results)
+        .ok_or(AppError::NotFound)?;
+    let boards: Vec<BoardRow> = data
+        .games_of_round(number)
+        .into_iter()
+        .map(|game| board_row(&ctx, &data, game))
+        .collect();
+    let missing = boards.iter().filter(|b| b.code.is_empty()).count();
+    let page = RoundPage {
+        header: TournamentHeader::new(&data, access, &format!("round-{number}")),
+        ctx,
+        number,
+        published: round.published,
+        boards,
+        missing,
+    };
+    render_page(&page, StatusCode::OK)
+}

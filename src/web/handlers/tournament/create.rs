@@ -1,0 +1,31 @@
+//! `POST /tournaments`: an organiser creates a tournament (issue 2 §3); the point system is
+//! checked against FIDE Laws Art. 10.2.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+
+use crate::web::extractors::{CsrfForm, Organiser};
+use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+
+/// Creates the tournament and opens it, or shows the form again with its problems (422).
+pub async fn create_tournament(
+    ctx: PageContext,
+    organiser: Organiser,
+    state: web::Data<AppState>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, AppError> {
+    let CsrfForm(form) = form;
+    match form.check(&ctx, organiser.id) {
+        Ok(new) => {
+            let created = state.db(move |conn| Ok(new.insert(conn)?)).await?;
+            tracing::info!(by = %organiser.username, tournament = created.id.0, "tournament created");
+            Ok(see_other(&format!("/tournaments/{}", created.id)))
+        }
+        Err(errors) => {
+            let title = ctx.t("tournament.new");
+            let page = TournamentFormPage::new(ctx, title, "/tournaments".into(), form, errors);
+            render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        }
+    }
+}

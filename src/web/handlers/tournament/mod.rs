@@ -1,0 +1,160 @@
+//! Tournaments (issue 2 §3): create, edit, show, publish, assign arbiters; and the access
+//! rules every tournament page shares.
+//!
+//! Who sees what: anyone sees a published tournament; its owner, an administrator and its
+//! assigned arbiters also see it unpublished. Managing (edit, players, pairing, publishing)
+//! is for the owner and administrators; entering results also for assigned arbiters.
+
+pub mod add_arbiter;
+pub mod create;
+pub mod edit;
+pub mod new;
+pub mod publish;
+pub mod show;
+pub mod update;
+
+use crate::db::DbConn;
+use crate::db::domain::TournamentData;
+use crate::db::models::{Tournament, TournamentId, User};
+use crate::web::auth::{may_enter_results, may_manage};
+use crate::web::{AppError, AppState};
+
+/// What the visitor may do with one tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Access {
+    /// Owner or administrator: edit, register, pair, publish.
+    pub manage: bool,
+    /// May enter and correct results (managers and assigned arbiters).
+    pub results: bool,
+}
+
+impl Access {
+    /// The rights of `user` (anonymous when `None`) on `tournament`.
+    pub fn of(
+        conn: &mut DbConn,
+        user: Option<&User>,
+        tournament: &Tournament,
+    ) -> diesel::QueryResult<Access> {
+        match user {
+            None => Ok(Access::default()),
+            Some(user) => Ok(Access {
+                manage: may_manage(user, tournament),
+                results: may_enter_results(conn, user, tournament)?,
+            }),
+        }
+    }
+
+    /// True when the visitor may see the tournament at all.
+    pub fn can_see(self, tournament: &Tournament) -> bool {
+        tournament.published || self.results
+    }
+}
+
+/// The tournament's name and tabs, shown above every tournament page.
+#[derive(Debug, Clone)]
+pub struct TournamentHeader {
+    /// Id (for links).
+    pub id: i32,
+    /// Name.
+    pub name: String,
+    /// Place and dates.
+    pub subtitle: String,
+    /// Published?
+    pub published: bool,
+    /// The visitor may manage it.
+    pub manage: bool,
+    /// The visitor may enter results.
+    pub results: bool,
+    /// The round numbers the visitor may open.
+    pub rounds: Vec<i32>,
+    /// Which tab is open (`info`, `players`, `round-N`, `standings`, `crosstable`).
+    pub active: String,
+}
+
+impl TournamentHeader {
+    /// The header of `data` for a visitor with `access`, with tab `active` open.
+    pub fn new(data: &TournamentData, access: Access, active: &str) -> TournamentHeader {
+        let t = &data.tournament;
+        let dates = if t.start_date == t.end_date {
+            t.start_date.to_string()
+        } else {
+            format!("{} – {}", t.start_date, t.end_date)
+        };
+        let subtitle = if t.place.is_empty() {
+            dates
+        } else {
+            format!("{} · {}", t.place, dates)
+        };
+        TournamentHeader {
+            id: t.id.0,
+            name: t.name.clone(),
+            subtitle,
+            published: t.published,
+            manage: access.manage,
+            results: access.results,
+            rounds: data
+                .rounds
+                .iter()
+                .filter(|round| round.published || access.results)
+                .map(|round| round.number)
+                .collect(),
+            active: active.to_owned(),
+        }
+    }
+
+    /// True when `tab` is the open one.
+    pub fn is_active(&self, tab: &str) -> bool {
+        self.active == tab
+    }
+
+    /// The tab name of round `number`.
+    pub fn round_tab(&self, number: &i32) -> String {
+        format!("round-{number}")
+    }
+}
+
+/// Loads tournament `id` for `user`: 404 when it does not exist or is not visible to them.
+pub async fn load_visible(
+    state: &AppState,
+    user: Option<User>,
+    id: i32,
+) -> Result<(TournamentData, Access), AppError> {
+    state
+        .db(move |conn| {
+            let data = TournamentData::load(conn, TournamentId(id))?.ok_or(AppError::NotFound)?;
+            let access = Access::of(conn, user.as_ref(), &data.tournament)?;
+            if !access.can_see(&data.tournament) {
+                return Err(AppError::NotFound);
+            }
+            Ok((data, access))
+        })
+        .await
+}
+
+/// Like [`load_visible`], but 403 unless the user may manage the tournament.
+pub async fn load_managed(
+    state: &AppState,
+    user: User,
+    id: i32,
+) -> Result<(TournamentData, Access), AppError> {
+    let (data, access) = load_visible(state, Some(user), id).await?;
+    if !access.manage {
+        return Err(AppError::Forbidden);
+    }
+    Ok((data, access))
+}
+
+/// The rounds of `data` whose results a visitor with `access` may count: the leading complete
+/// rounds, and for the public only those already published.
+pub fn counted_rounds(data: &TournamentData, access: Access) -> u32 {
+    let complete = data.complete_rounds();
+    if access.results {
+        return complete;
+    }
+    let published = data
+        .rounds
+        .iter()
+        .take_while(|round| round.published)
+        .count() as u32;
+    complete.min(published)
+}

@@ -1,0 +1,384 @@
+//! `GET /tournaments/new`: the form for a new tournament (issue 2 §3), and the form's values
+//! and checks shared with `create`, `edit` and `update`.
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use askama::Template;
+use serde::Deserialize;
+
+use crate::db::models::{NewTournament, PairingSystem, Tournament, UserId};
+use crate::formats::csv::parse_federation;
+use crate::tournament::scoring::{PointSystem, PointSystemError, Points};
+use crate::web::extractors::Organiser;
+use crate::web::{AppError, PageContext, render_page};
+
+/// The tournament form as submitted (every field text, checked by [`TournamentForm::check`]).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct TournamentForm {
+    /// Name.
+    pub name: String,
+    /// Place.
+    pub place: String,
+    /// Federation (three letters).
+    pub federation: String,
+    /// First day, `YYYY-MM-DD`.
+    pub start_date: String,
+    /// Last day, `YYYY-MM-DD`.
+    pub end_date: String,
+    /// Chief arbiter.
+    pub chief_arbiter: String,
+    /// Time control.
+    pub time_control: String,
+    /// Number of rounds (for a round robin, set from the players when round 1 is paired).
+    pub rounds: String,
+    /// `round_robin` or `double_round_robin`.
+    pub pairing_system: String,
+    /// Checkbox: swap the last two rounds of the first cycle.
+    pub swap_last_two_rounds: Option<String>,
+    /// Points for a win (e.g. `1`, `3`).
+    pub points_win: String,
+    /// For a draw (e.g. `0.5`, `1`).
+    pub points_draw: String,
+    /// For a loss.
+    pub points_loss: String,
+    /// For a win by forfeit.
+    pub points_forfeit_win: String,
+    /// For a loss by forfeit.
+    pub points_forfeit_loss: String,
+    /// For a pairing-allocated bye.
+    pub points_pairing_bye: String,
+    /// For a half-point bye.
+    pub points_half_bye: String,
+    /// For a full-point bye.
+    pub points_full_bye: String,
+    /// For a zero-point bye.
+    pub points_zero_bye: String,
+    /// Art. 6.7 default time in minutes, 0 = none.
+    pub default_time_minutes: String,
+    /// Checkbox: visible to the public.
+    pub published: Option<String>,
+}
+
+/// The date format of the form (`2026-11-21`).
+const DATE: time::format_description::StaticFormatDescription =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+impl TournamentForm {
+    /// The form for a new tournament: today, round robin, Art. 10.1 default scores.
+    pub fn blank() -> TournamentForm {
+        let today = crate::db::now().date();
+        let mut form = TournamentForm::from_points(&PointSystem::default());
+        form.start_date = today.format(DATE).unwrap_or_default();
+        form.end_date = form.start_date.clone();
+        form.rounds = "0".into();
+        form.pairing_system = PairingSystem::RoundRobin.as_str().into();
+        form.default_time_minutes = "0".into();
+        form
+    }
+
+    fn from_points(points: &PointSystem) -> TournamentForm {
+        TournamentForm {
+            points_win: points.win.to_string(),
+            points_draw: points.draw.to_string(),
+            points_loss: points.loss.to_string(),
+            points_forfeit_win: points.forfeit_win.to_string(),
+            points_forfeit_loss: points.forfeit_loss.to_string(),
+            points_pairing_bye: points.pairing_allocated_bye.to_string(),
+            points_half_bye: points.half_point_bye.to_string(),
+            points_full_bye: points.full_point_bye.to_string(),
+            points_zero_bye: points.zero_point_bye.to_string(),
+            ..TournamentForm::default()
+        }
+    }
+
+    /// The form filled with a stored tournament.
+    pub fn of(t: &Tournament) -> TournamentForm {
+        TournamentForm {
+            name: t.name.clone(),
+            place: t.place.clone(),
+            federation: t.federation.clone(),
+            start_date: t.start_date.format(DATE).unwrap_or_default(),
+            end_date: t.end_date.format(DATE).unwrap_or_default(),
+            chief_arbiter: t.chief_arbiter.clone(),
+            time_control: t.time_control.clone(),
+            rounds: t.rounds.to_string(),
+            pairing_system: t.pairing_system.as_str().into(),
+            swap_last_two_rounds: t.swap_last_two_rounds.then(|| "on".into()),
+            default_time_minutes: t.default_time_minutes.to_string(),
+            published: t.published.then(|| "on".into()),
+            ..TournamentForm::from_points(&t.point_system())
+        }
+    }
+
+    /// True when the swap checkbox is ticked.
+    pub fn swap_checked(&self) -> bool {
+        self.swap_last_two_rounds.is_some()
+    }
+
+    /// True when the published checkbox is ticked.
+    pub fn published_checked(&self) -> bool {
+        self.published.is_some()
+    }
+
+    /// The point fields: (form name, translation key, value).
+    pub fn point_fields(&self) -> Vec<(&'static str, &'static str, &str)> {
+        vec![
+            ("points_win", "tournament.points_win", &self.points_win),
+            ("points_draw", "tournament.points_draw", &self.points_draw),
+            ("points_loss", "tournament.points_loss", &self.points_loss),
+            (
+                "points_forfeit_win",
+                "tournament.points_forfeit_win",
+                &self.points_forfeit_win,
+            ),
+            (
+                "points_forfeit_loss",
+                "tournament.points_forfeit_loss",
+                &self.points_forfeit_loss,
+            ),
+            (
+                "points_pairing_bye",
+                "tournament.points_pairing_bye",
+                &self.points_pairing_bye,
+            ),
+            (
+                "points_half_bye",
+                "tournament.points_half_bye",
+                &self.points_half_bye,
+            ),
+            (
+                "points_full_bye",
+                "tournament.points_full_bye",
+                &self.points_full_bye,
+            ),
+            (
+                "points_zero_bye",
+                "tournament.points_zero_bye",
+                &self.points_zero_bye,
+            ),
+        ]
+    }
+
+    /// Checks every field; the row to store, or every problem (translated).
+    pub fn check(&self, ctx: &PageContext, owner: UserId) -> Result<NewTournament, Vec<String>> {
+        let mut errors = Vec::new();
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            errors.push(ctx.t("tournament.error.name_required"));
+        } else if name.chars().count() > 200 {
+            errors.push(ctx.t("tournament.error.name_too_long"));
+        }
+        let federation = parse_federation(&self.federation).unwrap_or_else(|_| {
+            errors.push(ctx.t("tournament.error.federation"));
+            String::new()
+        });
+        let mut date = |text: &str| match time::Date::parse(text.trim(), DATE) {
+            Ok(date) => Some(date),
+            Err(_) => {
+                errors.push(ctx.t_with_name("tournament.error.date", text.trim()));
+                None
+            }
+        };
+        let start_date = date(&self.start_date);
+        let end_date = date(&self.end_date);
+        if let (Some(start), Some(end)) = (start_date, end_date)
+            && end < start
+        {
+            errors.push(ctx.t("tournament.error.end_before_start"));
+        }
+        let rounds = match self.rounds.trim().parse::<i32>() {
+            Ok(rounds) if (0..=99).contains(&rounds) => rounds,
+            _ => {
+                errors.push(ctx.t("tournament.error.rounds"));
+                0
+            }
+        };
+        let default_time_minutes = match self.default_time_minutes.trim().parse::<i32>() {
+            Ok(minutes) if (0..=600).contains(&minutes) => minutes,
+            _ => {
+                errors.push(ctx.t("tournament.error.default_time"));
+                0
+            }
+        };
+        let pairing_system = PairingSystem::parse(self.pairing_system.trim());
+        if pairing_system.is_none() {
+            errors.push(ctx.t("tournament.error.pairing_system"));
+        }
+        // Short texts only: a score has at most a few digits (and huge numbers would overflow).
+        let mut point = |key: &str, text: &str| match Some(text)
+            .filter(|text| text.trim().chars().count() <= 6)
+            .and_then(Points::parse)
+        {
+            Some(points) => points,
+            None => {
+                errors.push(ctx.lang.t_with(
+                    "tournament.error.points",
+                    &[("field", &ctx.t(key)), ("value", text.trim())],
+                ));
+                Points::ZERO
+            }
+        };
+        let points = PointSystem {
+            win: point("tournament.points_win", &self.points_win),
+            draw: point("tournament.points_draw", &self.points_draw),
+            loss: point("tournament.points_loss", &self.points_loss),
+            forfeit_win: point("tournament.points_forfeit_win", &self.points_forfeit_win),
+            forfeit_loss: point("tournament.points_forfeit_loss", &self.points_forfeit_loss),
+            pairing_allocated_bye: point("tournament.points_pairing_bye", &self.points_pairing_bye),
+            half_point_bye: point("tournament.points_half_bye", &self.points_half_bye),
+            full_point_bye: point("tournament.points_full_bye", &self.points_full_bye),
+            zero_point_bye: point("tournament.points_zero_bye", &self.points_zero_bye),
+        };
+        if errors.is_empty()
+            && let Err(error) = points.validate()
+        {
+            errors.push(point_system_message(ctx, &error));
+        }
+        for (text, key) in [
+            (&self.place, "tournament.error.place_too_long"),
+            (
+                &self.chief_arbiter,
+                "tournament.error.chief_arbiter_too_long",
+            ),
+            (&self.time_control, "tournament.error.time_control_too_long"),
+        ] {
+            if text.trim().chars().count() > 200 {
+                errors.push(ctx.t(key));
+            }
+        }
+        let (Some(start_date), Some(end_date), Some(pairing_system), true) =
+            (start_date, end_date, pairing_system, errors.is_empty())
+        else {
+            return Err(errors);
+        };
+        Ok(NewTournament {
+            name,
+            place: self.place.trim().to_owned(),
+            federation,
+            start_date,
+            end_date,
+            chief_arbiter: self.chief_arbiter.trim().to_owned(),
+            time_control: self.time_control.trim().to_owned(),
+            rounds,
+            pairing_system,
+            swap_last_two_rounds: self.swap_checked(),
+            points_win: 0,
+            points_draw: 0,
+            points_loss: 0,
+            points_forfeit_win: 0,
+            points_forfeit_loss: 0,
+            points_pairing_bye: 0,
+            points_half_bye: 0,
+            points_full_bye: 0,
+            points_zero_bye: 0,
+            default_time_minutes,
+            published: self.published_checked(),
+            owner_id: owner,
+        }
+        .with_point_system(&points))
+    }
+}
+
+/// A translated explanation of why a point system breaks Art. 10.2.
+pub fn point_system_message(ctx: &PageContext, error: &PointSystemError) -> String {
+    let field_label = |field: &str| {
+        let key = match field {
+            "win" => "tournament.points_win",
+            "draw" => "tournament.points_draw",
+            "loss" => "tournament.points_loss",
+            "forfeit win" => "tournament.points_forfeit_win",
+            "forfeit loss" => "tournament.points_forfeit_loss",
+            "pairing-allocated bye" => "tournament.points_pairing_bye",
+            "half-point bye" => "tournament.points_half_bye",
+            "full-point bye" => "tournament.points_full_bye",
+            _ => "tournament.points_zero_bye",
+        };
+        ctx.t(key)
+    };
+    match error {
+        PointSystemError::Negative { field } => ctx.lang.t_with(
+            "tournament.error.points_negative",
+            &[("field", &field_label(field))],
+        ),
+        PointSystemError::WinNotAboveLoss => ctx.t("tournament.error.win_not_above_loss"),
+        PointSystemError::DrawTooHigh { draw } => ctx.lang.t_with(
+            "tournament.error.draw_too_high",
+            &[("value", &draw.to_string())],
+        ),
+        PointSystemError::DrawBelowLoss { draw } => ctx.lang.t_with(
+            "tournament.error.draw_below_loss",
+            &[("value", &draw.to_string())],
+        ),
+        PointSystemError::NotAnnouncedScore { field, value } => ctx.lang.t_with(
+            "tournament.error.not_announced",
+            &[
+                ("field", &field_label(field)),
+                ("value", &value.to_string()),
+            ],
+        ),
+    }
+}
+
+/// The tournament form page (new or edit).
+#[derive(Template)]
+#[template(path = "tournament/form.html")]
+pub struct TournamentFormPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Heading.
+    pub title: String,
+    /// Where the form posts.
+    pub action: String,
+    /// The values.
+    pub form: TournamentForm,
+    /// Problems to show.
+    pub errors: Vec<String>,
+    /// Pairing systems: (code, translated name).
+    pub systems: Vec<(&'static str, String)>,
+}
+
+impl TournamentFormPage {
+    /// The page with `form` and `errors`.
+    pub fn new(
+        ctx: PageContext,
+        title: String,
+        action: String,
+        form: TournamentForm,
+        errors: Vec<String>,
+    ) -> TournamentFormPage {
+        let systems = PairingSystem::ALL
+            .iter()
+            .map(|system| {
+                (
+                    system.as_str(),
+                    ctx.t(&format!("tournament.system.{}", system.as_str())),
+                )
+            })
+            .collect();
+        TournamentFormPage {
+            ctx,
+            title,
+            action,
+            form,
+            errors,
+            systems,
+        }
+    }
+}
+
+/// Shows the empty form.
+pub async fn new_tournament(
+    ctx: PageContext,
+    _organiser: Organiser,
+) -> Result<HttpResponse, AppError> {
+    let title = ctx.t("tournament.new");
+    let page = TournamentFormPage::new(
+        ctx,
+        title,
+        "/tournaments".into(),
+        TournamentForm::blank(),
+        Vec::new(),
+    );
+    render_page(&page, StatusCode::OK)
+}

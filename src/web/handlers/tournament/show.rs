@@ -1,0 +1,115 @@
+//! `GET /tournaments/{id}`: the tournament's information (public when published), and for its
+//! managers the next steps: publish, edit, arbiters, players, pairing.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::models::{PairingSystem, TournamentArbiter};
+use crate::pairing::round_robin::{Cycles, rounds_count};
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::tournament::{TournamentHeader, load_visible};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// One line of the information table: (label, value).
+pub type InfoLine = (String, String);
+
+/// The tournament page.
+#[derive(Template)]
+#[template(path = "tournament/show.html")]
+pub struct TournamentPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The facts of the event.
+    pub info: Vec<InfoLine>,
+    /// The assigned arbiters' names (managers only).
+    pub arbiters: Vec<String>,
+    /// Players registered (not withdrawn).
+    pub active_players: usize,
+    /// The next round to pair, if any (managers only).
+    pub next_round: Option<i32>,
+    /// Rounds of the schedule.
+    pub total_rounds: i32,
+}
+
+/// The round-robin cycles of a pairing system.
+pub fn cycles_of(system: PairingSystem, swap_last_two_rounds: bool) -> Cycles {
+    match system {
+        PairingSystem::RoundRobin => Cycles::Single,
+        PairingSystem::DoubleRoundRobin => Cycles::Double {
+            swap_last_two_rounds,
+        },
+    }
+}
+
+/// Shows the tournament.
+pub async fn show_tournament(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (data, access) = load_visible(&state, user.0, id).await?;
+    let t = &data.tournament;
+    let arbiters = if access.manage {
+        let tournament_id = t.id;
+        state
+            .db(move |conn| Ok(TournamentArbiter::arbiters_of(conn, tournament_id)?))
+            .await?
+            .into_iter()
+            .map(|user| format!("{} ({})", user.display_name, user.username))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let active_players = data.players.iter().filter(|p| !p.withdrawn).count();
+    let cycles = cycles_of(t.pairing_system, t.swap_last_two_rounds);
+    let total_rounds = if data.rounds.is_empty() {
+        rounds_count(active_players as u32, cycles) as i32
+    } else {
+        t.rounds
+    };
+    let next = data.rounds.len() as i32 + 1;
+    let next_round = (access.manage && next <= total_rounds && active_players >= 2).then_some(next);
+    let points = t.point_system();
+    let mut system = ctx.t(&format!("tournament.system.{}", t.pairing_system.as_str()));
+    if t.pairing_system == PairingSystem::DoubleRoundRobin && t.swap_last_two_rounds {
+        system = format!("{system} ({})", ctx.t("tournament.swap_short"));
+    }
+    let default_time = if t.default_time_minutes == 0 {
+        ctx.t("tournament.default_time_none")
+    } else {
+        ctx.t_with_name("tournament.minutes", &t.default_time_minutes.to_string())
+    };
+    let mut info: Vec<InfoLine> = vec![
+        (ctx.t("tournament.place"), t.place.clone()),
+        (ctx.t("tournament.federation"), t.federation.clone()),
+        (ctx.t("tournament.chief_arbiter"), t.chief_arbiter.clone()),
+        (ctx.t("tournament.time_control"), t.time_control.clone()),
+        (ctx.t("tournament.pairing_system"), system),
+        (ctx.t("tournament.rounds"), total_rounds.to_string()),
+        (
+            ctx.t("tournament.point_system"),
+            format!("{} – {} – {}", points.win, points.draw, points.loss),
+        ),
+        (ctx.t("tournament.default_time"), default_time),
+        (
+            ctx.t("tournament.players_count"),
+            active_players.to_string(),
+        ),
+    ];
+    info.retain(|(_, value)| !value.is_empty());
+    let page = TournamentPage {
+        header: TournamentHeader::new(&data, access, "info"),
+        ctx,
+        info,
+        arbiters,
+        active_players,
+        next_round,
+        total_rounds,
+    };
+    render_page(&page, StatusCode::OK)
+}
