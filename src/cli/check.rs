@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use serde::Serialize;
 
-use crate::rules::pgn::{PgnError, PgnGame, ReadOptions, read_games};
+use crate::rules::pgn::{PgnError, PgnGame, PgnReader, ReadOptions};
 use crate::rules::replay::replay;
 use crate::rules::{CastlingMode, Fen, Lang, Position};
 
@@ -139,9 +139,8 @@ pub fn check_text(text: &str, lang: Lang) -> Vec<GameReport> {
         keep_variations: false,
         keep_comments: false,
     };
-    read_games(text, options)
-        .iter()
-        .map(|game| match game {
+    PgnReader::new(text, options)
+        .map(|game| match &game {
             Ok(game) => check_game(game, lang),
             Err(error) => unreadable_game(error),
         })
@@ -164,17 +163,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         keep_variations: false,
         keep_comments: false,
     };
-    let games = read_games(&text, options);
-    let progress = if std::io::stderr().is_terminal() && games.len() >= 1000 {
-        indicatif::ProgressBar::new(games.len() as u64)
+    let mut games = PgnReader::new(&text, options);
+    // A bar over the bytes read, for files large enough to take a moment.
+    let progress = if std::io::stderr().is_terminal() && text.len() >= 1_000_000 {
+        indicatif::ProgressBar::new(text.len() as u64)
     } else {
         indicatif::ProgressBar::hidden()
     };
+    let mut count = 0usize;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut bad = 0usize;
-    for game in &games {
-        let report = match game {
+    while let Some(game) = games.next() {
+        count += 1;
+        let report = match &game {
             Ok(game) => check_game(game, lang),
             Err(error) => unreadable_game(error),
         };
@@ -187,12 +189,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             writeln!(out, "{}", describe(&report))?;
         }
-        progress.inc(1);
+        if count.is_multiple_of(1024) {
+            progress.set_position(games.bytes_read() as u64);
+        }
     }
     progress.finish_and_clear();
     out.flush()?;
     if !args.json {
-        eprintln!("{} games, {} with problems", games.len(), bad);
+        eprintln!("{count} games, {bad} with problems");
     }
     Ok(if bad == 0 {
         ExitCode::SUCCESS

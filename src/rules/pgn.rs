@@ -130,31 +130,72 @@ impl<'a> Cursor<'a> {
 /// Reads every game of a PGN text; each entry is a game or the error that stopped it.
 #[must_use]
 pub fn read_games(text: &str, options: ReadOptions) -> Vec<Result<PgnGame, PgnError>> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cursor = Cursor {
-        text,
-        pos: 0,
-        line: 1,
-        column: 1,
-        at_line_start: true,
-    };
-    let mut games = Vec::new();
-    loop {
-        skip_blank(&mut cursor);
-        if cursor.peek().is_none() {
-            break;
+    PgnReader::new(text, options).collect()
+}
+
+/// Reads the games of a PGN text one at a time (memory stays at one game).
+pub struct PgnReader<'a> {
+    cursor: Cursor<'a>,
+    options: ReadOptions,
+    games: usize,
+    done: bool,
+}
+
+impl<'a> PgnReader<'a> {
+    /// A reader over `text` (a leading byte-order mark is skipped).
+    #[must_use]
+    pub fn new(text: &'a str, options: ReadOptions) -> PgnReader<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        PgnReader {
+            cursor: Cursor {
+                text,
+                pos: 0,
+                line: 1,
+                column: 1,
+                at_line_start: true,
+            },
+            options,
+            games: 0,
+            done: false,
         }
-        let number = games.len() + 1;
-        match read_game(&mut cursor, number, options) {
-            Ok(Some(game)) => games.push(Ok(game)),
-            Ok(None) => break,
+    }
+
+    /// How many bytes of the text have been read (for progress bars).
+    #[must_use]
+    pub fn bytes_read(&self) -> usize {
+        self.cursor.pos
+    }
+}
+
+impl Iterator for PgnReader<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        skip_blank(&mut self.cursor);
+        if self.cursor.peek().is_none() {
+            self.done = true;
+            return None;
+        }
+        let number = self.games + 1;
+        match read_game(&mut self.cursor, number, self.options) {
+            Ok(Some(game)) => {
+                self.games = number;
+                Some(Ok(game))
+            }
+            Ok(None) => {
+                self.done = true;
+                None
+            }
             Err(error) => {
-                games.push(Err(error));
-                recover(&mut cursor);
+                self.games = number;
+                recover(&mut self.cursor);
+                Some(Err(error))
             }
         }
     }
-    games
 }
 
 fn skip_blank(cursor: &mut Cursor<'_>) {
