@@ -75,8 +75,8 @@ fn main() {
         println!("shared fixtures not found: nothing to measure");
         return;
     };
-    let cha = std::fs::read_to_string(dir.join("unwinnability/cha-test-vector.txt"))
-        .unwrap_or_default();
+    let cha =
+        std::fs::read_to_string(dir.join("unwinnability/cha-test-vector.txt")).unwrap_or_default();
     let limit: usize = std::env::var("DEAD_BENCH_CHA")
         .ok()
         .and_then(|n| n.parse().ok())

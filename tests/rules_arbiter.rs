@@ -127,7 +127,11 @@ fn art_9_5_incorrect_claim_gives_the_opponent_time_and_the_move_is_played() {
     assert!(!got.claims[0].valid);
     assert_eq!(got.termination, None);
     assert_eq!(got.plies, 6);
-    assert!(got.warnings.iter().any(|w| w.contains("120 s")), "{:?}", got.warnings);
+    assert!(
+        got.warnings.iter().any(|w| w.contains("120 s")),
+        "{:?}",
+        got.warnings
+    );
 }
 
 #[test]
@@ -139,7 +143,11 @@ fn art_9_5_incorrect_claim_in_rapid_one_minute() {
     record.plies[3].claim = Some(ClaimKind::Fifty);
     let got = run(&record);
     assert!(!got.claims[0].valid);
-    assert!(got.warnings.iter().any(|w| w.contains("60 s")), "{:?}", got.warnings);
+    assert!(
+        got.warnings.iter().any(|w| w.contains("60 s")),
+        "{:?}",
+        got.warnings
+    );
 }
 
 #[test]
@@ -164,7 +172,10 @@ fn art_9_6_2_seventyfive_moves_and_mate_takes_precedence() {
     let got = run(&from_fen("8/8/4k3/8/8/3K4/3R4/8 w - - 149 80", &["Rd1"]));
     assert_eq!(got.termination, Some(Termination::Seventyfive));
     // The 150th ply mates: checkmate, not the 75-move rule.
-    let got = run(&from_fen("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 149 80", &["Rd8#"]));
+    let got = run(&from_fen(
+        "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 149 80",
+        &["Rd8#"],
+    ));
     assert_eq!(got.termination, Some(Termination::Checkmate));
     assert_eq!(got.result_by_laws, GameResult::WhiteWins);
 }
@@ -241,10 +252,7 @@ fn art_7_5_5_second_illegal_move_loses() {
 #[test]
 fn art_7_5_5_second_illegal_move_draw_when_opponent_cannot_mate() {
     // Black has a bare king: White's second illegal move is a draw, not a loss.
-    let record = from_fen(
-        "8/8/4k3/8/8/3K4/3P4/8 w - - 0 1",
-        &["Kd2", "Kd2", "Kc3"],
-    );
+    let record = from_fen("8/8/4k3/8/8/3K4/3P4/8 w - - 0 1", &["Kd2", "Kd2", "Kc3"]);
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::IllegalMove));
     assert_eq!(got.result_by_laws, GameResult::Draw);

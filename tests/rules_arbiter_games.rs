@@ -88,7 +88,10 @@ fn check_games(
         let got = report(&record, ReportOptions::default());
         let mut fail = |what: String| failures.push(format!("{id}: {what}"));
         if got.first_bad_ply.is_some() || got.plies != san.len() {
-            fail(format!("stopped at {:?}: {:?}", got.first_bad_ply, got.error));
+            fail(format!(
+                "stopped at {:?}: {:?}",
+                got.first_bad_ply, got.error
+            ));
             continue;
         }
         let threefold = plies(&game["threefold_claim_plies"]);
@@ -145,8 +148,7 @@ fn check_games(
         // Every position of the game, for positions.jsonl.
         let mut position = Position::new();
         for (ply, text) in san.iter().enumerate() {
-            let Ok(m) = arbiter::rules::san::parse_move(&position, text, Default::default())
-            else {
+            let Ok(m) = arbiter::rules::san::parse_move(&position, text, Default::default()) else {
                 break;
             };
             position.play_unchecked(m);

@@ -348,6 +348,8 @@ struct Walker<'a> {
     plies: usize,
     illegal_counts: [u32; 2],
     ended: Option<(Termination, usize, GameResult)>,
+    /// The walk stopped at an unreadable entry (the rest of the record was not followed).
+    stopped: bool,
     report: GameReport,
 }
 
@@ -363,6 +365,7 @@ impl<'a> Walker<'a> {
             plies: 0,
             illegal_counts: [0, 0],
             ended: None,
+            stopped: false,
             report: GameReport {
                 plies: 0,
                 first_bad_ply: None,
@@ -410,7 +413,9 @@ impl<'a> Walker<'a> {
             index += 1;
             if self.ended.is_some() && !after_end_warned {
                 after_end_warned = true;
-                let (termination, at, _) = self.ended.unwrap_or((Termination::Agreement, 0, GameResult::Unknown));
+                let (termination, at, _) =
+                    self.ended
+                        .unwrap_or((Termination::Agreement, 0, GameResult::Unknown));
                 self.report.warnings.push(format!(
                     "the game ended after ply {at} ({}); {} more plies are recorded",
                     termination.name(),
@@ -470,8 +475,11 @@ impl<'a> Walker<'a> {
                     continue;
                 }
                 Err(error) => {
-                    self.report.first_bad_ply = Some(ply);
-                    self.report.error = Some(error);
+                    if self.report.first_bad_ply.is_none() {
+                        self.report.first_bad_ply = Some(ply);
+                        self.report.error = Some(error);
+                    }
+                    self.stopped = true;
                     break;
                 }
             };
@@ -520,9 +528,7 @@ impl<'a> Walker<'a> {
             self.report.first_bad_ply = Some(ply);
             self.report.error = Some(error);
         }
-        let penalty = if !legal_when_reinstated
-            && let Some(m) = stood
-        {
+        let penalty = if !legal_when_reinstated && let Some(m) = stood {
             if supervised || claimed {
                 // Answered under supervision: the arbiter should have reinstated it (7.5.1);
                 // it is reported, and the game is followed as it was played.
@@ -545,12 +551,7 @@ impl<'a> Walker<'a> {
             // 7.5.1: the position before the illegal move is reinstated and the same player
             // moves again (the next entry).
             self.illegal_counts[mover.index()] += 1;
-            illegal::illegal_move_penalty(
-                category,
-                true,
-                true,
-                self.illegal_counts[mover.index()],
-            )
+            illegal::illegal_move_penalty(category, true, true, self.illegal_counts[mover.index()])
         };
         self.report.illegal_moves.push(IllegalMoveReport {
             ply,
@@ -651,35 +652,36 @@ impl<'a> Walker<'a> {
     /// After the last entry: final claims and flags, the dead-position test, the result.
     fn finish(mut self, flags: &FlagOutcome) -> GameReport {
         let record = self.record;
-        if self.report.first_bad_ply.is_none() && self.ended.is_none() {
-            if let Some(kind) = record.final_claim {
-                let valid = match kind {
-                    ClaimKind::Threefold => draw::threefold_claim(&self.history, &self.position)
-                        .is_some_and(|basis| basis == ClaimBasis::OnTheBoard),
-                    ClaimKind::Fifty => draw::fifty_claim(&self.position)
-                        .is_some_and(|basis| basis == ClaimBasis::OnTheBoard),
+        if !self.stopped
+            && self.ended.is_none()
+            && let Some(kind) = record.final_claim
+        {
+            let valid = match kind {
+                ClaimKind::Threefold => draw::threefold_claim(&self.history, &self.position)
+                    .is_some_and(|basis| basis == ClaimBasis::OnTheBoard),
+                ClaimKind::Fifty => draw::fifty_claim(&self.position)
+                    .is_some_and(|basis| basis == ClaimBasis::OnTheBoard),
+            };
+            self.report.claims.push(ClaimReport {
+                ply: record.plies.len() + 1,
+                kind,
+                valid,
+                written_move: None,
+            });
+            if valid {
+                let termination = match kind {
+                    ClaimKind::Threefold => Termination::ThreefoldClaim,
+                    ClaimKind::Fifty => Termination::FiftyClaim,
                 };
-                self.report.claims.push(ClaimReport {
-                    ply: record.plies.len() + 1,
-                    kind,
-                    valid,
-                    written_move: None,
-                });
-                if valid {
-                    let termination = match kind {
-                        ClaimKind::Threefold => Termination::ThreefoldClaim,
-                        ClaimKind::Fifty => Termination::FiftyClaim,
-                    };
-                    self.end(termination, GameResult::Draw);
-                } else {
-                    self.report.warnings.push(format!(
-                        "incorrect {} claim on the final position (9.5)",
-                        kind.name()
-                    ));
-                }
+                self.end(termination, GameResult::Draw);
+            } else {
+                self.report.warnings.push(format!(
+                    "incorrect {} claim on the final position (9.5)",
+                    kind.name()
+                ));
             }
         }
-        if self.ended.is_none() {
+        if self.ended.is_none() && !self.stopped {
             match flags {
                 FlagOutcome::Fell(fall) if fall.ply > record.plies.len() => {
                     let loser = if fall.side == Side::White {
@@ -710,8 +712,12 @@ impl<'a> Walker<'a> {
             }
         }
         self.dead_position_check();
-        if self.ended.is_none() {
+        if self.ended.is_none() && !self.stopped {
             self.off_board_end();
+        } else if self.stopped && self.ended.is_none() {
+            self.report.warnings.push(
+                "the record could not be followed to its end: no result by the Laws".to_owned(),
+            );
         }
         let mut report = self.report;
         report.plies = self.plies;
@@ -805,9 +811,9 @@ impl<'a> Walker<'a> {
             (DeclaredEnd::Agreement, _, _) | (DeclaredEnd::Unspecified, GameResult::Draw, _) => {
                 let (white_moves, black_moves) = self.moves_by_side();
                 if white_moves == 0 || black_moves == 0 {
-                    self.report.warnings.push(
-                        "draw agreed before both players made a move (5.2.3)".to_owned(),
-                    );
+                    self.report
+                        .warnings
+                        .push("draw agreed before both players made a move (5.2.3)".to_owned());
                 }
                 if let Some(first_allowed) = record.no_draw_offers_before {
                     let move_number = white_moves.max(black_moves) as u32;

@@ -232,7 +232,8 @@ fn side_has_insufficient_material(board: &chess::Board, color: chess::Color) -> 
     }
     if own & knights != chess::EMPTY {
         // A lone knight, and the opponent has nothing that could block its own king's escape.
-        let kings_and_queens = *board.pieces(chess::Piece::King) | *board.pieces(chess::Piece::Queen);
+        let kings_and_queens =
+            *board.pieces(chess::Piece::King) | *board.pieces(chess::Piece::Queen);
         return own.popcnt() <= 2 && other & !kings_and_queens == chess::EMPTY;
     }
     if own & bishops != chess::EMPTY {
