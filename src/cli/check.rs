@@ -56,6 +56,9 @@ pub struct GameReport {
     pub column: Option<usize>,
     /// FEN after the last legal move.
     pub final_fen: String,
+    /// Part 2: what the Laws say happened (Art. 5–9), flattened into the same object.
+    #[serde(flatten)]
+    pub laws: LawsReport,
 }
 
 /// Checks one game read from PGN.
@@ -73,6 +76,7 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
         line: None,
         column: None,
         final_fen: String::new(),
+        laws: LawsReport::default(),
     };
     let start = match game.tag("FEN") {
         Some(fen) => match Fen::parse(fen).and_then(|mut parsed| {
@@ -100,6 +104,7 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
     let outcome = replay(start, &texts, lang);
     report.plies = outcome.moves.len();
     report.final_fen = outcome.position.to_fen();
+    report.laws = laws_report(game, lang);
     if let Some((ply, error)) = outcome.failure {
         let m = &game.moves[ply - 1];
         report.ok = false;
@@ -129,6 +134,7 @@ pub fn unreadable_game(error: &PgnError) -> GameReport {
         line: Some(error.line),
         column: Some(error.column),
         final_fen: String::new(),
+        laws: LawsReport::default(),
     }
 }
 
@@ -137,7 +143,7 @@ pub fn unreadable_game(error: &PgnError) -> GameReport {
 pub fn check_text(text: &str, lang: Lang) -> Vec<GameReport> {
     let options = ReadOptions {
         keep_variations: false,
-        keep_comments: false,
+        keep_comments: true,
     };
     PgnReader::new(text, options)
         .map(|game| match &game {
@@ -161,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let text = String::from_utf8_lossy(&bytes);
     let options = ReadOptions {
         keep_variations: false,
-        keep_comments: false,
+        keep_comments: true,
     };
     let mut games = PgnReader::new(&text, options);
     // A bar over the bytes read, for files large enough to take a moment.
@@ -188,6 +194,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
         } else {
             writeln!(out, "{}", describe(&report))?;
+            if let Some(laws) = describe_laws(&report.laws) {
+                writeln!(out, "{laws}")?;
+            }
         }
         if count.is_multiple_of(1024) {
             progress.set_position(games.bytes_read() as u64);
@@ -235,4 +244,146 @@ pub fn describe(report: &GameReport) -> String {
         text.push_str(&format!("; candidates: {}", report.candidates.join(", ")));
     }
     text
+}
+
+// ---- Part 2 (issue 4): the arbiter's report, Laws Art. 5–9 and Appendices A–B. ----
+
+/// A draw claim in the JSON report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClaimJson {
+    /// The claimant's ply (the written move's entry; one past the last for a final claim).
+    pub ply: usize,
+    /// `threefold` or `fifty`.
+    pub kind: &'static str,
+    /// Whether the claim was correct.
+    pub valid: bool,
+}
+
+/// An illegal move in the JSON report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IllegalMoveJson {
+    /// 1-based record entry.
+    pub ply: usize,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The move as written.
+    pub text: String,
+    /// `time_to_opponent`, `loss_unless_opponent_cannot_mate` or `stands`.
+    pub penalty: &'static str,
+    /// Seconds added to the opponent's clock, for `time_to_opponent`.
+    pub seconds: Option<u32>,
+}
+
+/// Plies after which the player then to move could validly claim a draw.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ClaimableJson {
+    /// Art. 9.2, including a claim on a written move.
+    pub threefold: Vec<usize>,
+    /// Art. 9.3, including a claim on a written move.
+    pub fifty: Vec<usize>,
+}
+
+/// The part-2 fields of a game's report (schema in the README).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LawsReport {
+    /// How the game ended under the Laws: `checkmate`, `stalemate`, `dead_position`,
+    /// `fivefold`, `seventyfive`, `threefold_claim`, `fifty_claim`, `flag_fall`, `both_flags`,
+    /// `illegal_move`, `resignation`, `agreement`, or null.
+    pub termination: Option<&'static str>,
+    /// Plies on the board when the game ended.
+    pub termination_ply: Option<usize>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the game did not end or could not be decided.
+    pub result_by_laws: &'static str,
+    /// The result as recorded (`*` when none).
+    pub recorded_result: &'static str,
+    /// Whether they agree (null when either is `*`); a signed result stands (Art. 8.7).
+    pub result_agrees: Option<bool>,
+    /// Draw claims found in the record.
+    pub claims: Vec<ClaimJson>,
+    /// Illegal moves and what followed.
+    pub illegal_moves: Vec<IllegalMoveJson>,
+    /// Plies with a draw offer `(=)`.
+    pub draw_offers: Vec<usize>,
+    /// Everything an arbiter should look at.
+    pub warnings: Vec<String>,
+    /// Plies after which a draw claim would have been valid.
+    pub claimable: ClaimableJson,
+}
+
+/// Runs the arbiter's report on a PGN game.
+#[must_use]
+pub fn laws_report(game: &PgnGame, lang: Lang) -> LawsReport {
+    use crate::rules::Color;
+    use crate::rules::arbiter::{ReportOptions, report};
+    use crate::rules::game::GameRecord;
+    use crate::rules::illegal::IllegalMovePenalty;
+
+    let record = GameRecord::from_pgn(game);
+    let got = report(&record, ReportOptions { lang });
+    LawsReport {
+        termination: got.termination.map(|t| t.name()),
+        termination_ply: got.termination_ply,
+        result_by_laws: got.result_by_laws.as_pgn(),
+        recorded_result: got.recorded_result.as_pgn(),
+        result_agrees: got.result_agrees,
+        claims: got
+            .claims
+            .iter()
+            .map(|claim| ClaimJson {
+                ply: claim.ply,
+                kind: claim.kind.name(),
+                valid: claim.valid,
+            })
+            .collect(),
+        illegal_moves: got
+            .illegal_moves
+            .iter()
+            .map(|illegal| {
+                let (penalty, seconds) = match illegal.penalty {
+                    IllegalMovePenalty::TimeToOpponent(seconds) => {
+                        ("time_to_opponent", Some(seconds))
+                    }
+                    IllegalMovePenalty::LossUnlessOpponentCannotMate => {
+                        ("loss_unless_opponent_cannot_mate", None)
+                    }
+                    IllegalMovePenalty::Stands => ("stands", None),
+                };
+                IllegalMoveJson {
+                    ply: illegal.ply,
+                    side: if illegal.side == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                    text: illegal.text.clone(),
+                    penalty,
+                    seconds,
+                }
+            })
+            .collect(),
+        draw_offers: got.draw_offers,
+        warnings: got.warnings,
+        claimable: ClaimableJson {
+            threefold: got.claimable.threefold,
+            fifty: got.claimable.fifty,
+        },
+    }
+}
+
+/// A second text line with the Laws' verdict, when there is something to say.
+#[must_use]
+pub fn describe_laws(laws: &LawsReport) -> Option<String> {
+    if laws.termination.is_none() && laws.warnings.is_empty() {
+        return None;
+    }
+    let mut text = format!(
+        "  by the Laws: {} ({}), recorded {}",
+        laws.result_by_laws,
+        laws.termination.unwrap_or("not finished"),
+        laws.recorded_result
+    );
+    for warning in &laws.warnings {
+        text.push_str(&format!("\n  warning: {warning}"));
+    }
+    Some(text)
 }

@@ -183,6 +183,17 @@ impl DeadPosition {
         board.status() == chess::BoardStatus::Checkmate && board.side_to_move() != mater.to_chess()
     }
 
+    /// The material-only test of python-chess and most software: neither side has enough
+    /// material to mate (a lone king; king and one knight against king and queens at most;
+    /// bishops all on one square colour with no pawns or knights on the board). Sound but
+    /// narrower than [`DeadPosition::is_dead`]; used to name a stalemate that is also a dead
+    /// position the way other software does.
+    pub fn insufficient_material(&self) -> bool {
+        [chess::Color::White, chess::Color::Black]
+            .into_iter()
+            .all(|color| side_has_insufficient_material(&self.board, color))
+    }
+
     /// Only the cheap tests (material, then `chasolver`'s fast check): `Some(CannotMate)` when
     /// they prove the side cannot mate, `None` when they cannot tell.
     pub fn cheap_verdict(&self, mater: Mater) -> Option<Verdict> {
@@ -205,6 +216,33 @@ fn material_verdict(board: &chess::Board, mater: chess::Color) -> Option<Verdict
         return Some(Verdict::CannotMate);
     }
     None
+}
+
+/// One side's material cannot mate by itself, whatever the other side does (see
+/// [`DeadPosition::insufficient_material`]).
+fn side_has_insufficient_material(board: &chess::Board, color: chess::Color) -> bool {
+    let own = *board.color_combined(color);
+    let other = *board.color_combined(!color);
+    let pawns = *board.pieces(chess::Piece::Pawn);
+    let knights = *board.pieces(chess::Piece::Knight);
+    let bishops = *board.pieces(chess::Piece::Bishop);
+    let heavy = *board.pieces(chess::Piece::Rook) | *board.pieces(chess::Piece::Queen);
+    if own & (pawns | heavy) != chess::EMPTY {
+        return false;
+    }
+    if own & knights != chess::EMPTY {
+        // A lone knight, and the opponent has nothing that could block its own king's escape.
+        let kings_and_queens =
+            *board.pieces(chess::Piece::King) | *board.pieces(chess::Piece::Queen);
+        return own.popcnt() <= 2 && other & !kings_and_queens == chess::EMPTY;
+    }
+    if own & bishops != chess::EMPTY {
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let all_dark = bishops.0 & !DARK == 0;
+        let all_light = bishops.0 & DARK == 0;
+        return (all_dark || all_light) && pawns == chess::EMPTY && knights == chess::EMPTY;
+    }
+    true
 }
 
 /// Checks the four leading FEN fields ourselves (so that the `chess` crate only ever sees

@@ -4,13 +4,16 @@
 //! Vocabulary after shakmaty: [`Color`], [`Role`], [`Piece`], [`Square`], [`Bitboard`],
 //! [`Move`], [`Position`] (with [`Position::play`] and [`Position::legal_moves`]).
 
-pub mod clock;
-pub mod dead;
-
+pub mod arbiter;
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
+pub mod clock;
+pub mod dead;
+pub mod draw;
 pub mod fen;
+pub mod game;
+pub mod illegal;
 pub mod moves;
 pub mod pgn;
 pub mod position;
