@@ -12,6 +12,7 @@ pub mod result_audit;
 pub mod rounds;
 pub mod settings;
 pub mod tournament_arbiters;
+pub mod tournament_day;
 pub mod tournaments;
 pub mod users;
 

@@ -1,0 +1,401 @@
+//! Queries on the tournament-day tables (`schema_day`): Swiss settings, participation (late
+//! entries, withdrawals), requested byes, round starts, check-ins, self-reports, game scores.
+//! Small tables that are always read together by the round view, hence one file.
+
+use diesel::prelude::*;
+
+use crate::db::DbConn;
+use crate::db::models::{GameId, PlayerId, RoundId, TournamentId};
+use crate::db::schema_day::{
+    board_reports, bye_requests, check_ins, game_scores, player_participation, round_starts,
+    swiss_settings,
+};
+use crate::tournament::byes::{ByeKind, ByePolicy, LateEntryPoints};
+use crate::tournament::default_time::ForfeitWithdrawalRule;
+
+/// A row of `swiss_settings`.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = swiss_settings)]
+pub struct SwissSettings {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// Half-point byes per player (0 = not offered).
+    pub max_half_point_byes: i32,
+    /// Zero-point byes per player (`None` = no limit).
+    pub max_zero_point_byes: Option<i32>,
+    /// No half-point byes in the last this-many rounds.
+    pub no_half_point_byes_in_last_rounds: i32,
+    /// `zero`, `half` or `half:N`.
+    pub late_entry_points: String,
+    /// A forfeit without notice withdraws the player.
+    pub forfeit_withdraws: bool,
+}
+
+impl SwissSettings {
+    /// The defaults for a tournament with no row yet.
+    pub fn defaults(tournament_id: TournamentId) -> SwissSettings {
+        let policy = ByePolicy::default();
+        SwissSettings {
+            tournament_id,
+            max_half_point_byes: policy.max_half_point_byes as i32,
+            max_zero_point_byes: None,
+            no_half_point_byes_in_last_rounds: policy.no_half_point_byes_in_last_rounds as i32,
+            late_entry_points: "zero".to_owned(),
+            forfeit_withdraws: true,
+        }
+    }
+
+    /// The settings of a tournament (defaults when none were saved).
+    pub fn for_tournament(conn: &mut DbConn, id: TournamentId) -> QueryResult<SwissSettings> {
+        Ok(swiss_settings::table
+            .find(id)
+            .first(conn)
+            .optional()?
+            .unwrap_or_else(|| SwissSettings::defaults(id)))
+    }
+
+    /// Saves the settings (insert or update).
+    pub fn save(&self, conn: &mut DbConn) -> QueryResult<()> {
+        conn.transaction(|conn| {
+            let updated = diesel::update(swiss_settings::table.find(self.tournament_id))
+                .set(self)
+                .execute(conn)?;
+            if updated == 0 {
+                diesel::insert_into(swiss_settings::table)
+                    .values(self)
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The bye policy.
+    pub fn bye_policy(&self) -> ByePolicy {
+        ByePolicy {
+            max_half_point_byes: self.max_half_point_byes.max(0) as u32,
+            max_zero_point_byes: self.max_zero_point_byes.map(|n| n.max(0) as u32),
+            no_half_point_byes_in_last_rounds: self.no_half_point_byes_in_last_rounds.max(0)
+                as u32,
+        }
+    }
+
+    /// The late-entry rule (unknown text reads as the C.04.2 default, zero).
+    pub fn late_entry(&self) -> LateEntryPoints {
+        parse_late_entry(&self.late_entry_points).unwrap_or_default()
+    }
+
+    /// The forfeit → withdrawal rule.
+    pub fn forfeit_rule(&self) -> ForfeitWithdrawalRule {
+        if self.forfeit_withdraws {
+            ForfeitWithdrawalRule::WithdrawUnlessExcused
+        } else {
+            ForfeitWithdrawalRule::KeepPaired
+        }
+    }
+}
+
+/// Parses `zero`, `half`, `half:N`.
+pub fn parse_late_entry(text: &str) -> Option<LateEntryPoints> {
+    match text.trim() {
+        "zero" => Some(LateEntryPoints::Zero),
+        "half" => Some(LateEntryPoints::HalfPointEach),
+        other => other
+            .strip_prefix("half:")
+            .and_then(|n| n.trim().parse().ok())
+            .map(LateEntryPoints::HalfPointForFirst),
+    }
+}
+
+/// Writes a late-entry rule as stored.
+pub fn late_entry_text(rule: LateEntryPoints) -> String {
+    match rule {
+        LateEntryPoints::Zero => "zero".to_owned(),
+        LateEntryPoints::HalfPointEach => "half".to_owned(),
+        LateEntryPoints::HalfPointForFirst(n) => format!("half:{n}"),
+    }
+}
+
+/// A row of `player_participation`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = player_participation)]
+pub struct ParticipationRow {
+    /// The player.
+    pub player_id: PlayerId,
+    /// First round paired.
+    pub first_round: i32,
+    /// Withdrawn from this round on.
+    pub withdrawn_from: Option<i32>,
+}
+
+impl ParticipationRow {
+    /// The rows of these players.
+    pub fn for_players(conn: &mut DbConn, players: &[PlayerId]) -> QueryResult<Vec<ParticipationRow>> {
+        player_participation::table
+            .filter(player_participation::player_id.eq_any(players))
+            .load(conn)
+    }
+
+    /// One player's row (from the start, not withdrawn, when none was saved).
+    pub fn for_player(conn: &mut DbConn, player: PlayerId) -> QueryResult<ParticipationRow> {
+        Ok(player_participation::table
+            .find(player)
+            .first(conn)
+            .optional()?
+            .unwrap_or(ParticipationRow {
+                player_id: player,
+                first_round: 1,
+                withdrawn_from: None,
+            }))
+    }
+
+    /// Saves the row (insert or update).
+    pub fn save(&self, conn: &mut DbConn) -> QueryResult<()> {
+        conn.transaction(|conn| {
+            let updated = diesel::update(player_participation::table.find(self.player_id))
+                .set((
+                    player_participation::first_round.eq(self.first_round),
+                    player_participation::withdrawn_from.eq(self.withdrawn_from),
+                ))
+                .execute(conn)?;
+            if updated == 0 {
+                diesel::insert_into(player_participation::table)
+                    .values(self)
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A row of `bye_requests`.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = bye_requests)]
+pub struct ByeRequestRow {
+    /// Row id.
+    pub id: i32,
+    /// The player.
+    pub player_id: PlayerId,
+    /// The round.
+    pub round: i32,
+    /// `H` or `Z`.
+    pub kind: String,
+}
+
+impl ByeRequestRow {
+    /// The kind of bye.
+    pub fn bye_kind(&self) -> ByeKind {
+        ByeKind::parse(&self.kind).unwrap_or(ByeKind::ZeroPoint)
+    }
+
+    /// Every request of these players, by round.
+    pub fn for_players(conn: &mut DbConn, players: &[PlayerId]) -> QueryResult<Vec<ByeRequestRow>> {
+        bye_requests::table
+            .filter(bye_requests::player_id.eq_any(players))
+            .order((bye_requests::round.asc(), bye_requests::player_id.asc()))
+            .load(conn)
+    }
+
+    /// Records a request (the caller checked it against the policy).
+    pub fn insert(conn: &mut DbConn, player: PlayerId, round: i32, kind: ByeKind) -> QueryResult<usize> {
+        diesel::insert_into(bye_requests::table)
+            .values((
+                bye_requests::player_id.eq(player),
+                bye_requests::round.eq(round),
+                bye_requests::kind.eq(kind.code().to_string()),
+            ))
+            .execute(conn)
+    }
+
+    /// Removes a player's request for a round.
+    pub fn delete(conn: &mut DbConn, player: PlayerId, round: i32) -> QueryResult<usize> {
+        diesel::delete(
+            bye_requests::table
+                .filter(bye_requests::player_id.eq(player))
+                .filter(bye_requests::round.eq(round)),
+        )
+        .execute(conn)
+    }
+
+    /// Removes a player's requests from `round` on (after a withdrawal).
+    pub fn delete_from(conn: &mut DbConn, player: PlayerId, round: i32) -> QueryResult<usize> {
+        diesel::delete(
+            bye_requests::table
+                .filter(bye_requests::player_id.eq(player))
+                .filter(bye_requests::round.ge(round)),
+        )
+        .execute(conn)
+    }
+}
+
+/// When rounds started.
+pub struct RoundStart;
+
+impl RoundStart {
+    /// The start of a round (Unix seconds), if the arbiter started it.
+    pub fn get(conn: &mut DbConn, round: RoundId) -> QueryResult<Option<i64>> {
+        round_starts::table
+            .find(round)
+            .select(round_starts::started_at)
+            .first(conn)
+            .optional()
+    }
+
+    /// Starts a round at `at` (Unix seconds); a round already started keeps its start.
+    pub fn start(conn: &mut DbConn, round: RoundId, at: i64) -> QueryResult<i64> {
+        conn.transaction(|conn| {
+            if let Some(existing) = RoundStart::get(conn, round)? {
+                return Ok(existing);
+            }
+            diesel::insert_into(round_starts::table)
+                .values((round_starts::round_id.eq(round), round_starts::started_at.eq(at)))
+                .execute(conn)?;
+            Ok(at)
+        })
+    }
+}
+
+/// A row of `check_ins`.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = check_ins)]
+pub struct CheckIn {
+    /// The game.
+    pub game_id: GameId,
+    /// `white` or `black`.
+    pub colour: String,
+    /// Unix seconds.
+    pub checked_at: i64,
+}
+
+impl CheckIn {
+    /// The check-ins of these games.
+    pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<CheckIn>> {
+        check_ins::table
+            .filter(check_ins::game_id.eq_any(games))
+            .load(conn)
+    }
+
+    /// Checks a player in (the first check-in counts; a second one changes nothing).
+    pub fn check_in(conn: &mut DbConn, game: GameId, colour: &str, at: i64) -> QueryResult<()> {
+        conn.transaction(|conn| {
+            let exists = check_ins::table
+                .filter(check_ins::game_id.eq(game))
+                .filter(check_ins::colour.eq(colour))
+                .count()
+                .get_result::<i64>(conn)?;
+            if exists == 0 {
+                diesel::insert_into(check_ins::table)
+                    .values((
+                        check_ins::game_id.eq(game),
+                        check_ins::colour.eq(colour),
+                        check_ins::checked_at.eq(at),
+                    ))
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Undoes a check-in made by mistake.
+    pub fn undo(conn: &mut DbConn, game: GameId, colour: &str) -> QueryResult<usize> {
+        diesel::delete(
+            check_ins::table
+                .filter(check_ins::game_id.eq(game))
+                .filter(check_ins::colour.eq(colour)),
+        )
+        .execute(conn)
+    }
+}
+
+/// A row of `board_reports`.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = board_reports)]
+pub struct BoardReport {
+    /// The game.
+    pub game_id: GameId,
+    /// White's secret token.
+    pub white_token: String,
+    /// Black's secret token.
+    pub black_token: String,
+    /// White's report.
+    pub white_report: Option<String>,
+    /// Black's report.
+    pub black_report: Option<String>,
+    /// The approved result.
+    pub approved: Option<String>,
+}
+
+impl BoardReport {
+    /// The reports of these games.
+    pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<BoardReport>> {
+        board_reports::table
+            .filter(board_reports::game_id.eq_any(games))
+            .load(conn)
+    }
+
+    /// The board a token belongs to.
+    pub fn by_token(conn: &mut DbConn, token: &str) -> QueryResult<Option<BoardReport>> {
+        board_reports::table
+            .filter(
+                board_reports::white_token
+                    .eq(token)
+                    .or(board_reports::black_token.eq(token)),
+            )
+            .first(conn)
+            .optional()
+    }
+
+    /// Inserts fresh tokens for a game.
+    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<usize> {
+        diesel::insert_into(board_reports::table)
+            .values(self)
+            .execute(conn)
+    }
+
+    /// Saves the reports and the approval.
+    pub fn save_reports(&self, conn: &mut DbConn) -> QueryResult<usize> {
+        diesel::update(board_reports::table.find(self.game_id))
+            .set((
+                board_reports::white_report.eq(&self.white_report),
+                board_reports::black_report.eq(&self.black_report),
+                board_reports::approved.eq(&self.approved),
+            ))
+            .execute(conn)
+    }
+}
+
+/// The game scores entered for games.
+pub struct GameScore;
+
+impl GameScore {
+    /// The movetext of a game, if entered.
+    pub fn get(conn: &mut DbConn, game: GameId) -> QueryResult<Option<String>> {
+        game_scores::table
+            .find(game)
+            .select(game_scores::movetext)
+            .first(conn)
+            .optional()
+    }
+
+    /// The movetexts of these games.
+    pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<(GameId, String)>> {
+        game_scores::table
+            .filter(game_scores::game_id.eq_any(games))
+            .select((game_scores::game_id, game_scores::movetext))
+            .load(conn)
+    }
+
+    /// Saves a game's movetext (insert or replace).
+    pub fn save(conn: &mut DbConn, game: GameId, movetext: &str) -> QueryResult<()> {
+        conn.transaction(|conn| {
+            let updated = diesel::update(game_scores::table.find(game))
+                .set(game_scores::movetext.eq(movetext))
+                .execute(conn)?;
+            if updated == 0 {
+                diesel::insert_into(game_scores::table)
+                    .values((game_scores::game_id.eq(game), game_scores::movetext.eq(movetext)))
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,100 @@
+//! The tournament-day tables (issue 7), beside the foundation's `schema.rs`; same migrations
+//! folder (`migrations/*/2026-11-21-000070_tournament_day`). Times are Unix seconds (UTC).
+
+diesel::table! {
+    /// Swiss rules of a tournament: bye limits, late-entry points, forfeit → withdrawal.
+    swiss_settings (tournament_id) {
+        /// The tournament.
+        tournament_id -> Integer,
+        /// Half-point byes per player (0 = not offered).
+        max_half_point_byes -> Integer,
+        /// Zero-point byes per player (NULL = no limit).
+        max_zero_point_byes -> Nullable<Integer>,
+        /// No half-point byes in the last this-many rounds.
+        no_half_point_byes_in_last_rounds -> Integer,
+        /// `zero`, `half` or `half:N` (C.04.2 Art. 2.4).
+        late_entry_points -> Text,
+        /// A forfeit without notice withdraws the player from later rounds.
+        forfeit_withdraws -> Bool,
+    }
+}
+
+diesel::table! {
+    /// When a player takes part: first round (late entry) and withdrawal.
+    player_participation (player_id) {
+        /// The player.
+        player_id -> Integer,
+        /// First round the player is paired in.
+        first_round -> Integer,
+        /// First round the player is no longer paired in (NULL = not withdrawn).
+        withdrawn_from -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    /// Requested byes for rounds not yet paired.
+    bye_requests (id) {
+        /// Row id.
+        id -> Integer,
+        /// The player.
+        player_id -> Integer,
+        /// The round.
+        round -> Integer,
+        /// `H` or `Z`.
+        kind -> Text,
+    }
+}
+
+diesel::table! {
+    /// When the arbiter started a round (Art. 6.7 counts from here).
+    round_starts (round_id) {
+        /// The round.
+        round_id -> Integer,
+        /// Unix seconds.
+        started_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// A player's arrival at the board.
+    check_ins (game_id, colour) {
+        /// The game.
+        game_id -> Integer,
+        /// `white` or `black`.
+        colour -> Text,
+        /// Unix seconds.
+        checked_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// Players' own result reports, with the per-board secret tokens.
+    board_reports (game_id) {
+        /// The game.
+        game_id -> Integer,
+        /// White's secret token.
+        white_token -> Text,
+        /// Black's secret token.
+        black_token -> Text,
+        /// White's report (`1-0`, `1/2-1/2`, `0-1`).
+        white_report -> Nullable<Text>,
+        /// Black's report.
+        black_report -> Nullable<Text>,
+        /// The result the arbiter approved.
+        approved -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// The game score (PGN movetext or a move list) entered for a game.
+    game_scores (game_id) {
+        /// The game.
+        game_id -> Integer,
+        /// As entered.
+        movetext -> Text,
+    }
+}
+
+diesel::joinable!(check_ins -> super::schema::games (game_id));
+diesel::joinable!(board_reports -> super::schema::games (game_id));
+diesel::joinable!(game_scores -> super::schema::games (game_id));

@@ -1,0 +1,104 @@
+//! `GET /tournaments/{id}/swiss`: the organiser's Swiss page: bye rules and late-entry points,
+//! each player's participation and requested byes, and the button that pairs the next round.
+
+use actix_web::web;
+use askama::Template;
+use askama_web::WebTemplate;
+
+use crate::db::models::tournament_day::{SwissSettings, late_entry_text};
+use crate::tournament::byes::ByeKind;
+use crate::web::extractors::CurrentUser;
+use crate::web::handlers::swiss::participation_in_rank_order;
+use crate::web::handlers::tournament::{TournamentHeader, load_managed};
+use crate::web::{AppError, AppState, PageContext};
+
+/// One player on the Swiss page.
+#[derive(Debug, Clone)]
+pub struct SwissPlayer {
+    /// Row id.
+    pub id: i32,
+    /// Starting rank, if assigned.
+    pub rank: String,
+    /// Name.
+    pub name: String,
+    /// First round paired.
+    pub first_round: u32,
+    /// Withdrawn from this round on.
+    pub withdrawn_from: Option<u32>,
+    /// Requested byes as `round:H`.
+    pub byes: Vec<(u32, char)>,
+}
+
+/// The Swiss page.
+#[derive(Template, WebTemplate)]
+#[template(path = "swiss/show.html")]
+pub struct SwissPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The rules.
+    pub settings: SwissSettings,
+    /// `zero`, `half`, `half:N`.
+    pub late_entry: String,
+    /// Rounds paired so far.
+    pub rounds_paired: i32,
+    /// Rounds announced.
+    pub total_rounds: i32,
+    /// The players.
+    pub players: Vec<SwissPlayer>,
+}
+
+/// Shows the page.
+pub async fn show_swiss(
+    ctx: PageContext,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<SwissPage, AppError> {
+    let id = path.into_inner();
+    let (data, access) = load_managed(&state, user.0, id).await?;
+    let header = TournamentHeader::new(&data, access, "swiss");
+    let rounds_paired = data.rounds.len() as i32;
+    let total_rounds = data.tournament.rounds;
+    let (settings, players) = state
+        .db(move |conn| {
+            let settings = SwissSettings::for_tournament(conn, data.tournament.id)?;
+            let mut players: Vec<_> = data.players.iter().collect();
+            players.sort_by_key(|p| (p.starting_rank.unwrap_or(i32::MAX), p.name.clone()));
+            let ids: Vec<_> = players.iter().map(|p| p.id).collect();
+            let rows = crate::db::models::tournament_day::ParticipationRow::for_players(conn, &ids)?;
+            let byes = crate::db::models::tournament_day::ByeRequestRow::for_players(conn, &ids)?;
+            let _ = participation_in_rank_order;
+            let list = players
+                .iter()
+                .map(|p| {
+                    let row = rows.iter().find(|r| r.player_id == p.id);
+                    SwissPlayer {
+                        id: p.id.0,
+                        rank: p.starting_rank.map(|r| r.to_string()).unwrap_or_default(),
+                        name: p.name.clone(),
+                        first_round: row.map_or(1, |r| r.first_round.max(1) as u32),
+                        withdrawn_from: row.and_then(|r| r.withdrawn_from).map(|r| r as u32),
+                        byes: byes
+                            .iter()
+                            .filter(|b| b.player_id == p.id)
+                            .map(|b| (b.round as u32, b.bye_kind().code()))
+                            .collect(),
+                    }
+                })
+                .collect::<Vec<_>>();
+            Ok((settings, list))
+        })
+        .await?;
+    let _ = ByeKind::HalfPoint;
+    Ok(SwissPage {
+        ctx,
+        header,
+        late_entry: late_entry_text(settings.late_entry()),
+        settings,
+        rounds_paired,
+        total_rounds,
+        players,
+    })
+}

@@ -1,0 +1,90 @@
+// Live round view (Laws Art. 6.7): counts each waiting board down to the default time every
+// second and asks the server for the round's state every 3 seconds, updating the table in
+// place (no reload, no build step). The server decides every state; the page only shows it.
+(function () {
+  "use strict";
+  var table = document.getElementById("live-boards");
+  if (!table) { return; }
+  var url = table.getAttribute("data-url");
+  // Offset between the server clock and ours, so countdowns follow the server.
+  var offset = Number(table.getAttribute("data-now")) * 1000 - Date.now();
+  var deadlines = {};
+
+  function label(state) {
+    return table.getAttribute("data-label-" + state) || state;
+  }
+
+  function clock(seconds) {
+    if (seconds < 0) { seconds = 0; }
+    var m = Math.floor(seconds / 60), s = Math.floor(seconds % 60);
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function show(el, visible) {
+    if (el) { el.hidden = !visible; }
+  }
+
+  function update(board) {
+    var row = table.querySelector('tr[data-game="' + board.game_id + '"]');
+    if (!row) { return; }
+    row.setAttribute("data-state", board.state);
+    row.className = "state-" + board.state;
+    row.querySelector("[data-label]").textContent = label(board.state);
+    var finished = board.result !== null && board.result !== undefined;
+    ["white", "black"].forEach(function (colour) {
+      var present = colour === "white" ? board.white_present : board.black_present;
+      show(row.querySelector('[data-present="' + colour + '"]'), present);
+      show(row.querySelector('[data-check-in="' + colour + '"]'), !present && !finished);
+    });
+    var countdown = row.querySelector("[data-countdown]");
+    if (board.remaining_seconds !== null && board.remaining_seconds !== undefined) {
+      deadlines[board.game_id] = Date.now() + offset + board.remaining_seconds * 1000;
+      countdown.textContent = clock(board.remaining_seconds);
+    } else {
+      delete deadlines[board.game_id];
+      countdown.textContent = "";
+    }
+    show(row.querySelector("[data-note-672]"),
+      board.white_clock_seconds !== null && board.state === "waiting");
+    var forfeit = row.querySelector("[data-forfeit]");
+    if (forfeit) {
+      show(forfeit, !!board.forfeit);
+      forfeit.querySelector("[data-forfeit-code]").textContent = board.forfeit || "";
+      forfeit.querySelector('input[name="version"]').value = board.version;
+    }
+    row.querySelector("[data-result]").textContent = finished ? board.result : "";
+  }
+
+  function tick() {
+    var now = Date.now() + offset;
+    Object.keys(deadlines).forEach(function (game) {
+      var row = table.querySelector('tr[data-game="' + game + '"] [data-countdown]');
+      if (row) { row.textContent = clock((deadlines[game] - now) / 1000); }
+    });
+  }
+
+  function poll() {
+    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (live) {
+        if (!live) { return; }
+        offset = live.now * 1000 - Date.now();
+        live.boards.forEach(update);
+        table.setAttribute("data-polled", String(live.now));
+        var stamp = document.getElementById("live-updated");
+        if (stamp) { stamp.textContent = new Date(live.now * 1000).toLocaleTimeString(); }
+      })
+      .catch(function () { /* keep the last state; try again at the next poll */ });
+  }
+
+  document.querySelectorAll("#live-boards [data-countdown]").forEach(function (el) {
+    var seconds = el.getAttribute("data-countdown");
+    var row = el.closest("tr");
+    if (seconds !== "" && row) {
+      deadlines[row.getAttribute("data-game")] = Date.now() + offset + Number(seconds) * 1000;
+    }
+  });
+  setInterval(tick, 1000);
+  setInterval(poll, 3000);
+  poll();
+})();
