@@ -35,18 +35,28 @@ fn board<'a>(live: &'a Value, number: i64) -> &'a Value {
 async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
     let ctx = TestContext::new();
     let event = setup::event(&ctx, &NAMES, 5, 0);
-    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3), (4, 5)]));
+    let (_, games) =
+        ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3), (4, 5)]));
     let id = event.tournament.id.0;
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
 
     // Before the start every board is "not started".
-    let live: Value = serde_json::from_str(&client.get(&format!("/tournaments/{id}/rounds/1/live.json")).await.body)
-        .expect("json");
+    let live: Value = serde_json::from_str(
+        &client
+            .get(&format!("/tournaments/{id}/rounds/1/live.json"))
+            .await
+            .body,
+    )
+    .expect("json");
     assert_eq!(board(&live, 1)["state"], "not-started");
 
     // Players of boards 1 (White only) and 2 (both) arrive before the start.
-    for (game, colour) in [(&games[0], "white"), (&games[1], "white"), (&games[1], "black")] {
+    for (game, colour) in [
+        (&games[0], "white"),
+        (&games[1], "white"),
+        (&games[1], "black"),
+    ] {
         let page = client
             .post(
                 &format!("/tournaments/{id}/rounds/1/boards/{}/check-in", game.id.0),
@@ -61,7 +71,9 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
         .assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
     // Default time 0: absent at the start means flagged as soon as the start has passed.
     std::thread::sleep(std::time::Duration::from_millis(1100));
-    let page = client.get(&format!("/tournaments/{id}/rounds/1/live.json")).await;
+    let page = client
+        .get(&format!("/tournaments/{id}/rounds/1/live.json"))
+        .await;
     assert_eq!(page.status, StatusCode::OK);
     let live: Value = serde_json::from_str(&page.body).expect("json");
     assert_eq!(board(&live, 1)["state"], "flagged");
@@ -70,19 +82,31 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
     assert_eq!(board(&live, 2)["state"], "playing");
     assert_eq!(board(&live, 3)["state"], "flagged");
     assert_eq!(board(&live, 3)["forfeit"], "-/-");
-    assert!(board(&live, 3)["white_clock_seconds"].is_null(), "6.7.2 needs a non-zero default time");
+    assert!(
+        board(&live, 3)["white_clock_seconds"].is_null(),
+        "6.7.2 needs a non-zero default time"
+    );
 
     // The HTML view shows the forfeit button on board 1 and not on board 2.
-    let html = client.get(&format!("/tournaments/{id}/rounds/1/live")).await;
+    let html = client
+        .get(&format!("/tournaments/{id}/rounds/1/live"))
+        .await;
     assert_eq!(html.status, StatusCode::OK);
     let forms = html.attrs("#live-board-1 form[data-forfeit]", "hidden");
     assert_eq!(forms.len(), 0, "board 1's forfeit form is visible");
-    assert_eq!(html.attrs("#live-board-2 form[data-forfeit]", "hidden").len(), 1);
+    assert_eq!(
+        html.attrs("#live-board-2 form[data-forfeit]", "hidden")
+            .len(),
+        1
+    );
 
     // A playing board cannot be forfeited.
     let refused = client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/forfeit", games[1].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/forfeit",
+                games[1].id.0
+            ),
             &[("version", &games[1].version.to_string())],
         )
         .await;
@@ -91,7 +115,10 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
     // One click on board 1: +/-, Black withdrawn from round 2 on (the default rule).
     client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/forfeit", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/forfeit",
+                games[0].id.0
+            ),
             &[("version", &games[0].version.to_string())],
         )
         .await
@@ -99,7 +126,10 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
     // Board 3, both absent, excused: -/-, nobody withdrawn.
     client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/forfeit", games[2].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/forfeit",
+                games[2].id.0
+            ),
             &[("version", &games[2].version.to_string()), ("excused", "1")],
         )
         .await
@@ -111,14 +141,24 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
         assert_eq!(third.result.as_deref(), Some("-/-"));
         let black = ParticipationRow::for_player(conn, event.players[1].id).expect("read");
         assert_eq!(black.withdrawn_from, Some(2));
-        assert!(Player::find(conn, event.players[1].id).expect("read").expect("p").withdrawn);
+        assert!(
+            Player::find(conn, event.players[1].id)
+                .expect("read")
+                .expect("p")
+                .withdrawn
+        );
         for excused in [4, 5] {
             let row = ParticipationRow::for_player(conn, event.players[excused].id).expect("read");
             assert_eq!(row.withdrawn_from, None);
         }
     });
-    let live: Value = serde_json::from_str(&client.get(&format!("/tournaments/{id}/rounds/1/live.json")).await.body)
-        .expect("json");
+    let live: Value = serde_json::from_str(
+        &client
+            .get(&format!("/tournaments/{id}/rounds/1/live.json"))
+            .await
+            .body,
+    )
+    .expect("json");
     assert_eq!(board(&live, 1)["state"], "finished");
 }
 
@@ -130,15 +170,25 @@ async fn art_6_7_2_waiting_with_default_time_and_white_clock_note() {
     let id = event.tournament.id.0;
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
-    client.post(&format!("/tournaments/{id}/rounds/1/start"), &[]).await;
+    client
+        .post(&format!("/tournaments/{id}/rounds/1/start"), &[])
+        .await;
     client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/check-in", games[1].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/check-in",
+                games[1].id.0
+            ),
             &[("colour", "black")],
         )
         .await;
-    let live: Value = serde_json::from_str(&client.get(&format!("/tournaments/{id}/rounds/1/live.json")).await.body)
-        .expect("json");
+    let live: Value = serde_json::from_str(
+        &client
+            .get(&format!("/tournaments/{id}/rounds/1/live.json"))
+            .await
+            .body,
+    )
+    .expect("json");
     assert_eq!(live["default_time_minutes"], 30);
     let first = board(&live, 1);
     assert_eq!(first["state"], "waiting");
@@ -151,11 +201,18 @@ async fn art_6_7_2_waiting_with_default_time_and_white_clock_note() {
     assert_eq!(board(&live, 2)["state"], "waiting");
     let refused = client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/forfeit", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/forfeit",
+                games[0].id.0
+            ),
             &[("version", "1")],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "no forfeit before the default time");
+    assert_eq!(
+        refused.status,
+        StatusCode::CONFLICT,
+        "no forfeit before the default time"
+    );
 }
 
 #[actix_web::test]
@@ -173,15 +230,23 @@ async fn grc_6_5_forfeit_keeps_player_when_tournament_rule_says_so() {
     client.login("orga", PASSWORD).await;
     client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/check-in", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/check-in",
+                games[0].id.0
+            ),
             &[("colour", "black")],
         )
         .await;
-    client.post(&format!("/tournaments/{id}/rounds/1/start"), &[]).await;
+    client
+        .post(&format!("/tournaments/{id}/rounds/1/start"), &[])
+        .await;
     std::thread::sleep(std::time::Duration::from_millis(1100));
     client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/forfeit", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/forfeit",
+                games[0].id.0
+            ),
             &[("version", &games[0].version.to_string())],
         )
         .await
@@ -202,16 +267,23 @@ async fn live_view_refuses_anonymous_writes() {
     let id = event.tournament.id.0;
     let mut client = ctx.client().await;
     // Anonymous: the hall screen is visible (published round), writing is not.
-    let page = client.get(&format!("/tournaments/{id}/rounds/1/live")).await;
+    let page = client
+        .get(&format!("/tournaments/{id}/rounds/1/live"))
+        .await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.attrs("form[data-forfeit]", "action").is_empty());
     let refused = client
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/check-in", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/check-in",
+                games[0].id.0
+            ),
             &[("colour", "white")],
         )
         .await;
     assert!(refused.status.is_client_error() || refused.status.is_redirection());
-    let missing = client.get(&format!("/tournaments/{id}/rounds/9/live.json")).await;
+    let missing = client
+        .get(&format!("/tournaments/{id}/rounds/9/live.json"))
+        .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }

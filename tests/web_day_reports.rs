@@ -11,7 +11,12 @@ use arbiter::db::models::Game;
 use arbiter::db::models::tournament_day::{ByeRequestRow, SwissSettings};
 use common::{PASSWORD, Page, TestContext};
 
-const NAMES: [&str; 4] = ["Novák, Jan", "Kovács, Anna", "Šarović, Dušan", "Horváth, Ádám"];
+const NAMES: [&str; 4] = [
+    "Novák, Jan",
+    "Kovács, Anna",
+    "Šarović, Dušan",
+    "Horváth, Ádám",
+];
 
 /// The report links of a board on the sheet: (white path, black path).
 fn links(page: &Page, board: u32) -> (String, String) {
@@ -38,13 +43,17 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
     let id = event.tournament.id.0;
     let mut arbiter = ctx.client().await;
     arbiter.login("orga", PASSWORD).await;
-    let sheet = arbiter.get(&format!("/tournaments/{id}/rounds/1/self-report")).await;
+    let sheet = arbiter
+        .get(&format!("/tournaments/{id}/rounds/1/self-report"))
+        .await;
     assert_eq!(sheet.status, StatusCode::OK);
     assert!(sheet.body.contains("<svg"), "QR codes are drawn");
     let (white1, black1) = links(&sheet, 1);
     let (white2, black2) = links(&sheet, 2);
     // The sheet is stable: a second view shows the same links.
-    let again = arbiter.get(&format!("/tournaments/{id}/rounds/1/self-report")).await;
+    let again = arbiter
+        .get(&format!("/tournaments/{id}/rounds/1/self-report"))
+        .await;
     assert_eq!(links(&again, 1), (white1.clone(), black1.clone()));
 
     // Players, no account.
@@ -52,40 +61,81 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
     let page = player.get(&white1).await;
     assert_eq!(page.status, StatusCode::OK);
     assert_eq!(page.attrs("#report-state", "data-state"), vec!["open"]);
-    player.post(&white1, &[("result", "1/2-1/2")]).await.assert_redirect(&white1);
+    player
+        .post(&white1, &[("result", "1/2-1/2")])
+        .await
+        .assert_redirect(&white1);
     let page = player.get(&black1).await;
-    assert_eq!(page.attrs("#report-state", "data-state"), vec!["one-reported"]);
-    player.post(&black1, &[("result", "1/2-1/2")]).await.assert_redirect(&black1);
-    assert_eq!(player.get(&black1).await.attrs("#report-state", "data-state"), vec!["agreed"]);
+    assert_eq!(
+        page.attrs("#report-state", "data-state"),
+        vec!["one-reported"]
+    );
+    player
+        .post(&black1, &[("result", "1/2-1/2")])
+        .await
+        .assert_redirect(&black1);
+    assert_eq!(
+        player
+            .get(&black1)
+            .await
+            .attrs("#report-state", "data-state"),
+        vec!["agreed"]
+    );
     // Board 2 disagrees.
     player.post(&white2, &[("result", "1-0")]).await;
     player.post(&black2, &[("result", "0-1")]).await;
-    let sheet = arbiter.get(&format!("/tournaments/{id}/rounds/1/self-report")).await;
-    assert_eq!(sheet.attrs("#report-board-2", "data-state"), vec!["disputed"]);
+    let sheet = arbiter
+        .get(&format!("/tournaments/{id}/rounds/1/self-report"))
+        .await;
+    assert_eq!(
+        sheet.attrs("#report-board-2", "data-state"),
+        vec!["disputed"]
+    );
     assert_eq!(sheet.attrs("#report-board-1", "data-state"), vec!["agreed"]);
     // A wrong token is a 404, a bad result a 422.
-    assert_eq!(player.get("/report/00000000000000000000000000000000").await.status, StatusCode::NOT_FOUND);
-    assert_eq!(player.post(&white1, &[("result", "2-0")]).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        player
+            .get("/report/00000000000000000000000000000000")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        player.post(&white1, &[("result", "2-0")]).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
 
     // The arbiter approves board 1; board 2 cannot be approved without a decision.
     arbiter
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/approve", games[0].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/approve",
+                games[0].id.0
+            ),
             &[("version", &games[0].version.to_string())],
         )
         .await
         .assert_redirect(&format!("/tournaments/{id}/rounds/1/self-report"));
     let refused = arbiter
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/approve", games[1].id.0),
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/approve",
+                games[1].id.0
+            ),
             &[("version", &games[1].version.to_string())],
         )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     arbiter
         .post(
-            &format!("/tournaments/{id}/rounds/1/boards/{}/approve", games[1].id.0),
-            &[("version", &games[1].version.to_string()), ("result", "0-1")],
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/approve",
+                games[1].id.0
+            ),
+            &[
+                ("version", &games[1].version.to_string()),
+                ("result", "0-1"),
+            ],
         )
         .await
         .assert_redirect(&format!("/tournaments/{id}/rounds/1/self-report"));
@@ -98,9 +148,18 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
     // After approval a player's report changes nothing.
     let late = player.post(&white2, &[("result", "1-0")]).await;
     assert_eq!(late.status, StatusCode::CONFLICT);
-    assert_eq!(player.get(&white2).await.text("#report-approved").as_deref(), Some("0-1"));
+    assert_eq!(
+        player
+            .get(&white2)
+            .await
+            .text("#report-approved")
+            .as_deref(),
+        Some("0-1")
+    );
     // The sheet is for result enterers only.
-    let anonymous = player.get(&format!("/tournaments/{id}/rounds/1/self-report")).await;
+    let anonymous = player
+        .get(&format!("/tournaments/{id}/rounds/1/self-report"))
+        .await;
     assert!(anonymous.status.is_client_error() || anonymous.status.is_redirection());
 }
 
@@ -128,7 +187,13 @@ async fn c04_2_art_3_3_bye_limits_enforced_through_the_app() {
     let page = client.post(&url, &[("round", "4"), ("kind", "H")]).await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     // Round 1 is paired already; round 7 is in the last two.
-    assert_eq!(client.post(&url, &[("round", "1"), ("kind", "Z")]).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        client
+            .post(&url, &[("round", "1"), ("kind", "Z")])
+            .await
+            .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
     // A zero-point bye (announced absence) is fine in the last rounds.
     client
         .post(&url, &[("round", "7"), ("kind", "Z")])
@@ -141,7 +206,10 @@ async fn c04_2_art_3_3_bye_limits_enforced_through_the_app() {
     });
     let page = client.get(&format!("/tournaments/{id}/swiss")).await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.texts(&format!("#swiss-player-{player} .badge")).contains(&"3:H".to_owned()));
+    assert!(
+        page.texts(&format!("#swiss-player-{player} .badge"))
+            .contains(&"3:H".to_owned())
+    );
     // Withdrawing drops the later byes.
     client
         .post(
@@ -166,7 +234,10 @@ async fn pgn_and_trf_exports_of_the_round() {
     client.login("orga", PASSWORD).await;
     let score = format!("/tournaments/{id}/rounds/1/boards/{}/score", games[0].id.0);
     client
-        .post(&score, &[("movetext", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")])
+        .post(
+            &score,
+            &[("movetext", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")],
+        )
         .await
         .assert_redirect(&score);
     let page = client.get(&score).await;
@@ -179,7 +250,9 @@ async fn pgn_and_trf_exports_of_the_round() {
             )
             .await;
     }
-    let pgn = client.get(&format!("/tournaments/{id}/rounds/1/games.pgn")).await;
+    let pgn = client
+        .get(&format!("/tournaments/{id}/rounds/1/games.pgn"))
+        .await;
     assert_eq!(pgn.status, StatusCode::OK);
     assert!(pgn.body.contains("[White \"Novák, Jan\"]"), "{}", pgn.body);
     assert!(pgn.body.contains("4. Qxf7#"), "{}", pgn.body);
@@ -194,6 +267,12 @@ async fn pgn_and_trf_exports_of_the_round() {
         .map(|p| p.rounds.first().map_or('?', |e| e.result.trf_code()))
         .collect();
     assert_eq!(results, vec!['1', '0', '-', '+']);
-    let refetched = client.get(&format!("/tournaments/{id}/rounds/1/games.pgn")).await;
-    assert!(refetched.body.contains("[Termination \"forfeit\"]"), "{}", refetched.body);
+    let refetched = client
+        .get(&format!("/tournaments/{id}/rounds/1/games.pgn"))
+        .await;
+    assert!(
+        refetched.body.contains("[Termination \"forfeit\"]"),
+        "{}",
+        refetched.body
+    );
 }

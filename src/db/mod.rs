@@ -16,6 +16,7 @@
 pub mod domain;
 pub mod models;
 pub mod schema;
+pub mod schema_day;
 
 use std::time::Duration;
 

@@ -7,7 +7,8 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, home, lang, player, result, round, standings, tournament, users,
+    assets, auth, game_score, home, lang, live, player, result, round, self_report, standings,
+    swiss, tournament, users,
 };
 
 /// Registers every route.
@@ -132,5 +133,90 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/static/js/csv-file.js",
         web::get().to(player::import_script::import_script),
+    )
+    // tournament day (issue 7): Swiss management, live round view, self-reports, game scores
+    .route(
+        "/tournaments/{id}/swiss",
+        web::get().to(swiss::show::show_swiss),
+    )
+    .route(
+        "/tournaments/{id}/swiss/pair",
+        web::post().to(swiss::pair::pair_swiss_round),
+    )
+    .route(
+        "/tournaments/{id}/swiss/settings",
+        web::post().to(swiss::save_settings::save_settings),
+    )
+    .route(
+        "/tournaments/{id}/swiss/unpair",
+        web::post().to(swiss::unpair::unpair_last_round),
+    )
+    .route(
+        "/tournaments/{id}/swiss/swap",
+        web::post().to(swiss::swap::swap_players),
+    )
+    .route(
+        "/tournaments/{id}/swiss/players/{player}/bye",
+        web::post().to(swiss::bye::request_bye),
+    )
+    .route(
+        "/tournaments/{id}/swiss/players/{player}/participation",
+        web::post().to(swiss::participation::change_participation),
+    )
+    .route(
+        "/tournaments/{id}/export.trf",
+        web::get().to(swiss::trf_export::export_trf),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/live",
+        web::get().to(live::show::show_live),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/live.json",
+        web::get().to(live::status::live_status),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/start",
+        web::post().to(live::start::start_round),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/boards/{game}/check-in",
+        web::post().to(live::check_in::check_in),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/boards/{game}/forfeit",
+        web::post().to(live::forfeit::confirm_forfeit),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/self-report",
+        web::get().to(self_report::sheet::show_sheet),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/boards/{game}/approve",
+        web::post().to(self_report::approve::approve_report),
+    )
+    .route(
+        "/report/{token}",
+        web::get().to(self_report::report::report_form),
+    )
+    .route(
+        "/report/{token}",
+        web::post().to(self_report::report::submit_report),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/boards/{game}/score",
+        web::get().to(game_score::edit::edit_score),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/boards/{game}/score",
+        web::post().to(game_score::save::save_score),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/games.pgn",
+        web::get().to(game_score::export::export_round_pgn),
+    )
+    .route(
+        "/static/js/live.js",
+        web::get().to(live::script::live_script),
     );
 }

@@ -74,8 +74,7 @@ impl SwissSettings {
         ByePolicy {
             max_half_point_byes: self.max_half_point_byes.max(0) as u32,
             max_zero_point_byes: self.max_zero_point_byes.map(|n| n.max(0) as u32),
-            no_half_point_byes_in_last_rounds: self.no_half_point_byes_in_last_rounds.max(0)
-                as u32,
+            no_half_point_byes_in_last_rounds: self.no_half_point_byes_in_last_rounds.max(0) as u32,
         }
     }
 
@@ -129,7 +128,10 @@ pub struct ParticipationRow {
 
 impl ParticipationRow {
     /// The rows of these players.
-    pub fn for_players(conn: &mut DbConn, players: &[PlayerId]) -> QueryResult<Vec<ParticipationRow>> {
+    pub fn for_players(
+        conn: &mut DbConn,
+        players: &[PlayerId],
+    ) -> QueryResult<Vec<ParticipationRow>> {
         player_participation::table
             .filter(player_participation::player_id.eq_any(players))
             .load(conn)
@@ -196,7 +198,12 @@ impl ByeRequestRow {
     }
 
     /// Records a request (the caller checked it against the policy).
-    pub fn insert(conn: &mut DbConn, player: PlayerId, round: i32, kind: ByeKind) -> QueryResult<usize> {
+    pub fn insert(
+        conn: &mut DbConn,
+        player: PlayerId,
+        round: i32,
+        kind: ByeKind,
+    ) -> QueryResult<usize> {
         diesel::insert_into(bye_requests::table)
             .values((
                 bye_requests::player_id.eq(player),
@@ -247,7 +254,10 @@ impl RoundStart {
                 return Ok(existing);
             }
             diesel::insert_into(round_starts::table)
-                .values((round_starts::round_id.eq(round), round_starts::started_at.eq(at)))
+                .values((
+                    round_starts::round_id.eq(round),
+                    round_starts::started_at.eq(at),
+                ))
                 .execute(conn)?;
             Ok(at)
         })
@@ -392,7 +402,10 @@ impl GameScore {
                 .execute(conn)?;
             if updated == 0 {
                 diesel::insert_into(game_scores::table)
-                    .values((game_scores::game_id.eq(game), game_scores::movetext.eq(movetext)))
+                    .values((
+                        game_scores::game_id.eq(game),
+                        game_scores::movetext.eq(movetext),
+                    ))
                     .execute(conn)?;
             }
             Ok(())

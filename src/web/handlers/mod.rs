@@ -2,11 +2,15 @@
 
 pub mod assets;
 pub mod auth;
+pub mod game_score;
 pub mod home;
 pub mod lang;
+pub mod live;
 pub mod player;
 pub mod result;
 pub mod round;
+pub mod self_report;
 pub mod standings;
+pub mod swiss;
 pub mod tournament;
 pub mod users;

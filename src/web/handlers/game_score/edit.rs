@@ -55,7 +55,10 @@ pub async fn edit_score(
         .ok_or(AppError::NotFound)?;
     let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
     let white = player_label(&data, game.white_id);
-    let black = game.black_id.map(|b| player_label(&data, b)).unwrap_or_default();
+    let black = game
+        .black_id
+        .map(|b| player_label(&data, b))
+        .unwrap_or_default();
     let game_id = game.id;
     let movetext = state
         .db(move |conn| Ok(GameScore::get(conn, game_id)?))

@@ -65,7 +65,10 @@ pub async fn export_round_pgn(
         })
         .await?;
     Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"))
+        .insert_header((
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        ))
         .insert_header((
             header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"round-{number}.pgn\""),

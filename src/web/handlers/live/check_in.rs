@@ -55,5 +55,7 @@ pub async fn check_in(
             Ok(())
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{number}/live")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{number}/live"
+    )))
 }

@@ -93,5 +93,7 @@ pub async fn confirm_forfeit(
             })
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{number}/live")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{number}/live"
+    )))
 }

@@ -15,8 +15,8 @@ use time::{Duration, OffsetDateTime};
 
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
-use crate::db::models::{Game, GameId, Round, User};
 use crate::db::models::tournament_day::{CheckIn, RoundStart};
+use crate::db::models::{Game, GameId, Round, User};
 use crate::tournament::default_time::{self, Absent, BoardState, CheckIns};
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::{Access, load_visible};

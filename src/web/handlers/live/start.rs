@@ -27,5 +27,7 @@ pub async fn start_round(
     state
         .db(move |conn| Ok(RoundStart::start(conn, round.id, now)?))
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{number}/live")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{number}/live"
+    )))
 }

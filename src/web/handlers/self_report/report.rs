@@ -124,7 +124,11 @@ pub async fn report_form(
         state: report.state().name(),
         mine: mine.map(|r| r.notation()).unwrap_or("").to_owned(),
         theirs: theirs.map(|r| r.notation()).unwrap_or("").to_owned(),
-        approved: report.approved.map(|r| r.notation()).unwrap_or("").to_owned(),
+        approved: report
+            .approved
+            .map(|r| r.notation())
+            .unwrap_or("")
+            .to_owned(),
     })
 }
 

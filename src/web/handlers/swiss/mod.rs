@@ -4,6 +4,7 @@
 //! export of the whole tournament.
 
 pub mod bye;
+pub mod pair;
 pub mod participation;
 pub mod save_settings;
 pub mod show;

@@ -57,9 +57,7 @@ pub async fn pair_swiss_round(
     let id = path.into_inner();
     load_managed(&state, user.0, id).await?;
     let outcome = state
-        .db(move |conn| {
-            conn.transaction(|conn| pair_in_transaction(conn, TournamentId(id)))
-        })
+        .db(move |conn| conn.transaction(|conn| pair_in_transaction(conn, TournamentId(id))))
         .await?;
     match outcome {
         Ok(number) => Ok(see_other(&format!("/tournaments/{id}/rounds/{number}"))),

@@ -67,7 +67,8 @@ pub async fn show_swiss(
             let mut players: Vec<_> = data.players.iter().collect();
             players.sort_by_key(|p| (p.starting_rank.unwrap_or(i32::MAX), p.name.clone()));
             let ids: Vec<_> = players.iter().map(|p| p.id).collect();
-            let rows = crate::db::models::tournament_day::ParticipationRow::for_players(conn, &ids)?;
+            let rows =
+                crate::db::models::tournament_day::ParticipationRow::for_players(conn, &ids)?;
             let byes = crate::db::models::tournament_day::ByeRequestRow::for_players(conn, &ids)?;
             let _ = participation_in_rank_order;
             let list = players

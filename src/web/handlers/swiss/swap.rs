@@ -46,7 +46,10 @@ pub async fn swap_players(
         .into_iter()
         .cloned()
         .collect();
-    if games.iter().any(|g| g.black_id.is_some() && g.result.is_some()) {
+    if games
+        .iter()
+        .any(|g| g.black_id.is_some() && g.result.is_some())
+    {
         return Err(AppError::Conflict(ctx.t("day.pair.has_results")));
     }
     let (a, b) = (PlayerId(form.first), PlayerId(form.second));
@@ -94,11 +97,8 @@ pub async fn swap_players(
             _ => {}
         }
     }
-    let mut to_pair: Vec<crate::tournament::PlayerId> = proposal
-        .boards
-        .iter()
-        .flat_map(|(w, b)| [*w, *b])
-        .collect();
+    let mut to_pair: Vec<crate::tournament::PlayerId> =
+        proposal.boards.iter().flat_map(|(w, b)| [*w, *b]).collect();
     to_pair.extend(proposal.bye);
     let number = last.number as u32;
     let model = data.to_model(number - 1);
@@ -121,12 +121,18 @@ pub async fn swap_players(
             conn.transaction(|conn| {
                 for g in &changed {
                     diesel::update(games::table.filter(games::id.eq(g.id)))
-                        .set((games::white_id.eq(g.white_id), games::black_id.eq(g.black_id)))
+                        .set((
+                            games::white_id.eq(g.white_id),
+                            games::black_id.eq(g.black_id),
+                        ))
                         .execute(conn)?;
                 }
                 Ok::<_, AppError>(())
             })
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{}", last.number)))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{}",
+        last.number
+    )))
 }
