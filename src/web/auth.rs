@@ -70,6 +70,22 @@ pub fn check_password(password: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Why a new account's user name and password are refused (translation keys; empty when fine).
+pub fn new_account_problems(username: &str, password: &str) -> Vec<&'static str> {
+    [check_username(username), check_password(password)]
+        .into_iter()
+        .filter_map(Result::err)
+        .collect()
+}
+
+/// The display name to store: the one given, or the user name when it is blank.
+pub fn display_name_or(display_name: &str, username: &str) -> String {
+    match display_name.trim() {
+        "" => username.to_owned(),
+        name => name.to_owned(),
+    }
+}
+
 /// The outcome of a login attempt.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LoginOutcome {

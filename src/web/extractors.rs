@@ -19,6 +19,7 @@ use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::web::{self, Bytes};
 use actix_web::{FromRequest, HttpMessage, HttpRequest};
+use futures_util::TryFutureExt;
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -93,90 +94,68 @@ impl FromRequest for MaybeUser {
     }
 }
 
-/// Any logged-in account.
-#[derive(Debug, Clone)]
-pub struct CurrentUser(pub User);
+/// Loads the user and checks `allowed`: anonymous → login redirect, other roles → 403.
+async fn require_user(req: HttpRequest, allowed: fn(&User) -> bool) -> Result<User, AppError> {
+    match load_user(&req).await? {
+        Some(user) if allowed(&user) => Ok(user),
+        Some(_) => Err(AppError::Forbidden),
+        None => Err(AppError::LoginRequired {
+            next: next_after_login(&req),
+        }),
+    }
+}
 
-impl FromRequest for CurrentUser {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+/// Declares an extractor for the users that `allowed` accepts (derefs to [`User`]).
+macro_rules! user_extractor {
+    ($(#[$doc:meta])* $name:ident, $allowed:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name(pub User);
 
-    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            match load_user(&req).await? {
-                Some(user) => Ok(CurrentUser(user)),
-                None => Err(AppError::LoginRequired {
-                    next: next_after_login(&req),
-                }),
+        impl FromRequest for $name {
+            type Error = AppError;
+            type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+            fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+                Box::pin(require_user(req.clone(), $allowed).map_ok($name))
             }
-        })
-    }
-}
+        }
 
-impl Deref for CurrentUser {
-    type Target = User;
-    fn deref(&self) -> &User {
-        &self.0
-    }
-}
-
-/// An organiser or an administrator.
-#[derive(Debug, Clone)]
-pub struct Organiser(pub User);
-
-impl FromRequest for Organiser {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            match load_user(&req).await? {
-                Some(user) if user.role.can_organise() => Ok(Organiser(user)),
-                Some(_) => Err(AppError::Forbidden),
-                None => Err(AppError::LoginRequired {
-                    next: next_after_login(&req),
-                }),
+        impl Deref for $name {
+            type Target = User;
+            fn deref(&self) -> &User {
+                &self.0
             }
-        })
-    }
+        }
+    };
 }
 
-impl Deref for Organiser {
-    type Target = User;
-    fn deref(&self) -> &User {
-        &self.0
-    }
-}
+user_extractor!(
+    /// Any logged-in account.
+    CurrentUser,
+    |_| true
+);
+user_extractor!(
+    /// An organiser or an administrator.
+    Organiser,
+    |user| user.role.can_organise()
+);
+user_extractor!(
+    /// An administrator.
+    Admin,
+    |user| user.role == Role::Admin
+);
 
-/// An administrator.
-#[derive(Debug, Clone)]
-pub struct Admin(pub User);
-
-impl FromRequest for Admin {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            match load_user(&req).await? {
-                Some(user) if user.role == Role::Admin => Ok(Admin(user)),
-                Some(_) => Err(AppError::Forbidden),
-                None => Err(AppError::LoginRequired {
-                    next: next_after_login(&req),
-                }),
-            }
-        })
-    }
-}
-
-impl Deref for Admin {
-    type Target = User;
-    fn deref(&self) -> &User {
-        &self.0
-    }
+/// Logs `user` in: a fresh session (against fixation) holding the user and a new CSRF token.
+pub fn start_session(session: &Session, user: UserId) -> Result<(), AppError> {
+    session.renew();
+    session.clear();
+    let internal = |error: actix_session::SessionInsertError| AppError::Internal(error.to_string());
+    session.insert(SESSION_USER, user.0).map_err(internal)?;
+    session
+        .insert(SESSION_CSRF, new_csrf_token())
+        .map_err(internal)?;
+    Ok(())
 }
 
 /// The session's CSRF token, created on first use.

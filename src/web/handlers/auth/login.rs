@@ -7,8 +7,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::web::auth::{LoginOutcome, SESSION_CSRF, SESSION_USER, attempt_login, new_csrf_token};
-use crate::web::extractors::CsrfForm;
+use crate::web::auth::{LoginOutcome, attempt_login};
+use crate::web::extractors::{CsrfForm, start_session};
 use crate::web::handlers::lang::switch::safe_local_path;
 use crate::web::{AppError, AppState, PageContext, client_ip, render_page, see_other};
 
@@ -81,14 +81,7 @@ pub async fn login(
     };
     match outcome {
         LoginOutcome::Success(user) => {
-            session.renew();
-            session.clear();
-            session
-                .insert(SESSION_USER, user.id.0)
-                .map_err(|error| AppError::Internal(error.to_string()))?;
-            session
-                .insert(SESSION_CSRF, new_csrf_token())
-                .map_err(|error| AppError::Internal(error.to_string()))?;
+            start_session(&session, user.id)?;
             tracing::info!(user = %user.username, "logged in");
             Ok(see_other(safe_local_path(&form.next)))
         }

@@ -10,10 +10,8 @@ use diesel::{Connection, RunQueryDsl};
 use serde::Deserialize;
 
 use crate::db::models::{NewUser, Role, Setting, User};
-use crate::web::auth::{
-    SESSION_CSRF, SESSION_USER, check_password, check_username, hash_password, new_csrf_token,
-};
-use crate::web::extractors::CsrfForm;
+use crate::web::auth::{display_name_or, hash_password, new_account_problems};
+use crate::web::extractors::{CsrfForm, start_session};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The setting written together with the first administrator; a second concurrent setup
@@ -84,17 +82,11 @@ pub async fn setup(
     let CsrfForm(form) = form;
     let ctx = PageContext::of_request(&req).await?;
     let username = form.username.trim().to_owned();
-    let display_name = match form.display_name.trim() {
-        "" => username.clone(),
-        name => name.to_owned(),
-    };
-    let mut errors = Vec::new();
-    if let Err(key) = check_username(&username) {
-        errors.push(ctx.t(key));
-    }
-    if let Err(key) = check_password(&form.password) {
-        errors.push(ctx.t(key));
-    }
+    let display_name = display_name_or(&form.display_name, &username);
+    let mut errors: Vec<String> = new_account_problems(&username, &form.password)
+        .into_iter()
+        .map(|key| ctx.t(key))
+        .collect();
     if form.password != form.password_confirm {
         errors.push(ctx.t("auth.password_mismatch"));
     }
@@ -141,14 +133,7 @@ pub async fn setup(
     match outcome {
         SetupOutcome::AlreadyDone => Ok(see_other("/login")),
         SetupOutcome::Created(user) => {
-            session.renew();
-            session.clear();
-            session
-                .insert(SESSION_USER, user.id.0)
-                .map_err(|error| AppError::Internal(error.to_string()))?;
-            session
-                .insert(SESSION_CSRF, new_csrf_token())
-                .map_err(|error| AppError::Internal(error.to_string()))?;
+            start_session(&session, user.id)?;
             tracing::info!(user = %user.username, "first administrator created");
             Ok(see_other("/admin/users"))
         }

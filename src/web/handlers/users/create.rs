@@ -6,7 +6,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Deserialize;
 
 use crate::db::models::{NewUser, Role};
-use crate::web::auth::{check_password, check_username, hash_password};
+use crate::web::auth::{display_name_or, hash_password, new_account_problems};
 use crate::web::extractors::{Admin, CsrfForm};
 use crate::web::handlers::users::list::{NewUserValues, UsersPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -37,17 +37,11 @@ pub async fn create_user(
 ) -> Result<HttpResponse, AppError> {
     let CsrfForm(form) = form;
     let username = form.username.trim().to_owned();
-    let display_name = match form.display_name.trim() {
-        "" => username.clone(),
-        name => name.to_owned(),
-    };
-    let mut errors = Vec::new();
-    if let Err(key) = check_username(&username) {
-        errors.push(ctx.t(key));
-    }
-    if let Err(key) = check_password(&form.password) {
-        errors.push(ctx.t(key));
-    }
+    let display_name = display_name_or(&form.display_name, &username);
+    let mut errors: Vec<String> = new_account_problems(&username, &form.password)
+        .into_iter()
+        .map(|key| ctx.t(key))
+        .collect();
     let role = Role::parse(&form.role);
     if role.is_none() {
         errors.push(ctx.t("users.role_invalid"));
