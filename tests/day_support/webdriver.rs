@@ -346,6 +346,28 @@ impl Browser {
         }
     }
 
+    /// Forgets every cookie of the current site (a logged-out visitor).
+    pub fn delete_cookies(&self) {
+        self.session_command("DELETE", "/cookie", None);
+    }
+
+    /// Sets a `<select>` (or any field) matching `css` to `value` and fires `change`.
+    pub fn set_value(&self, css: &str, value: &str) {
+        let done = self.script(
+            "const e = document.querySelector(arguments[0]); if (!e) return false; \
+             e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true})); \
+             return e.value === arguments[1];",
+            json!([css, value]),
+        );
+        assert_eq!(done, json!(true), "cannot set `{css}` to `{value}`");
+    }
+
+    /// Clicks the first element matching `css` (waiting for it).
+    pub fn click_on(&self, css: &str) {
+        let element = self.find(css);
+        self.click(&element);
+    }
+
     /// Saves a PNG screenshot of the viewport.
     pub fn screenshot(&self, path: &Path) {
         use base64::Engine;

@@ -235,6 +235,18 @@ impl TournamentForm {
         {
             errors.push(point_system_message(ctx, &error));
         }
+        if let Some(system) = pairing_system
+            && system.is_swiss()
+            && rounds < 1
+        {
+            errors.push(ctx.t("day.form.swiss_rounds"));
+        }
+        // C.04.7 Baku 1.1: only when a win is worth two draws and a loss nothing.
+        if pairing_system == Some(PairingSystem::SwissDutchBaku)
+            && crate::pairing::baku::premise_holds(&points).is_err()
+        {
+            errors.push(ctx.t("day.form.baku_premise"));
+        }
         for (text, key) in [
             (&self.place, "tournament.error.place_too_long"),
             (
