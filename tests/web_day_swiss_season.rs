@@ -74,6 +74,32 @@ fn trf_scores(model: &arbiter::tournament::Tournament) -> BTreeMap<String, Strin
         .collect()
 }
 
+/// The tournament form: a Swiss in Brno with `rounds` rounds, `win` points for a win.
+fn base(system: &'static str, rounds: &'static str, win: &'static str) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("name", "Brno Open"),
+        ("place", "Brno"),
+        ("federation", "CZE"),
+        ("start_date", "2026-11-21"),
+        ("end_date", "2026-11-24"),
+        ("chief_arbiter", "IA Test"),
+        ("time_control", "90+30"),
+        ("rounds", rounds),
+        ("pairing_system", system),
+        ("points_win", win),
+        ("points_draw", "0.5"),
+        ("points_loss", "0"),
+        ("points_forfeit_win", win),
+        ("points_forfeit_loss", "0"),
+        ("points_pairing_bye", win),
+        ("points_half_bye", "0.5"),
+        ("points_full_bye", win),
+        ("points_zero_bye", "0"),
+        ("default_time_minutes", "0"),
+        ("published", "on"),
+    ]
+}
+
 #[actix_web::test]
 async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings() {
     let ctx = TestContext::new();
@@ -87,30 +113,6 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
     let systems = form.attrs("select[name=pairing_system] option", "value");
     assert!(systems.contains(&"swiss_dutch".to_owned()), "{systems:?}");
     assert!(systems.contains(&"swiss_dutch_baku".to_owned()));
-    let base = |system: &'static str, rounds: &'static str, win: &'static str| {
-        vec![
-            ("name", "Brno Open"),
-            ("place", "Brno"),
-            ("federation", "CZE"),
-            ("start_date", "2026-11-21"),
-            ("end_date", "2026-11-24"),
-            ("chief_arbiter", "IA Test"),
-            ("time_control", "90+30"),
-            ("rounds", rounds),
-            ("pairing_system", system),
-            ("points_win", win),
-            ("points_draw", "0.5"),
-            ("points_loss", "0"),
-            ("points_forfeit_win", win),
-            ("points_forfeit_loss", "0"),
-            ("points_pairing_bye", win),
-            ("points_half_bye", "0.5"),
-            ("points_full_bye", win),
-            ("points_zero_bye", "0"),
-            ("default_time_minutes", "0"),
-            ("published", "on"),
-        ]
-    };
     let no_rounds = orga
         .post("/tournaments", &base("swiss_dutch", "0", "1"))
         .await;
@@ -462,4 +464,46 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         StatusCode::CONFLICT
     );
     assert!(!pab_players.is_empty(), "an odd field had a pairing-allocated bye");
+}
+
+#[actix_web::test]
+async fn c04_7_baku_round_one_pairs_group_a_among_itself() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", arbiter::db::models::Role::Organiser);
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let created = orga
+        .post("/tournaments", &base("swiss_dutch_baku", "5", "1"))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let t = created.location.expect("location");
+    let id: i32 = t.rsplit('/').next().unwrap().parse().unwrap();
+    let mut csv = String::from("name,rating\n");
+    for index in 1..=8 {
+        csv.push_str(&format!("\"{}\",{}\n", name(index), 2500 - 10 * index));
+    }
+    let imported = orga
+        .post(
+            &format!("{t}/players/import"),
+            &[("csv", &csv), ("action", "import")],
+        )
+        .await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    orga.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let data = load(&ctx, id);
+    let rank = |pid| data.player(pid).and_then(|p| p.starting_rank).unwrap();
+    let mut boards: Vec<(i32, i32)> = data
+        .games_of_round(1)
+        .iter()
+        .map(|g| {
+            let (a, b) = (rank(g.white_id), rank(g.black_id.expect("8 players, no bye")));
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    boards.sort();
+    // Group A = 2·⌈8/4⌉ = 4 players with a virtual point: 1–3, 2–4 in A, 5–7, 6–8 in B
+    // (without acceleration it would be 1–5, 2–6, 3–7, 4–8).
+    assert_eq!(boards, vec![(1, 3), (2, 4), (5, 7), (6, 8)]);
 }

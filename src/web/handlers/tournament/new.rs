@@ -61,7 +61,7 @@ pub struct TournamentForm {
 }
 
 /// The date format of the form (`2026-11-21`).
-const DATE: time::format_description::StaticFormatDescription =
+pub const DATE: time::format_description::StaticFormatDescription =
     time::macros::format_description!("[year]-[month]-[day]");
 
 impl TournamentForm {
@@ -77,7 +77,8 @@ impl TournamentForm {
         form
     }
 
-    fn from_points(points: &PointSystem) -> TournamentForm {
+    /// An empty form with the point fields of `points`.
+    pub fn from_points(points: &PointSystem) -> TournamentForm {
         TournamentForm {
             points_win: points.win.to_string(),
             points_draw: points.draw.to_string(),

@@ -8,13 +8,14 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use diesel::Connection;
 
-use crate::db::models::{NewGame, NewPlayer, NewRound, NewTournament, PairingSystem, Player};
+use crate::db::models::{NewGame, NewPlayer, NewRound, PairingSystem, Player};
 use crate::formats::trf;
 use crate::tournament::PlayerId;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::trf_import::convert::{
     event_facts, played_rounds, round_boards, trf_date,
 };
+use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -71,47 +72,43 @@ pub async fn import_trf(
         }
     }
     let facts = event_facts(&model);
-    let today = crate::db::now().date();
-    let start_date = trf_date(&facts.start_date).unwrap_or(today);
+    let start_date = trf_date(&facts.start_date).unwrap_or_else(|| crate::db::now().date());
     let end_date = trf_date(&facts.end_date)
         .filter(|end| *end >= start_date)
         .unwrap_or(start_date);
-    let name = if model.name.trim().is_empty() {
-        ctx.t("day.trf.unnamed")
-    } else {
-        model.name.trim().chars().take(200).collect()
+    let date = |d: time::Date| d.format(DATE).unwrap_or_default();
+    let clip = |text: &str| text.trim().chars().take(200).collect::<String>();
+    // The same checks as the tournament form (Art. 10.2 for the point system).
+    let form = TournamentForm {
+        name: if model.name.trim().is_empty() {
+            ctx.t("day.trf.unnamed")
+        } else {
+            clip(&model.name)
+        },
+        place: clip(&facts.place),
+        federation: crate::formats::csv::parse_federation(&facts.federation).unwrap_or_default(),
+        start_date: date(start_date),
+        end_date: date(end_date),
+        chief_arbiter: clip(&facts.chief_arbiter),
+        time_control: clip(&facts.time_control),
+        rounds: model.total_rounds.max(played).min(99).to_string(),
+        pairing_system: if model.setup.accelerations.is_empty() {
+            PairingSystem::SwissDutch
+        } else {
+            PairingSystem::SwissDutchBaku
+        }
+        .as_str()
+        .to_owned(),
+        default_time_minutes: "0".to_owned(),
+        ..TournamentForm::from_points(&model.points)
     };
-    let federation = crate::formats::csv::parse_federation(&facts.federation).unwrap_or_default();
-    let pairing_system = if model.setup.accelerations.is_empty() {
-        PairingSystem::SwissDutch
-    } else {
-        PairingSystem::SwissDutchBaku
+    let new = match form.check(&ctx, organiser.id) {
+        Ok(new) => new,
+        Err(errors) => {
+            let page = TrfImportPage { ctx, text, errors };
+            return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
+        }
     };
-    let new = NewTournament {
-        name,
-        place: facts.place.chars().take(200).collect(),
-        federation,
-        start_date,
-        end_date,
-        chief_arbiter: facts.chief_arbiter.chars().take(200).collect(),
-        time_control: facts.time_control.chars().take(200).collect(),
-        rounds: model.total_rounds.max(played).min(99) as i32,
-        pairing_system,
-        swap_last_two_rounds: false,
-        points_win: 0,
-        points_draw: 0,
-        points_loss: 0,
-        points_forfeit_win: 0,
-        points_forfeit_loss: 0,
-        points_pairing_bye: 0,
-        points_half_bye: 0,
-        points_full_bye: 0,
-        points_zero_bye: 0,
-        default_time_minutes: 0,
-        published: false,
-        owner_id: organiser.id,
-    }
-    .with_point_system(&model.points);
     let created = state
         .db(move |conn| {
             conn.transaction(|conn| {
