@@ -87,7 +87,7 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     browser.goto(&format!("{base}/login"));
     browser.type_into(&browser.find("input[name=username]"), "orga");
     browser.type_into(&browser.find("input[name=password]"), PASSWORD);
-    browser.click_on("#login-form button[type=submit]");
+    browser.click_and_wait("#login-form button[type=submit]");
     browser.find("#new-tournament");
 
     // A 12-player Swiss, 5 rounds, default time 0.
@@ -100,7 +100,7 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     browser.type_into(&browser.find("input[name=default_time_minutes]"), "0");
     browser.click_on("input[name=published]");
     shot("01-new-swiss-tournament.png");
-    browser.click_on("#tournament-form button[type=submit]");
+    browser.click_and_wait("#tournament-form button[type=submit]");
     browser.find("#tournament-info");
     let id: i32 = browser
         .url()
@@ -117,24 +117,27 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         csv.push_str(&format!("\"Hráč{i:02}, Jan\",,,{},CZE,1990,m,\n", 2300 - 25 * i));
     }
     browser.set_value("#csv-text", &csv);
-    browser.click_on("#import-form button[type=submit]");
+    browser.click_and_wait("#import-form button[type=submit]");
     shot("02-csv-preview.png");
-    browser.click_on("#import-confirm button[type=submit]");
+    browser.click_and_wait("#import-confirm button[type=submit]");
+    assert!(
+        browser.wait_until("return !location.pathname.endsWith('/import');", 10),
+        "the import went through"
+    );
     assert_eq!(load(&ctx, id).players.len(), 12);
 
     // Pair round 1 from the tournament page: a preview, then publish.
     browser.goto(&format!("{base}/tournaments/{id}"));
-    browser.click_on("#pair-round button");
+    browser.click_and_wait("#pair-round button");
     browser.find("#unpair-round");
     assert_eq!(browser.find_all("#pairings tbody tr").len(), 6);
     shot("03-round-1-preview.png");
-    browser.click_on("#publish-round button");
+    browser.click_and_wait("#publish-round button");
     browser.find("#pairings");
 
-    // The arbiter starts the round and checks in everyone but Black on board 2.
+    // The arbiter checks in everyone but Black on board 2, then starts the round: with
+    // default time 0 the absent player's board is flagged at once (Art. 6.7.1).
     browser.goto(&format!("{base}/tournaments/{id}/rounds/1/live"));
-    browser.click_on("#start-round button");
-    browser.find("#round-started");
     for board in 1..=6 {
         for colour in ["white", "black"] {
             if board == 2 && colour == "black" {
@@ -142,12 +145,14 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
             }
             let css =
                 format!("#live-board-{board} form[data-check-in={colour}]:not([hidden]) button");
-            browser.click_on(&css);
+            browser.click_and_wait(&css);
             browser.find(&format!(
                 "#live-board-{board} [data-present={colour}]:not([hidden])"
             ));
         }
     }
+    browser.click_and_wait("#start-round button");
+    browser.find("#round-started");
     assert!(
         browser.wait_until(
             "return document.querySelector('#live-board-2').dataset.state === 'flagged';",
@@ -155,8 +160,21 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         ),
         "board 2 flagged"
     );
+    let visible = |css: &str| {
+        browser
+            .script(
+                "const e = document.querySelector(arguments[0]); \
+                 return !!e && e.getClientRects().length > 0;",
+                json!([css]),
+            )
+            .as_bool()
+            .unwrap_or(false)
+    };
+    assert!(visible("#live-board-2 form[data-forfeit] button"));
+    assert!(!visible("#live-board-1 form[data-forfeit] button"), "board 1 is playing");
+    assert!(!visible("#live-board-1 form[data-check-in=white] button"), "already arrived");
     shot("04-live-flagged.png");
-    browser.click_on("#live-board-2 form[data-forfeit] button");
+    browser.click_and_wait("#live-board-2 form[data-forfeit] button");
     browser.find("#live-boards");
     let data = load(&ctx, id);
     let board2 = data.games_of_round(1)[1].clone();
@@ -168,15 +186,15 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     for board in [1, 3, 4, 5, 6] {
         let result = if board == 4 { "1/2-1/2" } else { "1-0" };
         browser.set_value(&format!("#board-{board} select[name=result]"), result);
-        browser.click_on(&format!("#board-{board} form.result-form button"));
+        browser.click_and_wait(&format!("#board-{board} form.result-form button"));
         browser.find("#pairings");
     }
-    browser.click_on("#board-1 a.score-link");
+    browser.click_and_wait("#board-1 a.score-link");
     browser.set_value(
         "textarea[name=movetext]",
         "[Event \"Brno Rapid Swiss\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
     );
-    browser.click_on("#score-form button[type=submit]");
+    browser.click_and_wait("#score-form button[type=submit]");
     browser.find("#score-report");
     let check = browser.text(&browser.find("#result-check"));
     assert!(check.contains("1-0"), "{check}");
@@ -191,8 +209,12 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     // Round 2 from the Swiss page: the absentee is withdrawn, 11 players, one PAB.
     browser.goto(&format!("{base}/tournaments/{id}/swiss"));
     shot("06-swiss-page.png");
-    browser.click_on("#pair-swiss button");
-    browser.find("#unpair-round");
+    browser.click_and_wait("#pair-swiss button");
+    if browser.try_find("#unpair-round").is_none() {
+        // The error page says why.
+        shot("06-pairing-refused.png");
+        panic!("round 2 not paired: {}", body_text(&browser));
+    }
     let data = load(&ctx, id);
     let round2 = data.games_of_round(2);
     assert_eq!(round2.len(), 7, "5 games, the PAB and the withdrawn player");
@@ -210,7 +232,7 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         "the absentee is not paired"
     );
     shot("07-round-2-preview.png");
-    browser.click_on("#publish-round button");
+    browser.click_and_wait("#publish-round button");
     browser.find("#pairings");
 
     // A player on a phone: the public standings.

@@ -368,6 +368,21 @@ impl Browser {
         self.click(&element);
     }
 
+    /// Clicks the first element matching `css` and waits (up to 15 s) for the next page to be
+    /// loaded: for a form's submit button, until its response is shown.
+    pub fn click_and_wait(&self, css: &str) {
+        self.script("window.__arbiterOldPage = true; return true;", json!([]));
+        self.click_on(css);
+        assert!(
+            self.wait_until(
+                "return window.__arbiterOldPage === undefined && document.readyState === 'complete';",
+                15
+            ),
+            "no new page after clicking `{css}` on {}",
+            self.url()
+        );
+    }
+
     /// Saves a PNG screenshot of the viewport.
     pub fn screenshot(&self, path: &Path) {
         use base64::Engine;
