@@ -114,7 +114,10 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     browser.goto(&format!("{base}/tournaments/{id}/players/import"));
     let mut csv = String::from("name,fide_id,title,rating,federation,birth_year,sex,club\n");
     for i in 1..=12 {
-        csv.push_str(&format!("\"Hráč{i:02}, Jan\",,,{},CZE,1990,m,\n", 2300 - 25 * i));
+        csv.push_str(&format!(
+            "\"Hráč{i:02}, Jan\",,,{},CZE,1990,m,\n",
+            2300 - 25 * i
+        ));
     }
     browser.set_value("#csv-text", &csv);
     browser.click_and_wait("#import-form button[type=submit]");
@@ -171,8 +174,14 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
             .unwrap_or(false)
     };
     assert!(visible("#live-board-2 form[data-forfeit] button"));
-    assert!(!visible("#live-board-1 form[data-forfeit] button"), "board 1 is playing");
-    assert!(!visible("#live-board-1 form[data-check-in=white] button"), "already arrived");
+    assert!(
+        !visible("#live-board-1 form[data-forfeit] button"),
+        "board 1 is playing"
+    );
+    assert!(
+        !visible("#live-board-1 form[data-check-in=white] button"),
+        "already arrived"
+    );
     shot("04-live-flagged.png");
     browser.click_and_wait("#live-board-2 form[data-forfeit] button");
     browser.find("#live-boards");
@@ -228,10 +237,40 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     assert!(
         !round2
             .iter()
-            .any(|g| g.black_id == Some(absentee) || (g.white_id == absentee && g.black_id.is_some())),
+            .any(|g| g.black_id == Some(absentee)
+                || (g.white_id == absentee && g.black_id.is_some())),
         "the absentee is not paired"
     );
     shot("07-round-2-preview.png");
+
+    // A manual change that would repeat a round-1 game: the engine names the rule, nothing
+    // is saved.
+    let first = data.games_of_round(1)[0];
+    let (a, x) = (first.white_id, first.black_id.expect("a game"));
+    let seat = round2
+        .iter()
+        .find(|g| g.white_id == a || g.black_id == Some(a))
+        .expect("a plays round 2");
+    let opponent = if seat.white_id == a {
+        seat.black_id.expect("game")
+    } else {
+        seat.white_id
+    };
+    let before: Vec<_> = round2.iter().map(|g| (g.white_id, g.black_id)).collect();
+    browser.goto(&format!("{base}/tournaments/{id}/swiss"));
+    browser.set_value("#swap-form select[name=first]", &opponent.0.to_string());
+    browser.set_value("#swap-form select[name=second]", &x.0.to_string());
+    browser.click_and_wait("#swap-form button[type=submit]");
+    let refusal = body_text(&browser);
+    assert!(refusal.contains("rematch"), "{refusal}");
+    shot("07b-swap-refused.png");
+    let after: Vec<_> = load(&ctx, id)
+        .games_of_round(2)
+        .iter()
+        .map(|g| (g.white_id, g.black_id))
+        .collect();
+    assert_eq!(before, after, "nothing saved");
+    browser.goto(&format!("{base}/tournaments/{id}/rounds/2"));
     browser.click_and_wait("#publish-round button");
     browser.find("#pairings");
 
@@ -240,14 +279,20 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     browser.resize(390, 844);
     browser.goto(&format!("{base}/tournaments/{id}/standings"));
     browser.find("#standings");
-    assert!(browser.try_find("#swiss-tab").is_none(), "no organiser tabs");
+    assert!(
+        browser.try_find("#swiss-tab").is_none(),
+        "no organiser tabs"
+    );
     let rows = browser.find_all("#standings tbody tr");
     assert_eq!(rows.len(), 12);
     let overflow = browser.script(
         "return document.documentElement.scrollWidth - window.innerWidth;",
         json!([]),
     );
-    assert!(overflow.as_i64().unwrap_or(1) <= 0, "page wider than the phone: {overflow}");
+    assert!(
+        overflow.as_i64().unwrap_or(1) <= 0,
+        "page wider than the phone: {overflow}"
+    );
     shot("08-phone-standings.png");
     browser.goto(&format!("{base}/tournaments/{id}/rounds/2"));
     browser.find("#pairings");

@@ -116,7 +116,12 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
         assert_eq!(ours.name, theirs.name);
         assert_eq!(ours.rounds.len(), theirs.rounds.len());
         for (a, b) in ours.rounds.iter().zip(&theirs.rounds) {
-            assert_eq!((a.opponent, a.result), (b.opponent, b.result), "{}", ours.name);
+            assert_eq!(
+                (a.opponent, a.result),
+                (b.opponent, b.result),
+                "{}",
+                ours.name
+            );
         }
     }
 }
@@ -147,16 +152,31 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
             &score,
             multipart(
                 &[("csrf_token", &token), ("lang", "en"), ("movetext", "")],
-                Some(("file", "game.pgn", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")),
+                Some((
+                    "file",
+                    "game.pgn",
+                    "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
+                )),
             ),
         ))
         .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     let page = client.get(&score).await;
-    assert_eq!(page.text("#score-result").as_deref(), Some("0-1"), "unchanged");
+    assert_eq!(
+        page.text("#score-result").as_deref(),
+        Some("0-1"),
+        "unchanged"
+    );
     let warning = page.text("#result-check").expect("result check");
-    assert!(warning.contains("does not agree") && warning.contains("8.7"), "{warning}");
-    assert!(page.text("#report-termination").unwrap_or_default().contains("5.1.1"));
+    assert!(
+        warning.contains("does not agree") && warning.contains("8.7"),
+        "{warning}"
+    );
+    assert!(
+        page.text("#report-termination")
+            .unwrap_or_default()
+            .contains("5.1.1")
+    );
 
     // A move list in Czech letters (J = knight, S = bishop, D = queen) with an illegal move.
     let pasted = client
@@ -164,7 +184,10 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
             &score,
             &[
                 ("lang", "cs"),
-                ("movetext", "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5"),
+                (
+                    "movetext",
+                    "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+                ),
             ],
         )
         .await;
@@ -184,8 +207,14 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // The round's PGN: English letters, the signed result.
-    let pgn = client.get(&format!("/tournaments/{id}/rounds/1/games.pgn")).await;
+    let pgn = client
+        .get(&format!("/tournaments/{id}/rounds/1/games.pgn"))
+        .await;
     assert_eq!(pgn.status, StatusCode::OK);
-    assert!(pgn.body.contains("2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6"), "{}", pgn.body);
+    assert!(
+        pgn.body.contains("2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6"),
+        "{}",
+        pgn.body
+    );
     assert!(pgn.body.contains("[Result \"0-1\"]"), "{}", pgn.body);
 }

@@ -75,7 +75,11 @@ fn trf_scores(model: &arbiter::tournament::Tournament) -> BTreeMap<String, Strin
 }
 
 /// The tournament form: a Swiss in Brno with `rounds` rounds, `win` points for a win.
-fn base(system: &'static str, rounds: &'static str, win: &'static str) -> Vec<(&'static str, &'static str)> {
+fn base(
+    system: &'static str,
+    rounds: &'static str,
+    win: &'static str,
+) -> Vec<(&'static str, &'static str)> {
     vec![
         ("name", "Brno Open"),
         ("place", "Brno"),
@@ -117,7 +121,11 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         .post("/tournaments", &base("swiss_dutch", "0", "1"))
         .await;
     assert_eq!(no_rounds.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(no_rounds.body.contains("number of rounds"), "{}", no_rounds.body);
+    assert!(
+        no_rounds.body.contains("number of rounds"),
+        "{}",
+        no_rounds.body
+    );
     let baku_three = orga
         .post("/tournaments", &base("swiss_dutch_baku", "7", "3"))
         .await;
@@ -233,7 +241,12 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
                     &[("action", "withdraw"), ("round", "5")],
                 )
                 .await;
-            assert_eq!(withdrawn.status, StatusCode::SEE_OTHER, "{}", withdrawn.body);
+            assert_eq!(
+                withdrawn.status,
+                StatusCode::SEE_OTHER,
+                "{}",
+                withdrawn.body
+            );
         }
         let paired = orga.post(&format!("{t}/swiss/pair"), &[]).await;
         paired.assert_redirect(&format!("{t}/rounds/{round}"));
@@ -317,7 +330,11 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
                 .expect("ranked")
         };
         let name_of = |pid| data.player(pid).expect("player").name.clone();
-        let games: Vec<_> = data.games_of_round(round as i32).into_iter().cloned().collect();
+        let games: Vec<_> = data
+            .games_of_round(round as i32)
+            .into_iter()
+            .cloned()
+            .collect();
         // C.04.1: at most one pairing-allocated bye per round, never twice to a player.
         let pabs: Vec<_> = games
             .iter()
@@ -332,7 +349,8 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         let present = |name: &str| {
             games.iter().any(|g| {
                 g.black_id.is_some()
-                    && (name_of(g.white_id) == name || g.black_id.map(name_of).as_deref() == Some(name))
+                    && (name_of(g.white_id) == name
+                        || g.black_id.map(name_of).as_deref() == Some(name))
             })
         };
         match round {
@@ -369,10 +387,9 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
                 }
             }
             let (game, colour) = flagged.expect("the forfeiter is paired in round 4");
-            let live: serde_json::Value = serde_json::from_str(
-                &public.get(&format!("{round_path}/live.json")).await.body,
-            )
-            .expect("json");
+            let live: serde_json::Value =
+                serde_json::from_str(&public.get(&format!("{round_path}/live.json")).await.body)
+                    .expect("json");
             let board = live["boards"]
                 .as_array()
                 .and_then(|b| b.iter().find(|b| b["board"] == game.board))
@@ -385,7 +402,11 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
                 )
                 .await;
             assert!(forfeit.status.is_redirection(), "{}", forfeit.body);
-            let (code_w, code_b) = if colour == "white" { ('-', '+') } else { ('+', '-') };
+            let (code_w, code_b) = if colour == "white" {
+                ('-', '+')
+            } else {
+                ('+', '-')
+            };
             entered.insert((round, name_of(game.white_id)), code_w);
             entered.insert((round, name_of(game.black_id.unwrap())), code_b);
         }
@@ -446,7 +467,10 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
             for who in [&forfeiter, &withdrawer] {
                 let p = model.players.iter().find(|p| &p.name == who).unwrap();
                 let e = p.rounds[round as usize - 1];
-                assert!(e.opponent.is_none() && e.result == GameResult::ZeroPointBye, "{who}");
+                assert!(
+                    e.opponent.is_none() && e.result == GameResult::ZeroPointBye,
+                    "{who}"
+                );
             }
         }
 
@@ -464,7 +488,10 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         orga.post(&format!("{t}/swiss/pair"), &[]).await.status,
         StatusCode::CONFLICT
     );
-    assert!(!pab_players.is_empty(), "an odd field had a pairing-allocated bye");
+    assert!(
+        !pab_players.is_empty(),
+        "an odd field had a pairing-allocated bye"
+    );
 }
 
 #[actix_web::test]
@@ -499,7 +526,10 @@ async fn c04_7_baku_round_one_pairs_group_a_among_itself() {
         .games_of_round(1)
         .iter()
         .map(|g| {
-            let (a, b) = (rank(g.white_id), rank(g.black_id.expect("8 players, no bye")));
+            let (a, b) = (
+                rank(g.white_id),
+                rank(g.black_id.expect("8 players, no bye")),
+            );
             (a.min(b), a.max(b))
         })
         .collect();

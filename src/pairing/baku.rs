@@ -117,7 +117,9 @@ mod tests {
 
     #[test]
     fn c04_7_art_1_4_eleven_rounds_match_points_two_then_one() {
-        let by_round: Vec<Points> = (1..=11).map(|r| virtual_points(r, 11, Points(20))).collect();
+        let by_round: Vec<Points> = (1..=11)
+            .map(|r| virtual_points(r, 11, Points(20)))
+            .collect();
         let expected = [20, 20, 20, 10, 10, 10, 0, 0, 0, 0, 0].map(Points);
         assert_eq!(by_round, expected);
     }
@@ -146,6 +148,9 @@ mod tests {
         ));
         points.win = Points(10);
         points.loss = Points(1);
-        assert_eq!(premise_holds(&points), Err(BakuError::LossScores(Points(1))));
+        assert_eq!(
+            premise_holds(&points),
+            Err(BakuError::LossScores(Points(1)))
+        );
     }
 }

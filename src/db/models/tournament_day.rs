@@ -389,7 +389,11 @@ impl GameScore {
     pub fn get(conn: &mut DbConn, game: GameId) -> QueryResult<Option<GameScore>> {
         game_scores::table
             .find(game)
-            .select((game_scores::game_id, game_scores::movetext, game_scores::lang))
+            .select((
+                game_scores::game_id,
+                game_scores::movetext,
+                game_scores::lang,
+            ))
             .first(conn)
             .optional()
     }
@@ -398,7 +402,11 @@ impl GameScore {
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<GameScore>> {
         game_scores::table
             .filter(game_scores::game_id.eq_any(games))
-            .select((game_scores::game_id, game_scores::movetext, game_scores::lang))
+            .select((
+                game_scores::game_id,
+                game_scores::movetext,
+                game_scores::lang,
+            ))
             .load(conn)
     }
 
@@ -406,7 +414,10 @@ impl GameScore {
     pub fn save(conn: &mut DbConn, game: GameId, movetext: &str, lang: &str) -> QueryResult<()> {
         conn.transaction(|conn| {
             let updated = diesel::update(game_scores::table.find(game))
-                .set((game_scores::movetext.eq(movetext), game_scores::lang.eq(lang)))
+                .set((
+                    game_scores::movetext.eq(movetext),
+                    game_scores::lang.eq(lang),
+                ))
                 .execute(conn)?;
             if updated == 0 {
                 diesel::insert_into(game_scores::table)

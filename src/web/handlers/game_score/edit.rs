@@ -9,8 +9,8 @@ use askama_web::WebTemplate;
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::rules::Lang;
-use crate::web::handlers::game_score::report::{ScoreReport, check_score};
 use crate::web::extractors::CurrentUser;
+use crate::web::handlers::game_score::report::{ScoreReport, check_score};
 use crate::web::handlers::live::{load_for_results, round_of};
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::TournamentHeader;
@@ -62,7 +62,10 @@ pub fn language_choices() -> Vec<(String, String)> {
             .iter()
             .map(|role| lang.letter(*role))
             .collect();
-            (lang.code().to_owned(), format!("{}: {}", lang.code(), letters.join(" ")))
+            (
+                lang.code().to_owned(),
+                format!("{}: {}", lang.code(), letters.join(" ")),
+            )
         })
         .collect()
 }

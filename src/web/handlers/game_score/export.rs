@@ -7,10 +7,10 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
-use crate::rules::Lang;
-use crate::web::handlers::game_score::report::english_movetext;
 use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+use crate::rules::Lang;
 use crate::web::extractors::MaybeUser;
+use crate::web::handlers::game_score::report::english_movetext;
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};

@@ -7,14 +7,14 @@
 //! The game is read as PGN (a bare move list is PGN movetext too), with the piece letters of
 //! the scoresheet's language (Appendix C.3).
 
-use crate::rules::replay::replay;
-use crate::rules::san::to_san;
-use crate::rules::{Lang, Position};
 use crate::rules::arbiter::{ReportOptions, Termination, report};
 use crate::rules::draw::ClaimKind;
 use crate::rules::game::{GameRecord, GameResult};
 use crate::rules::illegal::IllegalMovePenalty;
 use crate::rules::pgn::{PgnReader, ReadOptions};
+use crate::rules::replay::replay;
+use crate::rules::san::to_san;
+use crate::rules::{Lang, Position};
 
 /// What the page shows about one game score.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -225,7 +225,11 @@ mod tests {
 
     #[test]
     fn art_5_1_1_mate_agrees_with_signed_result() {
-        let got = check_score("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", Lang::En, Some("1-0"));
+        let got = check_score(
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
+            Lang::En,
+            Some("1-0"),
+        );
         assert_eq!(got.plies, 7);
         assert_eq!(got.first_bad_move, None);
         assert!(got.termination.as_deref().unwrap_or("").contains("5.1.1"));
@@ -235,7 +239,11 @@ mod tests {
 
     #[test]
     fn art_8_7_disagreement_is_reported_not_changed() {
-        let got = check_score("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", Lang::En, Some("0-1"));
+        let got = check_score(
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+            Lang::En,
+            Some("0-1"),
+        );
         assert_eq!(got.signed_result, "0-1");
         assert_eq!(got.agrees, Some(false));
     }
@@ -243,19 +251,31 @@ mod tests {
     #[test]
     fn appendix_c3_czech_move_list_and_first_illegal_move() {
         // Czech letters: J = knight, S = bishop, D = queen.
-        let got = check_score("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5", Lang::Cs, None);
+        let got = check_score(
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+            Lang::Cs,
+            None,
+        );
         assert_eq!(got.plies, 8);
         let bad = got.first_bad_move.expect("bad move");
         assert!(bad.starts_with("ply 9 (5. Dxe5)"), "{bad}");
         // Read as English, the first knight move is already wrong.
         let english = check_score("1. e4 e5 2. Jf3", Lang::En, None);
-        assert!(english.first_bad_move.unwrap_or_default().starts_with("ply 3"));
+        assert!(
+            english
+                .first_bad_move
+                .unwrap_or_default()
+                .starts_with("ply 3")
+        );
     }
 
     #[test]
     fn pgn_export_rewrites_a_german_move_list_in_english() {
         let got = english_movetext("1. e4 e5 2. Sf3 Sc6 3. Lb5 Dxb5", Lang::De);
-        assert_eq!(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 {not readable from here: Dxb5}");
+        assert_eq!(
+            got,
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 {not readable from here: Dxb5}"
+        );
         assert_eq!(english_movetext("1. e4 {ok} e5", Lang::En), "1. e4 {ok} e5");
     }
 

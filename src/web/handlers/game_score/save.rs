@@ -48,9 +48,7 @@ pub async fn save_score(
     let code = match form.get("lang").trim() {
         "" => Lang::default().code(),
         code => Lang::from_code(code)
-            .ok_or_else(|| {
-                AppError::Unprocessable(ctx.t_with_name("day.score.bad_lang", code))
-            })?
+            .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("day.score.bad_lang", code)))?
             .code(),
     };
     state

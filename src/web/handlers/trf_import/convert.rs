@@ -151,7 +151,12 @@ mod tests {
     use crate::formats::trf;
 
     /// A TRF-2026 `001` line (columns as in [`crate::formats::trf`]).
-    pub fn player_line(rank: u32, name: &str, points: &str, rounds: &[(u32, char, char)]) -> String {
+    pub fn player_line(
+        rank: u32,
+        name: &str,
+        points: &str,
+        rounds: &[(u32, char, char)],
+    ) -> String {
         let mut line = format!(
             "001 {rank:>4} m    {name:<33} {:>4} CZE {:>11} {:<10} {points:>4} {rank:>4}",
             2500 - 100 * rank,
@@ -184,17 +189,35 @@ mod tests {
         assert_eq!(played_rounds(&model), 2);
         let facts = event_facts(&model);
         assert_eq!(facts.place, "Brno");
-        assert_eq!(trf_date(&facts.start_date), Some(time::macros::date!(2026 - 11 - 20)));
+        assert_eq!(
+            trf_date(&facts.start_date),
+            Some(time::macros::date!(2026 - 11 - 20))
+        );
         let one = round_boards(&model, 1).expect("round 1");
         assert_eq!(
             one,
             vec![
-                ImportedGame { white: PlayerId(1), black: Some(PlayerId(2)), code: "1-0" },
-                ImportedGame { white: PlayerId(3), black: None, code: "U" },
+                ImportedGame {
+                    white: PlayerId(1),
+                    black: Some(PlayerId(2)),
+                    code: "1-0"
+                },
+                ImportedGame {
+                    white: PlayerId(3),
+                    black: None,
+                    code: "U"
+                },
             ]
         );
         let two = round_boards(&model, 2).expect("round 2");
-        assert_eq!(two[0], ImportedGame { white: PlayerId(3), black: Some(PlayerId(1)), code: "1/2-1/2" });
+        assert_eq!(
+            two[0],
+            ImportedGame {
+                white: PlayerId(3),
+                black: Some(PlayerId(1)),
+                code: "1/2-1/2"
+            }
+        );
         assert_eq!(two[1].code, "Z");
     }
 

@@ -20,7 +20,10 @@ pub struct TrfImportPage {
 }
 
 /// Shows the empty form.
-pub async fn import_form(ctx: PageContext, _organiser: Organiser) -> Result<HttpResponse, AppError> {
+pub async fn import_form(
+    ctx: PageContext,
+    _organiser: Organiser,
+) -> Result<HttpResponse, AppError> {
     let page = TrfImportPage {
         ctx,
         text: String::new(),

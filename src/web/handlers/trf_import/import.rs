@@ -12,10 +12,10 @@ use crate::db::models::{NewGame, NewPlayer, NewRound, PairingSystem, Player};
 use crate::formats::trf;
 use crate::tournament::PlayerId;
 use crate::web::extractors::Organiser;
+use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::convert::{
     event_facts, played_rounds, round_boards, trf_date,
 };
-use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
