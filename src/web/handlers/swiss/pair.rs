@@ -118,9 +118,8 @@ fn pair_in_transaction(
     // Late entries' missed rounds: one bye row each, scored by the late-entry rule.
     if number > 1 && !newcomers.is_empty() {
         for round in data.rounds.iter() {
-            let mut board = data.games_of_round(round.number).len() as i32;
-            for player in &newcomers {
-                board += 1;
+            let boards = data.games_of_round(round.number).len() as i32;
+            for (board, player) in (boards + 1..).zip(&newcomers) {
                 let result = late_rule.result_for_missed(round.number as u32);
                 NewGame {
                     round_id: round.id,
