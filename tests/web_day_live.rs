@@ -24,7 +24,7 @@ const NAMES: [&str; 6] = [
     "Adams, Ben",
 ];
 
-fn board<'a>(live: &'a Value, number: i64) -> &'a Value {
+fn board(live: &Value, number: i64) -> &Value {
     live["boards"]
         .as_array()
         .and_then(|boards| boards.iter().find(|b| b["board"] == number))

@@ -92,6 +92,8 @@ diesel::table! {
         game_id -> Integer,
         /// As entered.
         movetext -> Text,
+        /// The piece letters it was written with (`en`, `cs`, ...; migration 2026-11-22-000200).
+        lang -> Text,
     }
 }
 

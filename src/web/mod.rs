@@ -18,6 +18,7 @@ pub mod extractors;
 pub mod handlers;
 pub mod i18n;
 pub mod routes;
+pub mod upload;
 
 use actix_session::SessionMiddleware;
 use actix_session::config::CookieContentSecurity;

@@ -8,7 +8,7 @@ use actix_web::web;
 
 use crate::web::handlers::{
     assets, auth, game_score, home, lang, live, player, result, round, self_report, standings,
-    swiss, tournament, users,
+    swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -53,6 +53,15 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/tournaments/new",
         web::get().to(tournament::new::new_tournament),
+    )
+    // before `/tournaments/{id}`, which would take `import` for an id
+    .route(
+        "/tournaments/import",
+        web::get().to(trf_import::form::import_form),
+    )
+    .route(
+        "/tournaments/import",
+        web::post().to(trf_import::import::import_trf),
     )
     .route(
         "/tournaments",

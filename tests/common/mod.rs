@@ -255,7 +255,8 @@ where
         self.cookies = cookies;
     }
 
-    async fn send(&mut self, request: test::TestRequest) -> Page {
+    /// Sends `request` with the stored cookies and keeps the cookies the response sets.
+    pub async fn send(&mut self, request: test::TestRequest) -> Page {
         let mut request = request.peer_addr(self.peer.parse().expect("socket address"));
         for (name, value) in &self.cookies {
             request = request.cookie(Cookie::new(name.clone(), value.clone()));

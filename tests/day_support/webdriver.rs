@@ -346,6 +346,43 @@ impl Browser {
         }
     }
 
+    /// Forgets every cookie of the current site (a logged-out visitor).
+    pub fn delete_cookies(&self) {
+        self.session_command("DELETE", "/cookie", None);
+    }
+
+    /// Sets a `<select>` (or any field) matching `css` to `value` and fires `change`.
+    pub fn set_value(&self, css: &str, value: &str) {
+        let done = self.script(
+            "const e = document.querySelector(arguments[0]); if (!e) return false; \
+             e.value = arguments[1]; e.dispatchEvent(new Event('change', {bubbles: true})); \
+             return e.value === arguments[1];",
+            json!([css, value]),
+        );
+        assert_eq!(done, json!(true), "cannot set `{css}` to `{value}`");
+    }
+
+    /// Clicks the first element matching `css` (waiting for it).
+    pub fn click_on(&self, css: &str) {
+        let element = self.find(css);
+        self.click(&element);
+    }
+
+    /// Clicks the first element matching `css` and waits (up to 15 s) for the next page to be
+    /// loaded: for a form's submit button, until its response is shown.
+    pub fn click_and_wait(&self, css: &str) {
+        self.script("window.__arbiterOldPage = true; return true;", json!([]));
+        self.click_on(css);
+        assert!(
+            self.wait_until(
+                "return window.__arbiterOldPage === undefined && document.readyState === 'complete';",
+                15
+            ),
+            "no new page after clicking `{css}` on {}",
+            self.url()
+        );
+    }
+
     /// Saves a PNG screenshot of the viewport.
     pub fn screenshot(&self, path: &Path) {
         use base64::Engine;

@@ -373,38 +373,58 @@ impl BoardReport {
     }
 }
 
-/// The game scores entered for games.
-pub struct GameScore;
+/// The game score entered for a game: the text as written and its piece letters' language.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct GameScore {
+    /// The game.
+    pub game_id: GameId,
+    /// PGN or a move list, as entered.
+    pub movetext: String,
+    /// The language code of its piece letters (`en`, `cs`, `de`, ...).
+    pub lang: String,
+}
 
 impl GameScore {
-    /// The movetext of a game, if entered.
-    pub fn get(conn: &mut DbConn, game: GameId) -> QueryResult<Option<String>> {
+    /// The score of a game, if entered.
+    pub fn get(conn: &mut DbConn, game: GameId) -> QueryResult<Option<GameScore>> {
         game_scores::table
             .find(game)
-            .select(game_scores::movetext)
+            .select((
+                game_scores::game_id,
+                game_scores::movetext,
+                game_scores::lang,
+            ))
             .first(conn)
             .optional()
     }
 
-    /// The movetexts of these games.
-    pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<(GameId, String)>> {
+    /// The scores of these games.
+    pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<GameScore>> {
         game_scores::table
             .filter(game_scores::game_id.eq_any(games))
-            .select((game_scores::game_id, game_scores::movetext))
+            .select((
+                game_scores::game_id,
+                game_scores::movetext,
+                game_scores::lang,
+            ))
             .load(conn)
     }
 
-    /// Saves a game's movetext (insert or replace).
-    pub fn save(conn: &mut DbConn, game: GameId, movetext: &str) -> QueryResult<()> {
+    /// Saves a game's score (insert or replace).
+    pub fn save(conn: &mut DbConn, game: GameId, movetext: &str, lang: &str) -> QueryResult<()> {
         conn.transaction(|conn| {
             let updated = diesel::update(game_scores::table.find(game))
-                .set(game_scores::movetext.eq(movetext))
+                .set((
+                    game_scores::movetext.eq(movetext),
+                    game_scores::lang.eq(lang),
+                ))
                 .execute(conn)?;
             if updated == 0 {
                 diesel::insert_into(game_scores::table)
                     .values((
                         game_scores::game_id.eq(game),
                         game_scores::movetext.eq(movetext),
+                        game_scores::lang.eq(lang),
                     ))
                     .execute(conn)?;
             }

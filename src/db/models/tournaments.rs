@@ -20,19 +20,37 @@ pub enum PairingSystem {
     RoundRobin,
     /// Double round robin: the second cycle with colours reversed.
     DoubleRoundRobin,
+    /// FIDE (Dutch) Swiss system (C.04.3).
+    SwissDutch,
+    /// FIDE (Dutch) Swiss system with Baku acceleration (C.04.7).
+    SwissDutchBaku,
 }
 
 impl PairingSystem {
     /// Every system.
-    pub const ALL: [PairingSystem; 2] =
-        [PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin];
+    pub const ALL: [PairingSystem; 4] = [
+        PairingSystem::RoundRobin,
+        PairingSystem::DoubleRoundRobin,
+        PairingSystem::SwissDutch,
+        PairingSystem::SwissDutchBaku,
+    ];
 
     /// The stored name.
     pub fn as_str(self) -> &'static str {
         match self {
             PairingSystem::RoundRobin => "round_robin",
             PairingSystem::DoubleRoundRobin => "double_round_robin",
+            PairingSystem::SwissDutch => "swiss_dutch",
+            PairingSystem::SwissDutchBaku => "swiss_dutch_baku",
         }
+    }
+
+    /// True for the Swiss systems (paired round by round from the results).
+    pub fn is_swiss(self) -> bool {
+        matches!(
+            self,
+            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku
+        )
     }
 
     /// Parses a stored name.

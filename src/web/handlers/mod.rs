@@ -13,4 +13,5 @@ pub mod self_report;
 pub mod standings;
 pub mod swiss;
 pub mod tournament;
+pub mod trf_import;
 pub mod users;

@@ -1,5 +1,6 @@
 //! `GET /tournaments/{id}/rounds/{number}/boards/{game}/score`: the game score of a board, with
-//! a form to paste it (PGN or a move list) and the stored result beside it.
+//! a form to paste or upload it (PGN or a move list in the scoresheet's language), the stored
+//! result beside it and the rules core's report on it ([`super::report`]).
 
 use actix_web::web;
 use askama::Template;
@@ -7,7 +8,9 @@ use askama_web::WebTemplate;
 
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
+use crate::rules::Lang;
 use crate::web::extractors::CurrentUser;
+use crate::web::handlers::game_score::report::{ScoreReport, check_score};
 use crate::web::handlers::live::{load_for_results, round_of};
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::TournamentHeader;
@@ -35,6 +38,36 @@ pub struct ScorePage {
     pub result: String,
     /// The stored score.
     pub movetext: String,
+    /// The language code of its piece letters.
+    pub lang: String,
+    /// Every scoresheet language: (code, piece letters shown as an example).
+    pub langs: Vec<(String, String)>,
+    /// The rules core's report, when a score is stored.
+    pub report: Option<ScoreReport>,
+}
+
+/// The scoresheet languages of the form: (code, "code: K Q R B N" in that language).
+pub fn language_choices() -> Vec<(String, String)> {
+    use crate::rules::Role;
+    Lang::ALL
+        .iter()
+        .map(|lang| {
+            let letters: Vec<&str> = [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ]
+            .iter()
+            .map(|role| lang.letter(*role))
+            .collect();
+            (
+                lang.code().to_owned(),
+                format!("{}: {}", lang.code(), letters.join(" ")),
+            )
+        })
+        .collect()
 }
 
 /// Shows the page.
@@ -60,10 +93,17 @@ pub async fn edit_score(
         .map(|b| player_label(&data, b))
         .unwrap_or_default();
     let game_id = game.id;
-    let movetext = state
+    let stored = state
         .db(move |conn| Ok(GameScore::get(conn, game_id)?))
-        .await?
-        .unwrap_or_default();
+        .await?;
+    let signed = game.result.clone();
+    let report = stored.as_ref().map(|score| {
+        let lang = Lang::from_code(&score.lang).unwrap_or_default();
+        check_score(&score.movetext, lang, signed.as_deref())
+    });
+    let (movetext, lang) = stored
+        .map(|score| (score.movetext, score.lang))
+        .unwrap_or_else(|| (String::new(), Lang::default().code().to_owned()));
     Ok(ScorePage {
         ctx,
         header,
@@ -74,5 +114,8 @@ pub async fn edit_score(
         black,
         result: game.result.unwrap_or_default(),
         movetext,
+        lang,
+        langs: language_choices(),
+        report,
     })
 }

@@ -1,5 +1,6 @@
 //! `GET /tournaments/{id}/rounds/{number}/games.pgn`: the round's games as PGN
-//! ([`crate::formats::round_pgn`]), with the recorded results (Art. 8.7).
+//! ([`crate::formats::round_pgn`]), with the recorded results (Art. 8.7); scores typed in
+//! another language are rewritten with English letters ([`super::report::english_movetext`]).
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -7,7 +8,9 @@ use actix_web::{HttpResponse, web};
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+use crate::rules::Lang;
 use crate::web::extractors::MaybeUser;
+use crate::web::handlers::game_score::report::english_movetext;
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};
@@ -48,8 +51,11 @@ pub async fn export_round_pgn(
                         result: g.result.clone().unwrap_or_else(|| "*".to_owned()),
                         movetext: scores
                             .iter()
-                            .find(|(gid, _)| *gid == g.id)
-                            .map(|(_, m)| m.clone())
+                            .find(|score| score.game_id == g.id)
+                            .map(|score| {
+                                let lang = Lang::from_code(&score.lang).unwrap_or_default();
+                                english_movetext(&score.movetext, lang)
+                            })
                             .unwrap_or_default(),
                     }
                 })

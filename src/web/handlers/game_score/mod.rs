@@ -3,4 +3,5 @@
 
 pub mod edit;
 pub mod export;
+pub mod report;
 pub mod save;

@@ -1,23 +1,20 @@
-//! `POST /tournaments/{id}/rounds/{number}/boards/{game}/score`: saves a pasted game score.
-//! The score never changes the recorded result (Art. 8.7).
+//! `POST /tournaments/{id}/rounds/{number}/boards/{game}/score`: saves a game score, pasted
+//! (`movetext`) or uploaded as a file (`file`, multipart), with the language of its piece
+//! letters (`lang`, Laws Appendix C.3). The score never changes the recorded result (Art. 8.7):
+//! the score page shows the rules core's report beside it.
 
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
-use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::rules::Lang;
+use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::{load_for_results, round_of};
+use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The longest score accepted (a very long game is far below this).
 pub const MAX_SCORE_BYTES: usize = 60_000;
-
-/// The form.
-#[derive(Debug, serde::Deserialize)]
-pub struct ScoreForm {
-    /// PGN or a move list.
-    pub movetext: String,
-}
 
 /// Saves and shows the score page again.
 pub async fn save_score(
@@ -25,7 +22,7 @@ pub async fn save_score(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32, i32)>,
-    form: CsrfForm<ScoreForm>,
+    form: CsrfFields,
 ) -> Result<HttpResponse, AppError> {
     let (id, number, game) = path.into_inner();
     let (data, _) = load_for_results(&state, user.0, id).await?;
@@ -38,12 +35,24 @@ pub async fn save_score(
     {
         return Err(AppError::NotFound);
     }
-    let text = form.0.movetext.replace("\r\n", "\n");
+    // An uploaded file wins over the text box.
+    let text = if form.get("file").trim().is_empty() {
+        form.get("movetext")
+    } else {
+        form.get("file")
+    }
+    .replace("\r\n", "\n");
     if text.len() > MAX_SCORE_BYTES {
         return Err(AppError::Unprocessable(ctx.t("day.score.too_long")));
     }
+    let code = match form.get("lang").trim() {
+        "" => Lang::default().code(),
+        code => Lang::from_code(code)
+            .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("day.score.bad_lang", code)))?
+            .code(),
+    };
     state
-        .db(move |conn| Ok(GameScore::save(conn, game_id, text.trim())?))
+        .db(move |conn| Ok(GameScore::save(conn, game_id, text.trim(), code)?))
         .await?;
     Ok(see_other(&format!(
         "/tournaments/{id}/rounds/{number}/boards/{game}/score"

@@ -42,6 +42,10 @@ pub async fn pair_next_round(
     let id = path.into_inner();
     let (data, _) = load_managed(&state, user.0, id).await?;
     let tournament = data.tournament.clone();
+    if tournament.pairing_system.is_swiss() {
+        // A Swiss round is paired by the Dutch engine, from the Swiss page.
+        return Err(AppError::Conflict(ctx.t("day.pair.use_swiss_page")));
+    }
     let cycles = cycles_of(tournament.pairing_system, tournament.swap_last_two_rounds);
     let outcome = state
         .db(move |conn| {

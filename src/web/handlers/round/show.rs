@@ -50,6 +50,9 @@ pub struct RoundPage {
     pub boards: Vec<BoardRow>,
     /// Boards without a result.
     pub missing: usize,
+    /// A Swiss round that is the last one paired and has no game result yet: the organiser may
+    /// unpair it or change it by hand (issue 7).
+    pub swiss_open: bool,
 }
 
 /// "Name (starting rank)" of a player row id.
@@ -137,6 +140,9 @@ pub async fn show_round(
         .map(|game| board_row(&ctx, &data, game))
         .collect();
     let missing = boards.iter().filter(|b| b.code.is_empty()).count();
+    let swiss_open = data.tournament.pairing_system.is_swiss()
+        && data.rounds.iter().all(|r| r.number <= number)
+        && boards.iter().all(|b| b.is_bye || b.code.is_empty());
     let page = RoundPage {
         header: TournamentHeader::new(&data, access, &format!("round-{number}")),
         ctx,
@@ -144,6 +150,7 @@ pub async fn show_round(
         published: round.published,
         boards,
         missing,
+        swiss_open,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -8,14 +8,15 @@
 //! append, so nobody else's number changes) and a bye row for every round they missed, scored
 //! by the tournament's late-entry rule. Players who withdrew, asked for a bye, or have not
 //! arrived yet are not paired and get their `Z`/`H` row ([`crate::tournament::byes`]).
+//! With Baku acceleration the engine gets group A's virtual points ([`crate::pairing::baku`]).
 
 use actix_web::{HttpResponse, web};
 use diesel::Connection;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::SwissSettings;
-use crate::db::models::{NewGame, NewRound, Player, Round, TournamentId};
-use crate::pairing::dutch;
+use crate::db::models::{NewGame, NewRound, PairingSystem, Player, Round, TournamentId};
+use crate::pairing::{baku, dutch};
 use crate::tournament::byes::{apply_round_plan, plan_round};
 use crate::tournament::model::GameResult;
 use crate::tournament::starting_rank::{RankKey, sort_by_starting_rank};
@@ -55,7 +56,10 @@ pub async fn pair_swiss_round(
     _form: CsrfForm<PairForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    load_managed(&state, user.0, id).await?;
+    let (data, _) = load_managed(&state, user.0, id).await?;
+    if !data.tournament.pairing_system.is_swiss() {
+        return Err(AppError::Conflict(ctx.t("day.pair.not_swiss")));
+    }
     let outcome = state
         .db(move |conn| conn.transaction(|conn| pair_in_transaction(conn, TournamentId(id))))
         .await?;
@@ -114,9 +118,8 @@ fn pair_in_transaction(
     // Late entries' missed rounds: one bye row each, scored by the late-entry rule.
     if number > 1 && !newcomers.is_empty() {
         for round in data.rounds.iter() {
-            let mut board = data.games_of_round(round.number).len() as i32;
-            for player in &newcomers {
-                board += 1;
+            let boards = data.games_of_round(round.number).len() as i32;
+            for (board, player) in (boards + 1..).zip(&newcomers) {
                 let result = late_rule.result_for_missed(round.number as u32);
                 NewGame {
                     round_id: round.id,
@@ -138,6 +141,17 @@ fn pair_in_transaction(
         return Ok(Err(Refusal::TooFewPlayers));
     }
     apply_round_plan(&mut model, &participation, &plan, late_rule);
+    if data.tournament.pairing_system == PairingSystem::SwissDutchBaku {
+        // C.04.7 Art. 1.2–1.3: group A is fixed by the field of round 1; late entries, ranked
+        // after everyone, never move its last player.
+        let from_start = participation.iter().filter(|p| p.first_round <= 1).count() as u32;
+        model.setup.accelerations = baku::accelerations(
+            baku::group_a_size(from_start),
+            model.total_rounds,
+            number as u32,
+            data.tournament.point_system().win,
+        );
+    }
     let Ok(pairing) = dutch::pair(&model) else {
         return Ok(Err(Refusal::NoValidPairing));
     };

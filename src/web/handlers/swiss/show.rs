@@ -45,8 +45,12 @@ pub struct SwissPage {
     pub rounds_paired: i32,
     /// Rounds announced.
     pub total_rounds: i32,
+    /// The last round paired has no game result yet: it may be unpaired or changed.
+    pub last_open: bool,
     /// The players.
     pub players: Vec<SwissPlayer>,
+    /// Why the last change was refused (e.g. the criterion a manual change breaks).
+    pub errors: Vec<String>,
 }
 
 /// Shows the page.
@@ -56,10 +60,24 @@ pub async fn show_swiss(
     state: web::Data<AppState>,
     path: web::Path<i32>,
 ) -> Result<SwissPage, AppError> {
-    let id = path.into_inner();
-    let (data, access) = load_managed(&state, user.0, id).await?;
+    swiss_page(ctx, user.0, &state, path.into_inner(), Vec::new()).await
+}
+
+/// The Swiss page of tournament `id` for `user` (a manager), with `errors` shown on top.
+pub async fn swiss_page(
+    ctx: PageContext,
+    user: crate::db::models::User,
+    state: &AppState,
+    id: i32,
+    errors: Vec<String>,
+) -> Result<SwissPage, AppError> {
+    let (data, access) = load_managed(state, user, id).await?;
     let header = TournamentHeader::new(&data, access, "swiss");
     let rounds_paired = data.rounds.len() as i32;
+    let last_open = data
+        .games_of_round(rounds_paired)
+        .iter()
+        .all(|g| g.black_id.is_none() || g.result.is_none());
     let total_rounds = data.tournament.rounds;
     let (settings, players) = state
         .db(move |conn| {
@@ -100,6 +118,8 @@ pub async fn show_swiss(
         settings,
         rounds_paired,
         total_rounds,
+        last_open,
         players,
+        errors,
     })
 }

@@ -13,8 +13,10 @@ use crate::db::schema::games;
 use crate::pairing::pairing_check::{ProposedPairing, Severity, check_pairing};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::swiss::participation_in_rank_order;
+use crate::web::handlers::swiss::show::swiss_page;
 use crate::web::handlers::tournament::load_managed;
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+use actix_web::http::StatusCode;
 
 /// The form: two players (row ids) and whether a rule break is accepted.
 #[derive(Debug, serde::Deserialize)]
@@ -37,7 +39,7 @@ pub async fn swap_players(
     form: CsrfForm<SwapForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
+    let (data, _) = load_managed(&state, user.0.clone(), id).await?;
     let Some(last) = data.rounds.iter().max_by_key(|r| r.number).copied() else {
         return Err(AppError::Conflict(ctx.t("day.pair.nothing_to_unpair")));
     };
@@ -110,11 +112,10 @@ pub async fn swap_players(
         .map(|v| v.to_string())
         .collect();
     if !absolute.is_empty() && form.confirm.is_none() {
-        return Err(AppError::Unprocessable(format!(
-            "{} {}",
-            ctx.t("day.swap.breaks"),
-            absolute.join("; ")
-        )));
+        // The Swiss page again, the form still there, with the broken criteria on top.
+        let message = format!("{} {}", ctx.t("day.swap.breaks"), absolute.join("; "));
+        let page = swiss_page(ctx, user.0, &state, id, vec![message]).await?;
+        return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
     }
     state
         .db(move |conn| {

@@ -67,6 +67,8 @@ pub struct TournamentHeader {
     pub results: bool,
     /// The round numbers the visitor may open.
     pub rounds: Vec<i32>,
+    /// Paired by a Swiss system (managers get the Swiss tab).
+    pub swiss: bool,
     /// Which tab is open (`info`, `players`, `round-N`, `standings`, `crosstable`).
     pub active: String,
 }
@@ -98,6 +100,7 @@ impl TournamentHeader {
                 .filter(|round| round.published || access.results)
                 .map(|round| round.number)
                 .collect(),
+            swiss: t.pairing_system.is_swiss(),
             active: active.to_owned(),
         }
     }

@@ -61,7 +61,7 @@ pub struct TournamentForm {
 }
 
 /// The date format of the form (`2026-11-21`).
-const DATE: time::format_description::StaticFormatDescription =
+pub const DATE: time::format_description::StaticFormatDescription =
     time::macros::format_description!("[year]-[month]-[day]");
 
 impl TournamentForm {
@@ -77,7 +77,8 @@ impl TournamentForm {
         form
     }
 
-    fn from_points(points: &PointSystem) -> TournamentForm {
+    /// An empty form with the point fields of `points`.
+    pub fn from_points(points: &PointSystem) -> TournamentForm {
         TournamentForm {
             points_win: points.win.to_string(),
             points_draw: points.draw.to_string(),
@@ -234,6 +235,18 @@ impl TournamentForm {
             && let Err(error) = points.validate()
         {
             errors.push(point_system_message(ctx, &error));
+        }
+        if let Some(system) = pairing_system
+            && system.is_swiss()
+            && rounds < 1
+        {
+            errors.push(ctx.t("day.form.swiss_rounds"));
+        }
+        // C.04.7 Baku 1.1: only when a win is worth two draws and a loss nothing.
+        if pairing_system == Some(PairingSystem::SwissDutchBaku)
+            && crate::pairing::baku::premise_holds(&points).is_err()
+        {
+            errors.push(ctx.t("day.form.baku_premise"));
         }
         for (text, key) in [
             (&self.place, "tournament.error.place_too_long"),

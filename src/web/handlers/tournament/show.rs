@@ -32,12 +32,16 @@ pub struct TournamentPage {
     pub next_round: Option<i32>,
     /// Rounds of the schedule.
     pub total_rounds: i32,
+    /// Paired by a Swiss system (the Swiss page pairs; round robin pairs here).
+    pub swiss: bool,
 }
 
-/// The round-robin cycles of a pairing system.
+/// The round-robin cycles of a pairing system (a Swiss system has none: single).
 pub fn cycles_of(system: PairingSystem, swap_last_two_rounds: bool) -> Cycles {
     match system {
-        PairingSystem::RoundRobin => Cycles::Single,
+        PairingSystem::RoundRobin | PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => {
+            Cycles::Single
+        }
         PairingSystem::DoubleRoundRobin => Cycles::Double {
             swap_last_two_rounds,
         },
@@ -67,7 +71,7 @@ pub async fn show_tournament(
     };
     let active_players = data.players.iter().filter(|p| !p.withdrawn).count();
     let cycles = cycles_of(t.pairing_system, t.swap_last_two_rounds);
-    let total_rounds = if data.rounds.is_empty() {
+    let total_rounds = if data.rounds.is_empty() && !t.pairing_system.is_swiss() {
         rounds_count(active_players as u32, cycles) as i32
     } else {
         t.rounds
@@ -110,6 +114,7 @@ pub async fn show_tournament(
         active_players,
         next_round,
         total_rounds,
+        swiss: t.pairing_system.is_swiss(),
     };
     render_page(&page, StatusCode::OK)
 }

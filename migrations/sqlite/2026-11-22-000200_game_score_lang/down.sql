@@ -1,0 +1,1 @@
+ALTER TABLE game_scores DROP COLUMN lang;

@@ -1,0 +1,287 @@
+//! The rules core's report on a stored game score, as the score page shows it next to the
+//! result (Laws Art. 8 with 5, 6, 7 and 9; [`crate::rules::arbiter::report`]): the first move
+//! that cannot be read or played, how the game ended by the Laws, the claims and illegal moves,
+//! and whether the signed result agrees. Art. 8.7: the signed result stands; a disagreement is
+//! a warning for the arbiter, never a change.
+//!
+//! The game is read as PGN (a bare move list is PGN movetext too), with the piece letters of
+//! the scoresheet's language (Appendix C.3).
+
+use crate::rules::arbiter::{ReportOptions, Termination, report};
+use crate::rules::draw::ClaimKind;
+use crate::rules::game::{GameRecord, GameResult};
+use crate::rules::illegal::IllegalMovePenalty;
+use crate::rules::pgn::{PgnReader, ReadOptions};
+use crate::rules::replay::replay;
+use crate::rules::san::to_san;
+use crate::rules::{Lang, Position};
+
+/// What the page shows about one game score.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScoreReport {
+    /// Legal plies read.
+    pub plies: usize,
+    /// The text could not be read as PGN: "line L, column C: reason".
+    pub unreadable: Option<String>,
+    /// The first record entry that is not a legal move: "ply N (12… Kxe5): reason".
+    pub first_bad_move: Option<String>,
+    /// Legal moves the writer may have meant there.
+    pub candidates: Vec<String>,
+    /// How the game ended by the Laws, with the article ("checkmate (Art. 5.1.1)").
+    pub termination: Option<String>,
+    /// The result the Laws give (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result_by_laws: String,
+    /// The signed result checked against (`*` when none or a forfeit).
+    pub signed_result: String,
+    /// Whether they agree (`None` when either is unknown).
+    pub agrees: Option<bool>,
+    /// Draw claims and their verdicts.
+    pub claims: Vec<String>,
+    /// Illegal moves and what followed.
+    pub illegal_moves: Vec<String>,
+    /// Everything else the rules core asks the arbiter to look at.
+    pub warnings: Vec<String>,
+}
+
+/// The article of the Laws behind a termination.
+pub fn termination_article(termination: Termination) -> &'static str {
+    match termination {
+        Termination::Checkmate => "5.1.1",
+        Termination::Stalemate => "5.2.1",
+        Termination::DeadPosition => "5.2.2",
+        Termination::Fivefold => "9.6.1",
+        Termination::Seventyfive => "9.6.2",
+        Termination::ThreefoldClaim => "9.2",
+        Termination::FiftyClaim => "9.3",
+        Termination::FlagFall => "6.9",
+        Termination::BothFlags => "6.11",
+        Termination::IllegalMove => "7.5.5",
+        Termination::Resignation => "5.1.2",
+        Termination::Agreement => "5.2.3",
+    }
+}
+
+/// "12." for White's ply 23, "12…" for Black's ply 24.
+fn move_number(ply: usize) -> String {
+    let number = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{number}.")
+    } else {
+        format!("{number}…")
+    }
+}
+
+/// Checks `text` (PGN or a move list in `lang`'s letters) against the board's signed result
+/// (`1-0`, `1/2-1/2`, `0-1`; anything else counts as unknown).
+pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport {
+    let signed_result = signed
+        .and_then(GameResult::parse)
+        .unwrap_or(GameResult::Unknown);
+    let options = ReadOptions {
+        keep_variations: false,
+        keep_comments: true,
+    };
+    let game = match PgnReader::new(text, options).next() {
+        None => {
+            return ScoreReport {
+                signed_result: signed_result.as_pgn().to_owned(),
+                result_by_laws: GameResult::Unknown.as_pgn().to_owned(),
+                ..ScoreReport::default()
+            };
+        }
+        Some(Err(error)) => {
+            return ScoreReport {
+                unreadable: Some(format!(
+                    "line {}, column {}: {}",
+                    error.line, error.column, error.reason
+                )),
+                signed_result: signed_result.as_pgn().to_owned(),
+                result_by_laws: GameResult::Unknown.as_pgn().to_owned(),
+                ..ScoreReport::default()
+            };
+        }
+        Some(Ok(game)) => game,
+    };
+    let mut record = GameRecord::from_pgn(&game);
+    // The result signed on the board is what counts (Art. 8.7), not a tag in the text.
+    record.result = signed_result;
+    let got = report(&record, ReportOptions { lang });
+    let first_bad_move = got.first_bad_ply.map(|ply| {
+        let written = game.moves.get(ply - 1).map_or("", |m| m.text.as_str());
+        let reason = got.error.as_ref().map_or("", |e| e.reason.as_str());
+        format!("ply {ply} ({} {written}): {reason}", move_number(ply))
+    });
+    let claims = got
+        .claims
+        .iter()
+        .map(|claim| {
+            let (kind, article) = match claim.kind {
+                ClaimKind::Threefold => ("threefold repetition", "9.2"),
+                ClaimKind::Fifty => ("fifty moves", "9.3"),
+            };
+            let verdict = if claim.valid {
+                "valid".to_owned()
+            } else {
+                "incorrect: the opponent gets two minutes (Art. 9.5)".to_owned()
+            };
+            let written = claim
+                .written_move
+                .as_ref()
+                .map(|m| format!(", on the written move {m}"))
+                .unwrap_or_default();
+            format!(
+                "{} {kind} (Art. {article}){written}: {verdict}",
+                move_number(claim.ply)
+            )
+        })
+        .collect();
+    let illegal_moves = got
+        .illegal_moves
+        .iter()
+        .map(|illegal| {
+            let penalty = match illegal.penalty {
+                IllegalMovePenalty::TimeToOpponent(seconds) => {
+                    format!("position reinstated, {seconds} s to the opponent (Art. 7.5.5)")
+                }
+                IllegalMovePenalty::LossUnlessOpponentCannotMate => {
+                    "second illegal move: the game is lost (Art. 7.5.5)".to_owned()
+                }
+                IllegalMovePenalty::Stands => "not claimed, the move stands (A.5.2)".to_owned(),
+            };
+            format!("{} {}: {penalty}", move_number(illegal.ply), illegal.text)
+        })
+        .collect();
+    ScoreReport {
+        plies: got.plies,
+        unreadable: None,
+        first_bad_move,
+        candidates: got
+            .error
+            .as_ref()
+            .map(|e| e.candidates.clone())
+            .unwrap_or_default(),
+        termination: got.termination.map(|t| {
+            let ply = got
+                .termination_ply
+                .map(|p| format!(" after ply {p}"))
+                .unwrap_or_default();
+            format!(
+                "{} (Art. {}){ply}",
+                t.name().replace('_', " "),
+                termination_article(t)
+            )
+        }),
+        result_by_laws: got.result_by_laws.as_pgn().to_owned(),
+        signed_result: got.recorded_result.as_pgn().to_owned(),
+        agrees: got.result_agrees,
+        claims,
+        illegal_moves,
+        warnings: got.warnings,
+    }
+}
+
+/// The score for PGN export: English piece letters, as PGN requires. An English score is kept
+/// as entered (with its comments and clock readings); one in another language is replayed and
+/// rewritten in English SAN from the standard start, and whatever follows a move that cannot be
+/// played is kept in a comment. A score with its own start position (`FEN` tag) is kept as
+/// entered.
+pub fn english_movetext(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_owned();
+    }
+    let options = ReadOptions {
+        keep_variations: false,
+        keep_comments: false,
+    };
+    let Some(Ok(game)) = PgnReader::new(text, options).next() else {
+        return format!("{{{}}}", text.replace(['{', '}'], ""));
+    };
+    if game.tag("FEN").is_some() {
+        return text.to_owned();
+    }
+    let written: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    let played = replay(Position::new(), &written, lang);
+    let mut position = Position::new();
+    let mut out = Vec::with_capacity(played.moves.len() + 1);
+    for (index, m) in played.moves.iter().enumerate() {
+        let san = to_san(&position, *m, Lang::En);
+        if index % 2 == 0 {
+            out.push(format!("{}. {san}", index / 2 + 1));
+        } else {
+            out.push(san);
+        }
+        position.play_unchecked(*m);
+    }
+    if let Some((ply, _)) = played.failure {
+        let rest = written[ply - 1..].join(" ").replace(['{', '}'], "");
+        out.push(format!("{{not readable from here: {rest}}}"));
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn art_5_1_1_mate_agrees_with_signed_result() {
+        let got = check_score(
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
+            Lang::En,
+            Some("1-0"),
+        );
+        assert_eq!(got.plies, 7);
+        assert_eq!(got.first_bad_move, None);
+        assert!(got.termination.as_deref().unwrap_or("").contains("5.1.1"));
+        assert_eq!(got.result_by_laws, "1-0");
+        assert_eq!(got.agrees, Some(true));
+    }
+
+    #[test]
+    fn art_8_7_disagreement_is_reported_not_changed() {
+        let got = check_score(
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+            Lang::En,
+            Some("0-1"),
+        );
+        assert_eq!(got.signed_result, "0-1");
+        assert_eq!(got.agrees, Some(false));
+    }
+
+    #[test]
+    fn appendix_c3_czech_move_list_and_first_illegal_move() {
+        // Czech letters: J = knight, S = bishop, D = queen.
+        let got = check_score(
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+            Lang::Cs,
+            None,
+        );
+        assert_eq!(got.plies, 8);
+        let bad = got.first_bad_move.expect("bad move");
+        assert!(bad.starts_with("ply 9 (5. Dxe5)"), "{bad}");
+        // Read as English, the first knight move is already wrong.
+        let english = check_score("1. e4 e5 2. Jf3", Lang::En, None);
+        assert!(
+            english
+                .first_bad_move
+                .unwrap_or_default()
+                .starts_with("ply 3")
+        );
+    }
+
+    #[test]
+    fn pgn_export_rewrites_a_german_move_list_in_english() {
+        let got = english_movetext("1. e4 e5 2. Sf3 Sc6 3. Lb5 Dxb5", Lang::De);
+        assert_eq!(
+            got,
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 {not readable from here: Dxb5}"
+        );
+        assert_eq!(english_movetext("1. e4 {ok} e5", Lang::En), "1. e4 {ok} e5");
+    }
+
+    #[test]
+    fn unreadable_text_says_where() {
+        let got = check_score("[Event \"x\"\n1. e4", Lang::En, None);
+        assert!(got.unreadable.unwrap_or_default().starts_with("line 1"));
+    }
+}

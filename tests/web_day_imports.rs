@@ -1,0 +1,220 @@
+//! Uploads on tournament day, through the real app with `multipart/form-data` bodies as a
+//! browser sends them: a TRF-2026 file becomes a new tournament (players, rounds, results),
+//! a bad one is refused with its line and column; a game score uploaded or pasted (PGN, or a
+//! move list in the scoresheet's language, Laws Appendix C.3) shows the rules core's report
+//! next to the result, a disagreement with the signed result is a warning and never changes it
+//! (Art. 8.7), and the round's PGN export carries English letters.
+
+mod common;
+#[path = "day_support/setup.rs"]
+mod setup;
+
+use actix_web::http::{StatusCode, header};
+use actix_web::test::TestRequest;
+use arbiter::db::domain::TournamentData;
+use arbiter::db::models::{Role, Tournament, TournamentId};
+use arbiter::formats::trf;
+use common::{PASSWORD, TestContext};
+
+const BOUNDARY: &str = "----arbiterTestBoundary7MA4YWxk";
+
+/// A multipart body with text fields and one file field.
+fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &str)>) -> String {
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    if let Some((name, filename, content)) = file {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n{content}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{BOUNDARY}--\r\n"));
+    body
+}
+
+fn upload(path: &str, body: String) -> TestRequest {
+    TestRequest::post()
+        .uri(path)
+        .insert_header((
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        ))
+        .set_payload(body)
+}
+
+#[actix_web::test]
+async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dutch/n16_r9_s1/full.trf"
+    ))
+    .expect("sample");
+    let source = trf::parse(&text).expect("valid sample");
+
+    // A broken player line: the rating is not a number.
+    let bad = text.replacen("2693", "26x3", 1);
+    let token = client.csrf_token().await;
+    let refused = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "bad.trf", &bad))),
+        ))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let message = refused.texts(".errors li").join(" ");
+    assert!(message.starts_with("Line 2, column "), "{message}");
+    assert_eq!(
+        ctx.with_conn(|conn| Tournament::all(conn).expect("list").len()),
+        0,
+        "nothing stored"
+    );
+    // Without the CSRF token: refused.
+    let forged = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[], Some(("file", "t.trf", &text))),
+        ))
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "full.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id: i32 = created
+        .location
+        .as_deref()
+        .and_then(|l| l.rsplit('/').next())
+        .and_then(|n| n.parse().ok())
+        .expect("new tournament");
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.tournament.name, "AutoTest Tournament 1");
+    assert!(data.tournament.pairing_system.is_swiss());
+    assert!(!data.tournament.published);
+    assert_eq!(data.players.len(), source.players.len());
+    assert_eq!(data.rounds.len(), 9);
+
+    // Exported again, the tournament has the same results as the file.
+    let export = client.get(&format!("/tournaments/{id}/export.trf")).await;
+    let back = trf::parse(&export.body).expect("export parses");
+    for (ours, theirs) in back.players.iter().zip(&source.players) {
+        assert_eq!(ours.name, theirs.name);
+        assert_eq!(ours.rounds.len(), theirs.rounds.len());
+        for (a, b) in ours.rounds.iter().zip(&theirs.rounds) {
+            assert_eq!(
+                (a.opponent, a.result),
+                (b.opponent, b.result),
+                "{}",
+                ours.name
+            );
+        }
+    }
+}
+
+#[actix_web::test]
+async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &["Alpha, Anna", "Beta, Bob"], 3, 0);
+    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1)]));
+    let id = event.tournament.id.0;
+    let game = games[0].id.0;
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    // The signed result: Black won.
+    let entered = client
+        .post(
+            &format!("/tournaments/{id}/games/{game}"),
+            &[("result", "0-1"), ("version", "0"), ("back", "round")],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    let score = format!("/tournaments/{id}/rounds/1/boards/{game}/score");
+
+    // Uploaded as a file: White mates (Art. 5.1.1), so the signed 0-1 disagrees.
+    let token = client.csrf_token().await;
+    let saved = client
+        .send(upload(
+            &score,
+            multipart(
+                &[("csrf_token", &token), ("lang", "en"), ("movetext", "")],
+                Some((
+                    "file",
+                    "game.pgn",
+                    "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
+                )),
+            ),
+        ))
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let page = client.get(&score).await;
+    assert_eq!(
+        page.text("#score-result").as_deref(),
+        Some("0-1"),
+        "unchanged"
+    );
+    let warning = page.text("#result-check").expect("result check");
+    assert!(
+        warning.contains("does not agree") && warning.contains("8.7"),
+        "{warning}"
+    );
+    assert!(
+        page.text("#report-termination")
+            .unwrap_or_default()
+            .contains("5.1.1")
+    );
+
+    // A move list in Czech letters (J = knight, S = bishop, D = queen) with an illegal move.
+    let pasted = client
+        .post(
+            &score,
+            &[
+                ("lang", "cs"),
+                (
+                    "movetext",
+                    "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    let bad = page.text("#report-first-bad").expect("first bad move");
+    assert!(bad.contains("ply 9") && bad.contains("Dxe5"), "{bad}");
+    assert_eq!(page.text("#report-plies").as_deref(), Some("8"));
+    assert_eq!(
+        page.attrs("select[name=lang] option[selected]", "value"),
+        vec!["cs".to_owned()]
+    );
+    // An unknown language is refused.
+    let unknown = client
+        .post(&score, &[("lang", "xx"), ("movetext", "1. e4")])
+        .await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The round's PGN: English letters, the signed result.
+    let pgn = client
+        .get(&format!("/tournaments/{id}/rounds/1/games.pgn"))
+        .await;
+    assert_eq!(pgn.status, StatusCode::OK);
+    assert!(
+        pgn.body.contains("2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6"),
+        "{}",
+        pgn.body
+    );
+    assert!(pgn.body.contains("[Result \"0-1\"]"), "{}", pgn.body);
+}
