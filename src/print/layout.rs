@@ -463,6 +463,31 @@ impl Canvas {
         });
     }
 
+    /// Black rectangles `(x, y, width, height)` (top-left corners), e.g. the modules of a QR
+    /// code, with one colour change for all of them.
+    pub fn fill_black(&mut self, rects: &[(f32, f32, f32, f32)]) {
+        self.end_text();
+        self.ops.push(Op::SetFillColor {
+            col: Color::Greyscale(Greyscale {
+                percent: 0.0,
+                icc_profile: None,
+            }),
+        });
+        for &(x, y, width, height) in rects {
+            let bottom_left = self.point(x, y + height);
+            self.ops.push(Op::DrawRectangle {
+                rectangle: Rect {
+                    x: bottom_left.x,
+                    y: bottom_left.y,
+                    width: Pt(width / MM_PER_PT),
+                    height: Pt(height / MM_PER_PT),
+                    mode: Some(PaintMode::Fill),
+                    winding_order: None,
+                },
+            });
+        }
+    }
+
     /// Finishes the document: adds the footer ("event … Page i of n") to every page and returns
     /// the PDF bytes.
     pub fn finish(mut self) -> Vec<u8> {
@@ -590,6 +615,18 @@ impl Table {
         rows: &[Vec<String>],
         page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
     ) {
+        self.draw_with(canvas, rows, page_heading, &mut |_, _, _| {});
+    }
+
+    /// Like [`Table::draw`], then calls `after_row(canvas, row_index, top_y)` for every row
+    /// drawn (to add graphics such as QR codes inside the row).
+    pub fn draw_with(
+        &self,
+        canvas: &mut Canvas,
+        rows: &[Vec<String>],
+        page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
+        after_row: &mut dyn FnMut(&mut Canvas, usize, f32),
+    ) {
         let width = canvas.width() - 2.0 * MARGIN;
         for part in self.parts(width) {
             let mut y = self.start_page(canvas, &part, page_heading);
@@ -598,6 +635,7 @@ impl Table {
                     y = self.start_page(canvas, &part, page_heading);
                 }
                 self.draw_row(canvas, &part, row, y, row_index);
+                after_row(canvas, row_index, y);
                 y += self.row_height;
             }
         }
