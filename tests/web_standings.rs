@@ -484,3 +484,67 @@ async fn arbiters_pairing_list_carries_self_report_qr_codes() {
         assert!(text.contains("QR"), "{text}");
     }
 }
+
+#[actix_web::test]
+async fn cli_prints_a_stored_tournament_with_its_tie_breaks() {
+    let ctx = TestContext::new();
+    let event = event(&ctx, false);
+    let id = event.tournament.id.0.to_string();
+    let mut owner = ctx.client().await;
+    owner.login("orga", PASSWORD).await;
+    let page = owner
+        .post(
+            &format!("/tournaments/{id}/tiebreaks"),
+            &[("codes", "SB, BH-C1"), ("ties", "lots"), ("seed", "7")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp/web_standings");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let run = |kind: &str, round: &str, file: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["print", kind, "--tournament", &id, "--round", round])
+            .args(["--database", &ctx.db.url, "-o"])
+            .arg(dir.join(file))
+            .output()
+            .expect("run arbiter");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read(dir.join(file)).expect("pdf")
+    };
+    let standings = run("standings", "3", "cli-standings.pdf");
+    let pairings = run("pairings", "2", "cli-pairings.pdf");
+    assert!(standings.starts_with(b"%PDF") && pairings.starts_with(b"%PDF"));
+    if let Some(text) = pdf_text("cli-standings-copy.pdf", &standings) {
+        let header = text
+            .lines()
+            .find(|l| l.contains("Name"))
+            .unwrap_or_default();
+        assert!(
+            header.contains("SB") && header.contains("BH-C1") && !header.contains(" DE"),
+            "{header}"
+        );
+        // Player 4: SB 1.5, BH-C1 4.5.
+        let line = text
+            .lines()
+            .find(|l| l.contains("Јовановић"))
+            .unwrap_or_default();
+        assert!(line.contains("1.5") && line.contains("4.5"), "{line}");
+    }
+    if let Some(text) = pdf_text("cli-pairings-copy.pdf", &pairings) {
+        assert!(text.contains("Pairings, round 2"), "{text}");
+        assert!(text.contains("Šťastná, Eva") && text.contains("Novák, Jan"));
+    }
+    // A tournament that does not exist: the error says so.
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["print", "standings", "--tournament", "999999"])
+        .args(["--database", &ctx.db.url, "-o"])
+        .arg(dir.join("none.pdf"))
+        .output()
+        .expect("run arbiter");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no such tournament"));
+}

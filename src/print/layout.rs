@@ -649,7 +649,7 @@ impl Table {
     ) -> f32 {
         canvas.new_page();
         let y = page_heading(canvas);
-        let height = self.row_height * 1.2;
+        let height = (self.row_height * 1.2).min(9.0);
         let total: f32 = part.iter().map(|&i| self.columns[i].width).sum();
         canvas.fill(MARGIN, y, total, height, 0.85);
         let baseline = y + height * 0.7;
