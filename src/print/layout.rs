@@ -422,42 +422,21 @@ impl Canvas {
     pub fn frame(&mut self, x: f32, y: f32, width: f32, height: f32, thickness: f32) {
         self.end_text();
         self.set_thickness(thickness);
-        let bottom_left = self.point(x, y + height);
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: bottom_left.x,
-                y: bottom_left.y,
-                width: Pt(width / MM_PER_PT),
-                height: Pt(height / MM_PER_PT),
-                mode: Some(PaintMode::Stroke),
-                winding_order: None,
-            },
-        });
+        self.rectangle(x, y, width, height, PaintMode::Stroke);
     }
 
     /// A filled rectangle in grey (`0.0` black … `1.0` white), top-left corner (`x`, `y`).
     pub fn fill(&mut self, x: f32, y: f32, width: f32, height: f32, grey: f32) {
         self.end_text();
-        let bottom_left = self.point(x, y + height);
+        self.set_grey_fill(grey);
+        self.rectangle(x, y, width, height, PaintMode::Fill);
+        self.set_grey_fill(0.0);
+    }
+
+    fn set_grey_fill(&mut self, grey: f32) {
         self.ops.push(Op::SetFillColor {
             col: Color::Greyscale(Greyscale {
                 percent: grey,
-                icc_profile: None,
-            }),
-        });
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: bottom_left.x,
-                y: bottom_left.y,
-                width: Pt(width / MM_PER_PT),
-                height: Pt(height / MM_PER_PT),
-                mode: Some(PaintMode::Fill),
-                winding_order: None,
-            },
-        });
-        self.ops.push(Op::SetFillColor {
-            col: Color::Greyscale(Greyscale {
-                percent: 0.0,
                 icc_profile: None,
             }),
         });
@@ -467,25 +446,25 @@ impl Canvas {
     /// code, with one colour change for all of them.
     pub fn fill_black(&mut self, rects: &[(f32, f32, f32, f32)]) {
         self.end_text();
-        self.ops.push(Op::SetFillColor {
-            col: Color::Greyscale(Greyscale {
-                percent: 0.0,
-                icc_profile: None,
-            }),
-        });
+        self.set_grey_fill(0.0);
         for &(x, y, width, height) in rects {
-            let bottom_left = self.point(x, y + height);
-            self.ops.push(Op::DrawRectangle {
-                rectangle: Rect {
-                    x: bottom_left.x,
-                    y: bottom_left.y,
-                    width: Pt(width / MM_PER_PT),
-                    height: Pt(height / MM_PER_PT),
-                    mode: Some(PaintMode::Fill),
-                    winding_order: None,
-                },
-            });
+            self.rectangle(x, y, width, height, PaintMode::Fill);
         }
+    }
+
+    /// A rectangle with top-left corner (`x`, `y`), stroked or filled.
+    fn rectangle(&mut self, x: f32, y: f32, width: f32, height: f32, mode: PaintMode) {
+        let bottom_left = self.point(x, y + height);
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: bottom_left.x,
+                y: bottom_left.y,
+                width: Pt(width / MM_PER_PT),
+                height: Pt(height / MM_PER_PT),
+                mode: Some(mode),
+                winding_order: None,
+            },
+        });
     }
 
     /// Finishes the document: adds the footer ("event … Page i of n") to every page and returns
