@@ -153,4 +153,19 @@ fn main() {
         || pairings::by_board(&tournament, &input, 9),
         describe,
     );
+    let with_links = DocumentInput {
+        report_links: (1..=250)
+            .map(|board| arbiter::print::ReportLinks {
+                board,
+                white: format!("https://arbiter.example.org/report/{board:032x}"),
+                black: format!("https://arbiter.example.org/report/{:032x}", board + 1000),
+            })
+            .collect(),
+        ..input.clone()
+    };
+    time(
+        "pairing list by board with self-report QR codes, 250 boards",
+        || pairings::by_board(&tournament, &with_links, 9),
+        describe,
+    );
 }

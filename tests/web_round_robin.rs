@@ -45,11 +45,13 @@ const ROUNDS: [[(u32, u32, &str); 3]; 5] = [
     [(3, 6, "1-0"), (4, 2, "0-1"), (5, 1, "0-1")],
 ];
 
-/// Hand-computed standings: (place, starting rank, points). Ranks 1 and 2 both have 4 points:
-/// the starting rank decides.
+/// Hand-computed standings: (place, starting rank, points). Ranks 1 and 2 both have 4 points;
+/// the round-robin default tie-breaks DE, SB, WIN, KS (C.07) decide: they drew each other (DE
+/// equal), then SB: 1 has ½·4 + 1 + ½·3 + 2 + 0 = 6.5, 2 has ½·4 + 1 + 3 + ½·2 + 0 (the forfeit
+/// win over 6, Art. 15.2) = 7, so 2 is first.
 const STANDINGS: [(u32, u32, &str); 6] = [
-    (1, 1, "4"),
-    (2, 2, "4"),
+    (1, 2, "4"),
+    (2, 1, "4"),
     (3, 4, "3"),
     (4, 5, "2"),
     (5, 3, "1"),
@@ -265,7 +267,7 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
     assert!(
         standings
             .text("#standings-order")
-            .is_some_and(|note| note.contains("points, then starting rank")),
+            .is_some_and(|note| note.contains("points, then DE, SB, WIN, KS")),
         "the page says how it orders"
     );
 
@@ -300,13 +302,14 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
     let standings = visitor.get(&format!("{base}/standings")).await;
     assert_eq!(standings.text("h2").as_deref(), Some("Po 5. kole"));
     assert_eq!(
-        standings.texts("#standings thead th"),
+        standings.texts("#standings > thead > tr > th"),
         [
-            "Místo", "Č.", "Jméno", "Titul", "Rating", "Federace", "Body", "Partie"
+            "Místo", "Č.", "Jméno", "Titul", "Rating", "Federace", "Body", "DE", "SB", "WIN", "KS",
+            "Partie"
         ]
     );
     assert_eq!(standings.texts("#standings td.points"), expected_points);
-    assert_eq!(standings.texts("#standings td.name")[0], "Novák, Jan");
+    assert_eq!(standings.texts("#standings td.name")[0], "Šťastná, Eva");
     let crosstable = visitor.get(&format!("{base}/crosstable")).await;
     assert_eq!(
         crosstable.text("a[aria-current=page]").as_deref(),

@@ -1,6 +1,11 @@
-//! `arbiter print KIND --trf FILE --round N -o FILE.pdf`: prints a tournament document as PDF
-//! (pairing lists, standings, crosstable or wallchart, scoresheets, result slips) from a TRF
-//! file, so an arbiter can print for an event managed in another program.
+//! `arbiter print KIND (--trf FILE | --tournament ID [--database URL]) --round N -o FILE.pdf`:
+//! prints a tournament document as PDF (pairing lists, standings, crosstable or wallchart,
+//! scoresheets, result slips) from a tournament stored in the database, or from a TRF file so
+//! an arbiter can print for an event managed in another program.
+//!
+//! Standings and crosstables carry the tie-break columns (FIDE C.07): for a stored tournament
+//! the list its organiser chose (or the default of its system); for a TRF file `--tb`, else the
+//! file's TRF-2026 `202`/`212` record, else the Swiss default `BH-C1, BH, SB, DE`.
 //!
 //! The board list of a round that the TRF does not contain yet (just paired, not played) comes
 //! from `--pairs FILE`, in the format `arbiter pair` and bbpPairings write: the number of pairs
@@ -12,14 +17,19 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
+use crate::db::domain::TournamentData;
+use crate::db::models::TournamentId;
+use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::formats::trf;
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::print::standings::{StandingsRow, StandingsTable};
+use crate::print::standings::StandingsTable;
+use crate::print::stored::{boards_of, document_input};
 use crate::print::{
     Board, DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
     standings,
 };
+use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 use crate::tournament::{GameResult, PlayerId, Tournament};
 
 /// Which document to print.
@@ -59,9 +69,24 @@ pub struct Args {
     /// Read the tournament from this TRF (TRF16 or TRF-2026) file.
     #[arg(long, value_name = "FILE")]
     pub trf: Option<PathBuf>,
-    /// A tournament stored in the database (not available yet: use --trf).
+    /// A tournament stored in the database (its id, as in `/tournaments/ID`).
     #[arg(long, value_name = "ID")]
-    pub tournament: Option<i64>,
+    pub tournament: Option<i32>,
+    /// The database of `--tournament`: an SQLite file path or a `postgres://` URL.
+    #[arg(
+        long,
+        alias = "database-url",
+        env = "DATABASE_URL",
+        default_value = "arbiter.db",
+        value_name = "URL"
+    )]
+    pub database: String,
+    /// TRF only: the tie-break list of the standings, e.g. `BH-C1,BH,SB,DE`.
+    #[arg(long = "tb", value_name = "LIST")]
+    pub tie_breaks: Option<String>,
+    /// TRF only: pre-determined pairings (C.07 Art. 15.2 rather than 16 for unplayed rounds).
+    #[arg(long)]
+    pub round_robin: bool,
     /// The round: the one to pair/play for pairing lists, scoresheets and slips (default: the
     /// last round in the file, or the next one with --pairs); the one after which for standings
     /// and crosstables (default: the last round played).
@@ -113,7 +138,45 @@ fn parse_language(text: &str) -> Result<Language, String> {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let tournament = load(&args)?;
+    let pdf = match (&args.trf, args.tournament) {
+        (Some(path), None) => from_trf(&args, path)?,
+        (None, Some(id)) => from_database(&args, id)?,
+        (Some(_), Some(_)) => bail!("give either --trf or --tournament, not both"),
+        (None, None) => bail!("give the tournament: --trf FILE or --tournament ID"),
+    };
+    std::fs::write(&args.output, &pdf)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    eprintln!("wrote {} ({} bytes)", args.output.display(), pdf.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The event details given on the command line (empty ones leave `input` as it is).
+fn apply_details(args: &Args, input: &mut DocumentInput) {
+    if let Some(event) = &args.event {
+        input.event = event.clone();
+    }
+    if !args.place.is_empty() {
+        input.place = args.place.clone();
+    }
+    if !args.arbiter.is_empty() {
+        input.chief_arbiter = args.arbiter.clone();
+    }
+    input.language = args.lang;
+    input.paper = args.paper;
+}
+
+/// The date of `round` as given by `--date`.
+fn date_round(args: &Args, input: &mut DocumentInput, round: u32) {
+    if round > 0 {
+        input.round_dates = vec![String::new(); round as usize];
+        input.round_dates[round as usize - 1] = args.date.clone();
+    }
+}
+
+fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut tournament = trf::parse(&text).with_context(|| format!("{}", path.display()))?;
     let played = tournament.rounds_played();
     let boards = match &args.pairs {
         Some(path) => {
@@ -124,103 +187,134 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => Vec::new(),
     };
     let mut input = DocumentInput {
-        event: args.event.clone().unwrap_or_default(),
-        place: args.place.clone(),
-        chief_arbiter: args.arbiter.clone(),
-        language: args.lang,
-        paper: args.paper,
         boards,
         ..DocumentInput::default()
     };
+    apply_details(args, &mut input);
     let game_round = args.round.unwrap_or(if input.boards.is_empty() {
         played.max(1)
     } else {
         played + 1
     });
     let after_round = args.round.unwrap_or(played);
+    let list = match &args.tie_breaks {
+        Some(given) => TieBreak::parse_list(given).context("--tb")?,
+        None => crate::cli::standings::list_from_file(&text)?
+            .unwrap_or_else(|| TieBreakSettings::swiss_default().list),
+    };
+    let settings = TieBreakSettings {
+        list,
+        swiss: !args.round_robin,
+        lots: Lots::Draw {
+            seed: crate::cli::standings::seed_of(&text),
+        },
+    };
+    if !input.boards.is_empty() && game_round > tournament.total_rounds {
+        tournament.total_rounds = game_round;
+    }
+    render(
+        args,
+        &tournament,
+        &mut input,
+        game_round,
+        after_round,
+        &settings,
+    )
+}
+
+fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
+    let url = &args.database;
+    if crate::db::Backend::from_url(url) == crate::db::Backend::Sqlite {
+        let file = url
+            .trim_start_matches("sqlite://")
+            .trim_start_matches("file:");
+        if !std::path::Path::new(file).exists() {
+            bail!(
+                "--database {url}: no such file (give the app's database with --database URL, \
+                 or print from a TRF file with --trf FILE)"
+            );
+        }
+    }
+    let pool = crate::db::connect_pool(url, 1)?;
+    let mut conn = pool.get().context("database connection")?;
+    let data = TournamentData::load(&mut conn, TournamentId(id))?
+        .with_context(|| format!("--tournament {id}: no such tournament in {url}"))?;
+    let (settings, _) = TournamentTieBreaks::settings_for(&mut conn, &data)?;
+    let mut input = document_input(&data, args.lang, args.paper);
+    apply_details(args, &mut input);
+    let complete = data.complete_rounds();
+    let paired = data.rounds.len() as u32;
+    match args.kind {
+        Kind::Standings | Kind::Crosstable => {
+            let after_round = args.round.unwrap_or(complete);
+            if after_round > complete {
+                bail!("--round {after_round}: only {complete} rounds have every result entered");
+            }
+            let tournament = data.to_model(after_round);
+            render(
+                args,
+                &tournament,
+                &mut input,
+                after_round,
+                after_round,
+                &settings,
+            )
+        }
+        _ => {
+            let round = args.round.unwrap_or(paired);
+            if round == 0 || round > paired {
+                bail!("--round {round}: the tournament has {paired} paired rounds");
+            }
+            let mut tournament = data.to_model(round - 1);
+            tournament.total_rounds = tournament.total_rounds.max(round);
+            input.boards = boards_of(&data, round as i32);
+            render(args, &tournament, &mut input, round, round, &settings)
+        }
+    }
+}
+
+/// Draws the document of `args.kind`.
+fn render(
+    args: &Args,
+    tournament: &Tournament,
+    input: &mut DocumentInput,
+    game_round: u32,
+    after_round: u32,
+    settings: &TieBreakSettings,
+) -> anyhow::Result<Vec<u8>> {
     let dated_round = match args.kind {
         Kind::Standings | Kind::Crosstable => after_round,
         _ => game_round,
     };
-    if dated_round > 0 {
-        input.round_dates = vec![String::new(); dated_round as usize];
-        input.round_dates[dated_round as usize - 1] = args.date.clone();
-    }
-    let mut tournament = tournament;
-    if !input.boards.is_empty() && game_round > tournament.total_rounds {
-        tournament.total_rounds = game_round;
-    }
+    date_round(args, input, dated_round);
     let pdf = match args.kind {
-        Kind::Pairings => pairings::by_board(&tournament, &input, game_round)?,
-        Kind::PairingsAlphabetical => pairings::alphabetical(&tournament, &input, game_round)?,
+        Kind::Pairings => pairings::by_board(tournament, input, game_round)?,
+        Kind::PairingsAlphabetical => pairings::alphabetical(tournament, input, game_round)?,
         Kind::Standings => {
-            let table = ranked(&tournament, after_round);
-            standings::standings(&tournament, &input, &table)?
+            let table = StandingsTable::ranked(tournament, after_round, settings);
+            standings::standings(tournament, input, &table)?
         }
         Kind::Crosstable => {
-            let table = ranked(&tournament, after_round);
+            let table = StandingsTable::ranked(tournament, after_round, settings);
             let kind = match args.layout {
                 Layout::Auto => CrosstableKind::Auto,
                 Layout::RoundRobin => CrosstableKind::RoundRobin,
                 Layout::Wallchart => CrosstableKind::Wallchart,
             };
-            crosstable::crosstable(&tournament, &input, after_round, kind, Some(&table))?
+            crosstable::crosstable(tournament, input, after_round, kind, Some(&table))?
         }
         Kind::Scoresheets => scoresheet::scoresheets(
-            &tournament,
-            &input,
+            tournament,
+            input,
             game_round,
             ScoresheetOptions {
                 two_per_page: args.two_per_page,
                 continuation_sheets: args.continuation,
             },
         )?,
-        Kind::ResultSlips => result_slip::result_slips(&tournament, &input, game_round)?,
+        Kind::ResultSlips => result_slip::result_slips(tournament, input, game_round)?,
     };
-    std::fs::write(&args.output, &pdf)
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
-    eprintln!("wrote {} ({} bytes)", args.output.display(), pdf.len());
-    Ok(ExitCode::SUCCESS)
-}
-
-fn load(args: &Args) -> anyhow::Result<Tournament> {
-    match (&args.trf, args.tournament) {
-        (Some(path), None) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            trf::parse(&text).with_context(|| format!("{}", path.display()))
-        }
-        (None, Some(_)) => bail!(
-            "--tournament: printing from the database is not available yet; export the \
-             tournament as TRF and use --trf"
-        ),
-        (Some(_), Some(_)) => bail!("give either --trf or --tournament, not both"),
-        (None, None) => bail!("give the tournament: --trf FILE"),
-    }
-}
-
-/// The standings with the tournament core's order (points, then starting rank) and shared
-/// ranks for equal points, as no tie-breaks are chosen on the command line.
-fn ranked(tournament: &Tournament, after_round: u32) -> StandingsTable {
-    let rows = crate::tournament::standings::standings(tournament, after_round, &[]);
-    let mut table = StandingsTable {
-        after_round,
-        tie_break_names: Vec::new(),
-        rows: Vec::with_capacity(rows.len()),
-    };
-    for row in rows {
-        let rank = match table.rows.last() {
-            Some(previous) if previous.points == row.points => previous.rank,
-            _ => row.rank,
-        };
-        table.rows.push(StandingsRow {
-            rank,
-            player: row.player,
-            points: row.points,
-            tie_breaks: Vec::new(),
-        });
-    }
-    table
+    Ok(pdf)
 }
 
 /// Reads pairs: the count on the first line, then `white black` per line (`N 0` = bye).

@@ -143,7 +143,7 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.
-fn list_from_file(text: &str) -> anyhow::Result<Option<Vec<TieBreak>>> {
+pub(crate) fn list_from_file(text: &str) -> anyhow::Result<Option<Vec<TieBreak>>> {
     for tag in ["202", "212"] {
         for (index, line) in text.lines().enumerate() {
             let Some(rest) = line.strip_prefix(tag) else {
@@ -171,7 +171,7 @@ fn list_from_file(text: &str) -> anyhow::Result<Option<Vec<TieBreak>>> {
 }
 
 /// A seed that depends only on the file's content.
-fn seed_of(text: &str) -> u64 {
+pub(crate) fn seed_of(text: &str) -> u64 {
     let digest = sha2::Sha256::digest(text.as_bytes());
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&digest[..8]);

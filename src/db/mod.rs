@@ -17,6 +17,7 @@ pub mod domain;
 pub mod models;
 pub mod schema;
 pub mod schema_day;
+pub mod schema_standings;
 
 use std::time::Duration;
 

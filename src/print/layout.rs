@@ -422,44 +422,48 @@ impl Canvas {
     pub fn frame(&mut self, x: f32, y: f32, width: f32, height: f32, thickness: f32) {
         self.end_text();
         self.set_thickness(thickness);
-        let bottom_left = self.point(x, y + height);
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: bottom_left.x,
-                y: bottom_left.y,
-                width: Pt(width / MM_PER_PT),
-                height: Pt(height / MM_PER_PT),
-                mode: Some(PaintMode::Stroke),
-                winding_order: None,
-            },
-        });
+        self.rectangle(x, y, width, height, PaintMode::Stroke);
     }
 
     /// A filled rectangle in grey (`0.0` black … `1.0` white), top-left corner (`x`, `y`).
     pub fn fill(&mut self, x: f32, y: f32, width: f32, height: f32, grey: f32) {
         self.end_text();
-        let bottom_left = self.point(x, y + height);
+        self.set_grey_fill(grey);
+        self.rectangle(x, y, width, height, PaintMode::Fill);
+        self.set_grey_fill(0.0);
+    }
+
+    fn set_grey_fill(&mut self, grey: f32) {
         self.ops.push(Op::SetFillColor {
             col: Color::Greyscale(Greyscale {
                 percent: grey,
                 icc_profile: None,
             }),
         });
+    }
+
+    /// Black rectangles `(x, y, width, height)` (top-left corners), e.g. the modules of a QR
+    /// code, with one colour change for all of them.
+    pub fn fill_black(&mut self, rects: &[(f32, f32, f32, f32)]) {
+        self.end_text();
+        self.set_grey_fill(0.0);
+        for &(x, y, width, height) in rects {
+            self.rectangle(x, y, width, height, PaintMode::Fill);
+        }
+    }
+
+    /// A rectangle with top-left corner (`x`, `y`), stroked or filled.
+    fn rectangle(&mut self, x: f32, y: f32, width: f32, height: f32, mode: PaintMode) {
+        let bottom_left = self.point(x, y + height);
         self.ops.push(Op::DrawRectangle {
             rectangle: Rect {
                 x: bottom_left.x,
                 y: bottom_left.y,
                 width: Pt(width / MM_PER_PT),
                 height: Pt(height / MM_PER_PT),
-                mode: Some(PaintMode::Fill),
+                mode: Some(mode),
                 winding_order: None,
             },
-        });
-        self.ops.push(Op::SetFillColor {
-            col: Color::Greyscale(Greyscale {
-                percent: 0.0,
-                icc_profile: None,
-            }),
         });
     }
 
@@ -590,6 +594,18 @@ impl Table {
         rows: &[Vec<String>],
         page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
     ) {
+        self.draw_with(canvas, rows, page_heading, &mut |_, _, _| {});
+    }
+
+    /// Like [`Table::draw`], then calls `after_row(canvas, row_index, top_y)` for every row
+    /// drawn (to add graphics such as QR codes inside the row).
+    pub fn draw_with(
+        &self,
+        canvas: &mut Canvas,
+        rows: &[Vec<String>],
+        page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
+        after_row: &mut dyn FnMut(&mut Canvas, usize, f32),
+    ) {
         let width = canvas.width() - 2.0 * MARGIN;
         for part in self.parts(width) {
             let mut y = self.start_page(canvas, &part, page_heading);
@@ -598,6 +614,7 @@ impl Table {
                     y = self.start_page(canvas, &part, page_heading);
                 }
                 self.draw_row(canvas, &part, row, y, row_index);
+                after_row(canvas, row_index, y);
                 y += self.row_height;
             }
         }
@@ -611,7 +628,7 @@ impl Table {
     ) -> f32 {
         canvas.new_page();
         let y = page_heading(canvas);
-        let height = self.row_height * 1.2;
+        let height = (self.row_height * 1.2).min(9.0);
         let total: f32 = part.iter().map(|&i| self.columns[i].width).sum();
         canvas.fill(MARGIN, y, total, height, 0.85);
         let baseline = y + height * 0.7;

@@ -14,9 +14,11 @@ use crate::tournament::{Color, GameResult, PlayerId, Points, Tournament};
 pub mod crosstable;
 pub mod layout;
 pub mod pairings;
+pub mod qr;
 pub mod result_slip;
 pub mod scoresheet;
 pub mod standings;
+pub mod stored;
 
 pub use layout::{Orientation, PaperSize};
 
@@ -154,6 +156,20 @@ pub struct DocumentInput {
     /// The boards of a round that the tournament model has no entries for yet (a round just
     /// paired and not played). When empty, boards are read from the model.
     pub boards: Vec<Board>,
+    /// Result self-report links per board (printed as QR codes on the pairing list by board);
+    /// empty when the feature is not used.
+    pub report_links: Vec<ReportLinks>,
+}
+
+/// The secret self-report links of one board (issue 7), printed as QR codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportLinks {
+    /// The board number.
+    pub board: u32,
+    /// White's link.
+    pub white: String,
+    /// Black's link.
+    pub black: String,
 }
 
 impl DocumentInput {

@@ -4,6 +4,7 @@
 //! receives a pairing-allocated bye; requested byes are shown with their points).
 
 use crate::print::layout::{Align, Column, Orientation, Table};
+use crate::print::qr::draw_qr;
 use crate::print::{
     Board, DocumentInput, PrintError, boards_of_round, bye_label, details_line, display_name,
     page_heading, points_after, points_text, rating_text,
@@ -25,34 +26,67 @@ pub fn by_board(
     let event = input.event_name(tournament).to_string();
     let details = details_line(&[&input.place, input.round_date(round)]);
     let mut canvas = input.canvas(tournament, &title, Orientation::Portrait)?;
-    let name_width = (canvas.width() - 2.0 * crate::print::layout::MARGIN - 88.0) / 2.0;
+    // With self-report links each board row carries both players' QR codes (issue 7/8).
+    let with_qr = !input.report_links.is_empty();
+    let qr = if with_qr { QR_SIZE + 2.0 } else { 0.0 };
+    let name_width = (canvas.width() - 2.0 * crate::print::layout::MARGIN - 88.0 - 2.0 * qr) / 2.0;
+    let mut columns = vec![
+        Column::new(language.text("bd"), 9.0, Align::Right).bold(),
+        Column::new(language.text("number"), 9.0, Align::Right),
+        Column::new(language.text("white"), name_width, Align::Left),
+        Column::new(language.text("rating"), 11.0, Align::Right),
+        Column::new(language.text("points"), 11.0, Align::Center),
+        Column::new(language.text("result"), 16.0, Align::Center).bold(),
+        Column::new(language.text("points"), 11.0, Align::Center),
+        Column::new(language.text("black"), name_width, Align::Left),
+        Column::new(language.text("rating"), 11.0, Align::Right),
+        Column::new(language.text("number"), 9.0, Align::Right),
+    ];
+    if with_qr {
+        columns.insert(1, Column::new("QR", qr, Align::Center));
+        columns.push(Column::new("QR", qr, Align::Center));
+    }
     let table = Table {
-        columns: vec![
-            Column::new(language.text("bd"), 9.0, Align::Right).bold(),
-            Column::new(language.text("number"), 9.0, Align::Right),
-            Column::new(language.text("white"), name_width, Align::Left),
-            Column::new(language.text("rating"), 11.0, Align::Right),
-            Column::new(language.text("points"), 11.0, Align::Center),
-            Column::new(language.text("result"), 16.0, Align::Center).bold(),
-            Column::new(language.text("points"), 11.0, Align::Center),
-            Column::new(language.text("black"), name_width, Align::Left),
-            Column::new(language.text("rating"), 11.0, Align::Right),
-            Column::new(language.text("number"), 9.0, Align::Right),
-        ],
-        fixed: 10,
+        fixed: columns.len(),
+        columns,
         font_size: 8.5,
-        row_height: 6.0,
+        row_height: if with_qr { QR_SIZE + 2.0 } else { 6.0 },
         zebra: true,
     };
     let rows: Vec<Vec<String>> = boards
         .iter()
-        .map(|board| board_row(tournament, input, board, &points))
+        .map(|board| {
+            let mut row = board_row(tournament, input, board, &points);
+            if with_qr {
+                row.insert(1, String::new());
+                row.push(String::new());
+            }
+            row
+        })
         .collect();
-    table.draw(&mut canvas, &rows, &mut |canvas| {
-        page_heading(canvas, &event, &title, &details)
-    });
+    let black_qr_x = canvas.width() - crate::print::layout::MARGIN - qr + 1.0;
+    let white_qr_x = crate::print::layout::MARGIN + 9.0 + 1.0;
+    table.draw_with(
+        &mut canvas,
+        &rows,
+        &mut |canvas| page_heading(canvas, &event, &title, &details),
+        &mut |canvas, index, y| {
+            let Some(links) = boards
+                .get(index)
+                .and_then(|b| input.report_links.iter().find(|l| l.board == b.number))
+            else {
+                return;
+            };
+            draw_qr(canvas, &links.white, white_qr_x, y + 1.0, QR_SIZE);
+            draw_qr(canvas, &links.black, black_qr_x, y + 1.0, QR_SIZE);
+        },
+    );
     Ok(canvas.finish())
 }
+
+/// The printed size of a self-report QR code, millimetres (scannable from a phone at arm's
+/// length: about 0.5 mm per module for a version-3 code).
+pub const QR_SIZE: f32 = 16.0;
 
 fn board_row(
     tournament: &Tournament,

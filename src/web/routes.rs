@@ -7,8 +7,8 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, live, player, result, round, self_report, standings,
-    swiss, tournament, trf_import, users,
+    assets, auth, game_score, home, lang, live, player, player_card, print, result, round,
+    self_report, standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -44,7 +44,29 @@ pub fn config(cfg: &mut web::ServiceConfig) {
             web::post().to(users::reset_password::reset_password),
         )
         // tournaments, players, rounds, results, standings (found2)
-        .configure(tournament_routes);
+        .configure(tournament_routes)
+        // standings, player cards, printing
+        .configure(standings_routes);
+}
+
+/// Tie-break settings, player cards and printed documents (issues 6 and 8).
+fn standings_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/tournaments/{id}/tiebreaks",
+        web::get().to(standings::tiebreaks::tiebreaks_form),
+    )
+    .route(
+        "/tournaments/{id}/tiebreaks",
+        web::post().to(standings::save_tiebreaks::save_tiebreaks),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/card",
+        web::get().to(player_card::show::show_card),
+    )
+    .route(
+        "/tournaments/{id}/print/{document}",
+        web::get().to(print::document::print_document),
+    );
 }
 
 /// The tournament pages: create/edit/publish, players (form, CSV import/export, withdrawals),

@@ -13,6 +13,7 @@ pub mod rounds;
 pub mod settings;
 pub mod tournament_arbiters;
 pub mod tournament_day;
+pub mod tournament_tiebreaks;
 pub mod tournaments;
 pub mod users;
 

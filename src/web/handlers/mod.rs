@@ -7,6 +7,8 @@ pub mod home;
 pub mod lang;
 pub mod live;
 pub mod player;
+pub mod player_card;
+pub mod print;
 pub mod result;
 pub mod round;
 pub mod self_report;

@@ -1,15 +1,19 @@
 //! `GET /tournaments/{id}/crosstable`: the round-robin crosstable after the last complete
 //! round: one row and one column per starting number, `1`, `½`, `0`, `+`, `-` in the cells
-//! (two per cell in a double round robin, White's game first by round), points and place.
+//! (two per cell in a double round robin, White's game first by round), points and place (by
+//! the tournament's C.07 tie-breaks). A Swiss tournament gets the wallchart instead
+//! ([`super::wallchart`]).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::tournament::model::Color;
-use crate::tournament::standings::{crosstable, result_symbol};
+use crate::tournament::standings::{crosstable, ranked as rank_standings, result_symbol};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, counted_rounds, load_visible};
+use crate::web::handlers::standings::wallchart::render_wallchart;
+use crate::web::handlers::standings::{load_ranked, player_row_id};
+use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One cell: the results against one opponent, with a colour mark each.
@@ -28,6 +32,8 @@ pub struct Cell {
 pub struct CrossRow {
     /// Starting number.
     pub number: u32,
+    /// Player row id (card link).
+    pub player_id: i32,
     /// Name.
     pub name: String,
     /// Rating, empty when unrated.
@@ -63,10 +69,21 @@ pub async fn show_crosstable(
     state: web::Data<AppState>,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let (data, access) = load_visible(&state, user.0, path.into_inner()).await?;
-    let after_round = counted_rounds(&data, access);
-    let model = data.to_model(after_round);
-    let table = crosstable(&model, after_round, &[]);
+    let ranked = load_ranked(&state, user.0, path.into_inner()).await?;
+    if ranked.settings.swiss {
+        return render_wallchart(ctx, &ranked);
+    }
+    let after_round = ranked.after_round;
+    let model = &ranked.model;
+    let table = crosstable(model, after_round, &[]);
+    let standings = rank_standings(model, after_round, &ranked.settings);
+    let rank_of = |player| {
+        standings
+            .rows
+            .iter()
+            .find(|row| row.player == player)
+            .map_or(0, |row| row.rank)
+    };
     let white = ctx.t("crosstable.white_short");
     let black = ctx.t("crosstable.black_short");
     let rows = table
@@ -101,6 +118,7 @@ pub async fn show_crosstable(
                 .collect();
             CrossRow {
                 number: row.player.0,
+                player_id: player_row_id(&ranked.data, row.player.0).unwrap_or_default(),
                 name: player.map(|p| p.name.clone()).unwrap_or_default(),
                 rating: player
                     .filter(|p| p.rating > 0)
@@ -108,12 +126,12 @@ pub async fn show_crosstable(
                     .unwrap_or_default(),
                 cells,
                 points: row.points.to_string(),
-                rank: row.rank,
+                rank: rank_of(row.player),
             }
         })
         .collect();
     let page = CrosstablePage {
-        header: TournamentHeader::new(&data, access, "crosstable"),
+        header: TournamentHeader::new(&ranked.data, ranked.access, "crosstable"),
         ctx,
         after_round,
         numbers: (1..=table.rows.len() as u32).collect(),

@@ -1,5 +1,68 @@
-//! Standings (points, then starting rank until tie-breaks are chosen) and the round-robin
-//! crosstable, computed by `tournament::standings` from the rounds whose results are complete.
+//! Standings with the tournament's C.07 tie-breaks (values and their working), the crosstable
+//! (round-robin grid or Swiss wallchart), and the organiser's tie-break settings page.
+//!
+//! The tie-break list is the one the organiser chose on `/tournaments/{id}/tiebreaks`
+//! (C.07 Art. 4.1), else the FIDE-recommended default for the system: Swiss `BH-C1, BH, SB, DE`,
+//! round robin `DE, SB, WIN, KS`. Ties left after the list are broken by lots from a recorded
+//! seed, or share the place (Art. 4.2), as chosen.
 
 pub mod crosstable;
+pub mod save_tiebreaks;
 pub mod show;
+pub mod tiebreaks;
+pub mod wallchart;
+pub mod working;
+
+use crate::db::domain::TournamentData;
+use crate::db::models::User;
+use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
+use crate::tournament::model;
+use crate::tournament::tiebreak::TieBreakSettings;
+use crate::web::handlers::tournament::{Access, counted_rounds, load_visible};
+use crate::web::{AppError, AppState};
+
+/// A tournament loaded for the standings pages: the rows, the visitor's rights, the rounds
+/// counted, the pure model after those rounds and the tie-break settings.
+pub struct Ranked {
+    /// The stored tournament.
+    pub data: TournamentData,
+    /// What the visitor may do.
+    pub access: Access,
+    /// The leading complete rounds the visitor may count.
+    pub after_round: u32,
+    /// The tournament as the pure core sees it after `after_round` rounds.
+    pub model: model::Tournament,
+    /// The tie-break list (chosen or default) and the Art. 4.2 rule.
+    pub settings: TieBreakSettings,
+    /// The organiser chose the list (false: the default for the system).
+    pub chosen: bool,
+}
+
+/// Loads tournament `id` for `user` with its ranking inputs (404 when not visible).
+pub async fn load_ranked(
+    state: &AppState,
+    user: Option<User>,
+    id: i32,
+) -> Result<Ranked, AppError> {
+    let (data, access) = load_visible(state, user, id).await?;
+    let after_round = counted_rounds(&data, access);
+    let loaded = data.clone();
+    let (settings, chosen) = state
+        .db(move |conn| Ok(TournamentTieBreaks::settings_for(conn, &loaded)?))
+        .await?;
+    let model = data.to_model(after_round);
+    Ok(Ranked {
+        data,
+        access,
+        after_round,
+        model,
+        settings,
+        chosen,
+    })
+}
+
+/// The database row id of the player with starting number `start` (for links), if any.
+pub fn player_row_id(data: &TournamentData, start: u32) -> Option<i32> {
+    let index = usize::try_from(start).ok()?.checked_sub(1)?;
+    data.ranked_players().get(index).map(|player| player.id.0)
+}

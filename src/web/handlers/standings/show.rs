@@ -1,14 +1,18 @@
-//! `GET /tournaments/{id}/standings`: the ranking after the last complete round: points
-//! (FIDE Laws Art. 10 with the announced point system), then starting rank (C.04.2 Art. 2.3),
-//! which the page says.
+//! `GET /tournaments/{id}/standings`: the ranking after the last complete round by points
+//! (FIDE Laws Art. 10 with the announced point system), then the tournament's C.07 tie-breaks
+//! in order (Art. 4.1), then lots from the published seed or shared places (Art. 4.2). Every
+//! tie-break value opens its working (`<details>`): which opponents, which values, which were
+//! adjusted for unplayed rounds (Art. 16) and which were cut (Art. 14).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::tournament::standings::standings;
+use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, counted_rounds, load_visible};
+use crate::web::handlers::standings::working::{WorkingView, working_view};
+use crate::web::handlers::standings::{load_ranked, player_row_id};
+use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the standings.
@@ -18,6 +22,8 @@ pub struct StandingRow {
     pub rank: u32,
     /// Starting rank.
     pub starting_rank: u32,
+    /// Player row id (for the card link).
+    pub player_id: i32,
     /// Name.
     pub name: String,
     /// Title.
@@ -30,6 +36,10 @@ pub struct StandingRow {
     pub points: String,
     /// Games played over the board.
     pub played: u32,
+    /// One working per tie-break column.
+    pub tie_breaks: Vec<WorkingView>,
+    /// Position drawn by lot, empty unless lots decided.
+    pub lot: String,
 }
 
 /// The standings page.
@@ -42,6 +52,12 @@ pub struct StandingsPage {
     pub header: TournamentHeader,
     /// The rounds counted.
     pub after_round: u32,
+    /// Tie-break column headings (FIDE codes).
+    pub codes: Vec<String>,
+    /// The organiser chose the list (else the default).
+    pub chosen: bool,
+    /// The seed of the drawing of lots, when lots are drawn.
+    pub seed: String,
     /// The lines.
     pub rows: Vec<StandingRow>,
 }
@@ -53,16 +69,29 @@ pub async fn show_standings(
     state: web::Data<AppState>,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let (data, access) = load_visible(&state, user.0, path.into_inner()).await?;
-    let after_round = counted_rounds(&data, access);
-    let model = data.to_model(after_round);
-    let rows = standings(&model, after_round, &[])
-        .into_iter()
+    let ranked = load_ranked(&state, user.0, path.into_inner()).await?;
+    let model = &ranked.model;
+    let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
+    let standings = rank_with(&calculator, &ranked.settings);
+    let rows = standings
+        .rows
+        .iter()
         .filter_map(|row| {
             let player = model.player(row.player)?;
+            let index = row.player.0 as usize - 1;
+            let tie_breaks = standings
+                .tie_breaks
+                .iter()
+                .zip(&row.values)
+                .map(|(tie_break, value)| {
+                    let shown = value.map_or_else(|| "-".to_string(), |v| v.display());
+                    working_view(&ctx, model, &calculator.working(index, tie_break), shown)
+                })
+                .collect();
             Some(StandingRow {
                 rank: row.rank,
                 starting_rank: row.player.0,
+                player_id: player_row_id(&ranked.data, row.player.0).unwrap_or_default(),
                 name: player.name.clone(),
                 title: player.title.clone(),
                 rating: if player.rating > 0 {
@@ -72,14 +101,23 @@ pub async fn show_standings(
                 },
                 federation: player.federation.clone(),
                 points: row.points.to_string(),
-                played: row.games_played,
+                played: player
+                    .rounds
+                    .iter()
+                    .filter(|entry| entry.result.is_played())
+                    .count() as u32,
+                tie_breaks,
+                lot: row.lot.map(|lot| lot.to_string()).unwrap_or_default(),
             })
         })
         .collect();
     let page = StandingsPage {
-        header: TournamentHeader::new(&data, access, "standings"),
+        header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         ctx,
-        after_round,
+        after_round: ranked.after_round,
+        codes: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+        chosen: ranked.chosen,
+        seed: standings.seed.map(|s| s.to_string()).unwrap_or_default(),
         rows,
     };
     render_page(&page, StatusCode::OK)

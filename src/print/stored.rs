@@ -1,0 +1,57 @@
+//! Documents of a tournament stored in the database (the app's buttons and
+//! `arbiter print --tournament ID`): the event details and the boards of a round as the
+//! printing code reads them, whether or not the round is complete.
+
+use crate::db::domain::{BoardResult, TournamentData};
+use crate::print::{Board, DocumentInput, Language, PaperSize};
+use crate::tournament::PlayerId;
+
+/// The event details of `data` in `language` on `paper`.
+pub fn document_input(
+    data: &TournamentData,
+    language: Language,
+    paper: PaperSize,
+) -> DocumentInput {
+    let t = &data.tournament;
+    let dates = if t.start_date == t.end_date {
+        t.start_date.to_string()
+    } else {
+        format!("{} – {}", t.start_date, t.end_date)
+    };
+    DocumentInput {
+        event: t.name.clone(),
+        place: [t.place.as_str(), dates.as_str()]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(", "),
+        chief_arbiter: t.chief_arbiter.clone(),
+        language,
+        paper,
+        ..DocumentInput::default()
+    }
+}
+
+/// The boards of round `number` by starting numbers (the order of
+/// [`TournamentData::to_model`]), with White's result where entered.
+pub fn boards_of(data: &TournamentData, number: i32) -> Vec<Board> {
+    let ranked = data.ranked_players();
+    let start = |id| {
+        ranked
+            .iter()
+            .position(|p| p.id == id)
+            .map(|i| PlayerId(i as u32 + 1))
+    };
+    data.games_of_round(number)
+        .into_iter()
+        .filter_map(|game| {
+            let result = game.result.as_deref().and_then(BoardResult::parse);
+            Some(Board {
+                number: u32::try_from(game.board).ok()?,
+                white: start(game.white_id)?,
+                black: game.black_id.and_then(start),
+                result: result.map(|r| r.game_results().0),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,5 @@
+//! A player's card (issue 6): games, points, ARO, TPR, PTP and the expected rating change
+//! (FIDE B.02 Art. 8.3) or, for an unrated player, the provisional initial rating (Art. 8.2),
+//! computed by [`crate::tournament::rating::player_card`].
+
+pub mod show;

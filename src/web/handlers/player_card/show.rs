@@ -1,0 +1,211 @@
+//! `GET /tournaments/{id}/players/{player}/card`: a player's card, public when the tournament
+//! is: every round (opponent, colour, result), points, games played, the average rating of
+//! rated opponents (C.07 Art. 10.1), the performance rating (Art. 10.2, B.02 Art. 8.1 dp
+//! table), the perfect performance (Art. 10.3) and the expected rating change (B.02 Art. 8.3).
+//! Counts the same rounds as the standings.
+
+use actix_web::web;
+use askama::Template;
+use askama_web::WebTemplate;
+
+use crate::tournament::model::{Color, PlayerId};
+use crate::tournament::rating::{InitialRating, player_card};
+use crate::tournament::standings::result_symbol;
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::standings::{load_ranked, player_row_id};
+use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::{AppError, AppState, PageContext};
+
+/// One round of the card.
+#[derive(Debug, Clone)]
+pub struct CardRound {
+    /// Round number.
+    pub round: u32,
+    /// Opponent's starting number, empty for a bye.
+    pub opponent_number: String,
+    /// Opponent's name (or the kind of bye).
+    pub opponent: String,
+    /// Opponent's row id for the link, 0 for none.
+    pub opponent_id: i32,
+    /// Opponent's rating, empty when unrated.
+    pub opponent_rating: String,
+    /// `W`, `B` or empty.
+    pub colour: String,
+    /// `1`, `½`, `0`, `+`, `-`, or the bye letter.
+    pub result: &'static str,
+}
+
+/// The card page.
+#[derive(Template, WebTemplate)]
+#[template(path = "player_card/show.html")]
+pub struct CardPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// Starting number.
+    pub number: u32,
+    /// Name.
+    pub name: String,
+    /// Title, federation, FIDE id.
+    pub details: String,
+    /// Rating, empty when unrated.
+    pub rating: String,
+    /// Points.
+    pub points: String,
+    /// Games played over the board.
+    pub games_played: usize,
+    /// Rated games counted for ARO/TPR/rating change.
+    pub rated_games: usize,
+    /// ARO, `-` when none.
+    pub average_rating: String,
+    /// TPR, `-` when none.
+    pub performance: String,
+    /// PTP, `-` when none.
+    pub perfect: String,
+    /// Expected rating change, e.g. `+7.6 (K 20)`, or the provisional rating.
+    pub rating_change: String,
+    /// The working of the change: score − expected score.
+    pub change_working: String,
+    /// The rounds.
+    pub rounds: Vec<CardRound>,
+}
+
+/// Shows the card; 404 for a player without a starting number or of another tournament.
+pub async fn show_card(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+) -> Result<CardPage, AppError> {
+    let (id, player_id) = path.into_inner();
+    let ranked = load_ranked(&state, user.0, id).await?;
+    let number = ranked
+        .data
+        .ranked_players()
+        .iter()
+        .position(|p| p.id.0 == player_id)
+        .map(|index| index as u32 + 1)
+        .ok_or(AppError::NotFound)?;
+    let model = &ranked.model;
+    let player = model.player(PlayerId(number)).ok_or(AppError::NotFound)?;
+    let card = player_card(model, PlayerId(number), None).ok_or(AppError::NotFound)?;
+    let dash = |value: Option<i32>| value.map_or_else(|| "-".to_string(), |v| v.to_string());
+    let (rating_change, change_working) = match (&card.change, &card.initial) {
+        (Some(change), _) => {
+            let sign = if change.change_hundredths >= 0 {
+                "+"
+            } else {
+                "-"
+            };
+            let magnitude = change.change_hundredths.abs();
+            (
+                format!(
+                    "{sign}{}.{:02} ({}: {:+})",
+                    magnitude / 100,
+                    magnitude % 100,
+                    ctx.t("card.rounded"),
+                    change.change
+                ),
+                format!(
+                    "K = {} · {} = {} · ΣPD = {}.{:02} · Δ = {:+}.{:02}",
+                    change.k,
+                    ctx.t("card.score"),
+                    crate::tournament::Points(change.half_points as i32 * 5),
+                    change.expected / 100,
+                    change.expected % 100,
+                    change.delta / 100,
+                    (change.delta % 100).abs()
+                ),
+            )
+        }
+        (None, Some(initial)) => (
+            match initial {
+                InitialRating::Disregarded => ctx.t("card.initial_disregarded"),
+                InitialRating::TooFewGames { games, provisional } => ctx
+                    .t("card.initial_too_few")
+                    .replace("%{games}", &games.to_string())
+                    .replace("%{rating}", &provisional.to_string()),
+                InitialRating::BelowFloor { provisional } => {
+                    ctx.t_with_name("card.initial_below_floor", &provisional.to_string())
+                }
+                InitialRating::Rated(rating) => {
+                    ctx.t_with_name("card.initial_rated", &rating.to_string())
+                }
+            },
+            ctx.t("card.initial_working"),
+        ),
+        (None, None) => ("-".to_string(), String::new()),
+    };
+    let white = ctx.t("crosstable.white_short");
+    let black = ctx.t("crosstable.black_short");
+    let rounds = player
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let opponent = entry.opponent.and_then(|o| model.player(o));
+            CardRound {
+                round: index as u32 + 1,
+                opponent_number: entry.opponent.map(|o| o.0.to_string()).unwrap_or_default(),
+                opponent: opponent.map(|o| o.name.clone()).unwrap_or_else(|| {
+                    if entry.result.is_bye() {
+                        ctx.t("card.bye")
+                    } else {
+                        String::new()
+                    }
+                }),
+                opponent_id: entry
+                    .opponent
+                    .and_then(|o| player_row_id(&ranked.data, o.0))
+                    .unwrap_or_default(),
+                opponent_rating: opponent
+                    .filter(|o| o.rating > 0)
+                    .map(|o| o.rating.to_string())
+                    .unwrap_or_default(),
+                colour: match entry.color {
+                    Some(Color::White) => white.clone(),
+                    Some(Color::Black) => black.clone(),
+                    None => String::new(),
+                },
+                result: result_symbol(entry.result),
+            }
+        })
+        .collect();
+    let details = [
+        player.title.clone(),
+        player.federation.clone(),
+        player
+            .fide_id
+            .map(|id| format!("FIDE ID {id}"))
+            .unwrap_or_default(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(" · ");
+    Ok(CardPage {
+        header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
+        after_round: ranked.after_round,
+        number,
+        name: player.name.clone(),
+        details,
+        rating: if player.rating > 0 {
+            player.rating.to_string()
+        } else {
+            String::new()
+        },
+        points: card.points.to_string(),
+        games_played: card.games_played,
+        rated_games: card.rated_games.len(),
+        average_rating: dash(card.average_rating),
+        performance: dash(card.performance),
+        perfect: dash(card.perfect),
+        rating_change,
+        change_working,
+        rounds,
+        ctx,
+    })
+}
