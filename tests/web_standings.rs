@@ -3,8 +3,7 @@
 //! show ARO, TPR and the expected rating change (B.02 Art. 8); a Swiss tournament gets the
 //! wallchart; every document downloads as a PDF whose text holds the right names and values.
 //!
-//! The event: six players (ratings 2400 … 2350 by starting rank), three rounds — a Swiss
-//! (fewer rounds than a round robin of six needs). Results, white first:
+//! The event: six players (ratings 2400 … 2350 by starting rank), three rounds of a Dutch Swiss. Results, white first:
 //! R1 1–4 1-0, 5–2 ½, 3–6 1-0; R2 2–1 0-1, 4–3 ½, 6–5 1-0; R3 1–3 ½, 5–4 0-1, 2–6 1-0.
 //! Scores: 1: 2½, 2: 1½, 3: 2, 4: 1½, 5: ½, 6: 1.
 //!
@@ -21,8 +20,10 @@ use std::process::Command;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::test;
-use arbiter::db::models::{NewGame, NewRound, Role};
+use arbiter::db::models::{NewGame, NewRound, PairingSystem, Role};
+use arbiter::db::schema::tournaments;
 use common::{PASSWORD, TestContext};
+use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 
 const NAMES: [&str; 6] = [
     "Novák, Jan",
@@ -44,6 +45,10 @@ const ROUNDS: [[(usize, usize, &str); 3]; 3] = [
 fn event(ctx: &TestContext, forfeit: bool) -> setup::Event {
     let event = setup::event(ctx, &NAMES, 3, 0);
     ctx.with_conn(|conn| {
+        diesel::update(tournaments::table.find(event.tournament.id.0))
+            .set(tournaments::pairing_system.eq(PairingSystem::SwissDutch.as_str()))
+            .execute(conn)
+            .expect("make it a Swiss");
         for (index, round) in ROUNDS.iter().enumerate() {
             let new_round = NewRound {
                 tournament_id: event.tournament.id,

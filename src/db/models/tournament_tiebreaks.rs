@@ -69,14 +69,10 @@ impl TournamentTieBreaks {
     }
 }
 
-/// True for a Swiss tournament: its system says so, its Swiss rules were saved, or it has
-/// fewer rounds than a round robin of its players needs (C.07 Art. 16 then applies to
-/// unplayed rounds rather than Art. 15.2).
+/// True for a Swiss tournament (its pairing system, or Swiss rules saved for it): C.07 Art. 16
+/// then applies to unplayed rounds rather than Art. 15.2.
 pub fn is_swiss(data: &TournamentData, has_swiss_settings: bool) -> bool {
-    let players = data.ranked_players().len();
-    data.tournament.pairing_system.as_str().contains("swiss")
-        || has_swiss_settings
-        || (data.tournament.rounds.max(0) as usize) < players.saturating_sub(1)
+    data.tournament.pairing_system.is_swiss() || has_swiss_settings
 }
 
 /// The settings a stored row (or its absence) stands for.
