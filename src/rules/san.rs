@@ -758,4 +758,50 @@ mod tests {
             assert!(m.is_en_passant(), "{text}");
         }
     }
+
+    /// The fast reader never disagrees with the full one (Appendix C): on every legal move of
+    /// random games, written canonically, without its check mark, with every departure file
+    /// and rank, and in German letters, a move it finds is the move [`resolve`] finds.
+    #[test]
+    fn appendix_c_fast_reader_agrees_with_full_reader() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut position = Position::new();
+        let mut fast_hits = 0;
+        for _ in 0..3_000 {
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.halfmoves() > 80 {
+                position = Position::new();
+                continue;
+            }
+            for &m in &moves {
+                for lang in [Lang::En, Lang::De] {
+                    let san = to_san(&position, m, lang);
+                    let bare = san.trim_end_matches(['+', '#']).to_string();
+                    let mut texts = vec![san.clone(), bare.clone()];
+                    for c in "abcdefgh12345678".chars() {
+                        let letter = lang.letter(m.role()).len();
+                        let mut text = bare.clone();
+                        if letter <= text.len() {
+                            text.insert(letter, c);
+                            texts.push(text);
+                        }
+                    }
+                    for text in texts {
+                        if let Some(fast) = fast_parse(&position, &text, lang) {
+                            fast_hits += 1;
+                            let full = parse_move_text(&text, lang)
+                                .and_then(|parsed| resolve(&position, &parsed, &text, lang));
+                            assert_eq!(full.ok(), Some(fast), "{text} in {position}");
+                        }
+                    }
+                }
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            position.play_unchecked(m);
+        }
+        assert!(fast_hits > 10_000, "the fast reader took only {fast_hits} texts");
+    }
 }
