@@ -31,6 +31,8 @@ pub struct RepetitionHistory {
     current: u32,
     /// Whether some position has stood at least twice (only then can a written move repeat).
     any_repeated: bool,
+    /// The keys of the positions that have stood at least twice.
+    twice: Vec<u64>,
 }
 
 /// Whether a move resets the fifty-move count (Art. 9.3: a pawn move or a capture).
@@ -66,6 +68,7 @@ impl RepetitionHistory {
         if is_zeroing(m) {
             self.entries.clear();
             self.any_repeated = false;
+            self.twice.clear();
         }
         let entry = Entry {
             hash,
@@ -74,6 +77,9 @@ impl RepetitionHistory {
         let count = self.count_entry(hash, &entry.key) + 1;
         self.entries.push(entry);
         self.current = count;
+        if count == 2 {
+            self.twice.push(hash);
+        }
         self.any_repeated |= count >= 2;
     }
 
@@ -87,6 +93,7 @@ impl RepetitionHistory {
         });
         self.current = 1;
         self.any_repeated = false;
+        self.twice.clear();
     }
 
     /// How many times the current (last pushed) position has stood, this time included.
@@ -142,10 +149,19 @@ pub fn threefold_claim(history: &RepetitionHistory, position: &Position) -> Opti
     if !history.any_repeated {
         return None;
     }
+    // Keys first, without playing the moves; a key match is confirmed in full.
+    let hash = history.entries.last()?.hash;
+    let ep_key = zobrist::en_passant(position.legal_ep_square());
     position
         .legal_moves()
         .into_iter()
-        .find(|&m| !is_zeroing(m) && history.count_after(position, m) >= 2)
+        .find(|&m| {
+            !is_zeroing(m)
+                && history
+                    .twice
+                    .contains(&zobrist::after_quiet_move(hash, position, m, ep_key))
+                && history.count_after(position, m) >= 2
+        })
         .map(ClaimBasis::WrittenMove)
 }
 

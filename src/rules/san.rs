@@ -802,6 +802,9 @@ mod tests {
             let m = moves[(state % moves.len() as u64) as usize];
             position.play_unchecked(m);
         }
-        assert!(fast_hits > 10_000, "the fast reader took only {fast_hits} texts");
+        assert!(
+            fast_hits > 10_000,
+            "the fast reader took only {fast_hits} texts"
+        );
     }
 }

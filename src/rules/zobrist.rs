@@ -113,6 +113,38 @@ pub fn after_move(hash: u64, before: &Position, m: Move, after: &Position) -> u6
     hash ^ en_passant(before.legal_ep_square()) ^ en_passant(after.legal_ep_square())
 }
 
+/// The key after a move that is neither a capture nor a pawn move (the only moves that can
+/// repeat a position, Art. 9.2), without playing it: `ep_key` is [`en_passant`] of the
+/// position's legal en-passant square (such a move never leaves one behind).
+#[must_use]
+pub fn after_quiet_move(hash: u64, position: &Position, m: Move, ep_key: u64) -> u64 {
+    let us = position.turn();
+    let rights = position.castling_rights();
+    let back_rank = Bitboard::rank(us.back_rank());
+    let mut hash = hash ^ black_to_move() ^ ep_key;
+    let rights_after = match m {
+        Move::Normal { role, from, to, .. } => {
+            hash ^= piece_of(us, role, from) ^ piece_of(us, role, to);
+            let after = rights.without(from).without(to);
+            if role == Role::King {
+                after & !back_rank
+            } else {
+                after
+            }
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_and_rook(king, rook);
+            hash ^= piece_of(us, Role::King, king)
+                ^ piece_of(us, Role::Rook, rook)
+                ^ piece_of(us, Role::King, side.king_to(us))
+                ^ piece_of(us, Role::Rook, side.rook_to(us));
+            rights & !back_rank
+        }
+        Move::EnPassant { .. } => rights,
+    };
+    hash ^ castling(rights ^ rights_after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,8 +169,13 @@ mod tests {
             let m = moves[(state % moves.len() as u64) as usize];
             let mut next = position.clone();
             next.play_unchecked(m);
+            let quick =
+                after_quiet_move(hash, &position, m, en_passant(position.legal_ep_square()));
             hash = after_move(hash, &position, m, &next);
             assert_eq!(hash, of(&next), "after {m} from {position}");
+            if !crate::rules::draw::is_zeroing(m) {
+                assert_eq!(quick, hash, "quiet {m} from {position}");
+            }
             position = next;
         }
     }
