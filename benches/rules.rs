@@ -3,12 +3,14 @@
 //!
 //! Run with `cargo bench --bench rules`. The PGN is built from
 //! `../shared/fixtures/rules/games.jsonl` (or `ARBITER_FIXTURES`) when present, otherwise
-//! from random games played by our own move generator; it is repeated to reach 100,000 games.
+//! from random games played by our own move generator; it is repeated to reach 100,000 games,
+//! written to `target/tmp/bench-check.pgn` (for `arbiter check` by hand) and checked at both
+//! report levels: moves only (part 1) and the full report (parts 1 and 2).
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arbiter::cli::check::check_text;
+use arbiter::cli::check::{Level, check_text_at};
 use arbiter::rules::san::to_san;
 use arbiter::rules::{Lang, Position};
 
@@ -139,15 +141,23 @@ fn main() {
     };
     let total = 100_000;
     let pgn = pgn_of(&games, total);
+    let scratch = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp");
+    if std::fs::create_dir_all(&scratch).is_ok() {
+        let _ = std::fs::write(scratch.join("bench-check.pgn"), &pgn);
+    }
     let plies: usize = (0..total).map(|i| games[i % games.len()].len()).sum();
-    let started = Instant::now();
-    let reports = check_text(&pgn, Lang::En);
-    let seconds = started.elapsed().as_secs_f64();
-    let ok = reports.iter().filter(|r| r.ok).count();
-    println!(
-        "check ({source}): {total} games, {plies} plies, {} MB in {seconds:.3} s: {:.0} games/s, {:.1} M plies/s ({ok} ok)",
-        pgn.len() / 1_000_000,
-        total as f64 / seconds,
-        plies as f64 / seconds / 1e6
-    );
+    for (name, level) in [("moves only", Level::Moves), ("full report", Level::Full)] {
+        let started = Instant::now();
+        let reports = check_text_at(&pgn, Lang::En, level);
+        let seconds = started.elapsed().as_secs_f64();
+        let ok = reports.iter().filter(|r| r.ok).count();
+        println!(
+            "check {name} ({source}): {total} games, {plies} plies ({:.0} per game), {} MB in \
+             {seconds:.3} s: {:.0} games/s, {:.2} M plies/s ({ok} ok)",
+            plies as f64 / total as f64,
+            pgn.len() / 1_000_000,
+            total as f64 / seconds,
+            plies as f64 / seconds / 1e6
+        );
+    }
 }

@@ -28,6 +28,20 @@ pub struct Args {
     /// One JSON object per game instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Part 1 only: whether every move is legal (Art. 3–4, Appendix C); leaves out the
+    /// Laws' report on game end, draws, clocks and illegal moves (Art. 5–9).
+    #[arg(long)]
+    pub moves_only: bool,
+}
+
+/// How much `arbiter check` reports per game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Level {
+    /// Part 1: the moves (legality, first bad ply, final position).
+    Moves,
+    /// Parts 1 and 2: also game end, draws, clocks and illegal moves (Art. 5–9).
+    #[default]
+    Full,
 }
 
 /// What `arbiter check` says about one game.
@@ -56,14 +70,21 @@ pub struct GameReport {
     pub column: Option<usize>,
     /// FEN after the last legal move.
     pub final_fen: String,
-    /// Part 2: what the Laws say happened (Art. 5–9), flattened into the same object.
-    #[serde(flatten)]
-    pub laws: LawsReport,
+    /// Part 2: what the Laws say happened (Art. 5–9), flattened into the same object; absent
+    /// with `--moves-only`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub laws: Option<LawsReport>,
 }
 
-/// Checks one game read from PGN.
+/// Checks one game read from PGN, with the full report (parts 1 and 2).
 #[must_use]
 pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
+    check_game_at(game, lang, Level::Full)
+}
+
+/// Checks one game read from PGN at the given level.
+#[must_use]
+pub fn check_game_at(game: &PgnGame, lang: Lang, level: Level) -> GameReport {
     let mut report = GameReport {
         game: game.number,
         ok: true,
@@ -76,7 +97,7 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
         line: None,
         column: None,
         final_fen: String::new(),
-        laws: LawsReport::default(),
+        laws: None,
     };
     let start = match game.tag("FEN") {
         Some(fen) => match Fen::parse(fen).and_then(|mut parsed| {
@@ -95,6 +116,9 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
                 report.reason = Some(error.to_string());
                 report.line = Some(game.line);
                 report.final_fen = fen.to_string();
+                if level == Level::Full {
+                    report.laws = Some(LawsReport::default());
+                }
                 return report;
             }
         },
@@ -104,7 +128,9 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
     let outcome = replay(start, &texts, lang);
     report.plies = outcome.moves.len();
     report.final_fen = outcome.position.to_fen();
-    report.laws = laws_report(game, lang);
+    if level == Level::Full {
+        report.laws = Some(laws_report(game, lang));
+    }
     if let Some((ply, error)) = outcome.failure {
         let m = &game.moves[ply - 1];
         report.ok = false;
@@ -134,21 +160,35 @@ pub fn unreadable_game(error: &PgnError) -> GameReport {
         line: Some(error.line),
         column: Some(error.column),
         final_fen: String::new(),
-        laws: LawsReport::default(),
+        laws: Some(LawsReport::default()),
     }
 }
 
-/// Checks every game of a PGN text.
+fn unreadable_game_at(error: &PgnError, level: Level) -> GameReport {
+    let mut report = unreadable_game(error);
+    if level == Level::Moves {
+        report.laws = None;
+    }
+    report
+}
+
+/// Checks every game of a PGN text with the full report.
 #[must_use]
 pub fn check_text(text: &str, lang: Lang) -> Vec<GameReport> {
+    check_text_at(text, lang, Level::Full)
+}
+
+/// Checks every game of a PGN text at the given level.
+#[must_use]
+pub fn check_text_at(text: &str, lang: Lang, level: Level) -> Vec<GameReport> {
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,
     };
     PgnReader::new(text, options)
         .map(|game| match &game {
-            Ok(game) => check_game(game, lang),
-            Err(error) => unreadable_game(error),
+            Ok(game) => check_game_at(game, lang, level),
+            Err(error) => unreadable_game_at(error, level),
         })
         .collect()
 }
@@ -180,11 +220,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut bad = 0usize;
+    let level = if args.moves_only {
+        Level::Moves
+    } else {
+        Level::Full
+    };
     while let Some(game) = games.next() {
         count += 1;
         let report = match &game {
-            Ok(game) => check_game(game, lang),
-            Err(error) => unreadable_game(error),
+            Ok(game) => check_game_at(game, lang, level),
+            Err(error) => unreadable_game_at(error, level),
         };
         if !report.ok {
             bad += 1;
@@ -194,7 +239,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
         } else {
             writeln!(out, "{}", describe(&report))?;
-            if let Some(laws) = describe_laws(&report.laws) {
+            if let Some(laws) = report.laws.as_ref().and_then(describe_laws) {
                 writeln!(out, "{laws}")?;
             }
         }

@@ -10,8 +10,8 @@
 //! from it), so one test on the last position of a stretch of legal moves says whether any
 //! position of that stretch was dead, and a binary search finds the first one.
 
-use super::clock::{self, ClockReadings, FlagOutcome, Side};
-use super::dead::{DeadPosition, Mater, Verdict};
+use super::clock::{self, ClockReadings, FlagOutcome};
+use super::dead::{DeadPosition, Verdict};
 use super::draw::{self, ClaimBasis, ClaimKind, RepetitionHistory};
 use super::game::{DeclaredEnd, GameRecord, GameResult};
 use super::illegal::{self, IllegalMovePenalty};
@@ -144,20 +144,6 @@ pub struct ReportOptions {
     pub lang: Lang,
 }
 
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
-fn mater_of(color: Color) -> Mater {
-    match color {
-        Color::White => Mater::White,
-        Color::Black => Mater::Black,
-    }
-}
-
 fn win_for(color: Color) -> GameResult {
     match color {
         Color::White => GameResult::WhiteWins,
@@ -168,7 +154,7 @@ fn win_for(color: Color) -> GameResult {
 /// Can `color` mate in `position`? `Some(true)`/`Some(false)`, or `None` when undecided.
 pub fn can_mate(position: &Position, color: Color) -> Option<bool> {
     let dead = DeadPosition::from_fen(&position.to_fen()).ok()?;
-    match dead.verdict(mater_of(color)) {
+    match dead.verdict(color) {
         Verdict::CanMate { .. } => Some(true),
         Verdict::CannotMate => Some(false),
         Verdict::Undecided => None,
@@ -400,11 +386,7 @@ impl<'a> Walker<'a> {
             after_ply: record.plies.iter().map(|ply| ply.clock_ms).collect(),
             at_end: record.final_clocks_ms,
         };
-        let flags = clock::find_flag_fall(
-            &readings,
-            side_of(first_mover),
-            record.time_control.as_ref(),
-        );
+        let flags = clock::find_flag_fall(&readings, first_mover, record.time_control.as_ref());
         let mut index = 0;
         let mut after_end_warned = false;
         while index < record.plies.len() {
@@ -485,9 +467,9 @@ impl<'a> Walker<'a> {
             };
             let mut next = self.position.clone();
             next.play_unchecked(m);
+            self.history.push(&self.position, m, &next);
             self.position = next;
             self.plies += 1;
-            self.history.push(m, &self.position);
             if self.ended.is_none() {
                 self.segment.push(self.position.clone());
             }
@@ -633,11 +615,7 @@ impl<'a> Walker<'a> {
         if let FlagOutcome::Fell(fall) = flags
             && fall.ply == ply
         {
-            let loser = if fall.side == Side::White {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let loser = fall.side;
             let position = self.position.clone();
             let result = loss_unless_cannot_mate(
                 &position,
@@ -684,11 +662,7 @@ impl<'a> Walker<'a> {
         if self.ended.is_none() && !self.stopped {
             match flags {
                 FlagOutcome::Fell(fall) if fall.ply > record.plies.len() => {
-                    let loser = if fall.side == Side::White {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
+                    let loser = fall.side;
                     let position = self.position.clone();
                     let result = loss_unless_cannot_mate(
                         &position,
@@ -755,8 +729,8 @@ impl<'a> Walker<'a> {
             let Ok(dead) = DeadPosition::from_fen(&position.to_fen()) else {
                 break;
             };
-            let white = dead.cheap_verdict(Mater::White).is_some();
-            let black = dead.cheap_verdict(Mater::Black).is_some();
+            let white = dead.cheap_verdict(Color::White).is_some();
+            let black = dead.cheap_verdict(Color::Black).is_some();
             let is_last = index + 1 == self.segment.len();
             let verdict = if white && black {
                 Some(true)

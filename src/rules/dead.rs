@@ -16,21 +16,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A colour as this module names it (White mates Black, or Black mates White).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mater {
-    /// White is the side that would deliver mate.
-    White,
-    /// Black is the side that would deliver mate.
-    Black,
-}
+/// The side that would deliver mate: a [`super::Color`] (an alias kept for older call sites).
+pub type Mater = super::Color;
 
-impl Mater {
-    fn to_chess(self) -> chess::Color {
-        match self {
-            Mater::White => chess::Color::White,
-            Mater::Black => chess::Color::Black,
-        }
+/// The `chess` crate's name for a colour.
+fn to_chess(color: Mater) -> chess::Color {
+    match color {
+        Mater::White => chess::Color::White,
+        Mater::Black => chess::Color::Black,
     }
 }
 
@@ -133,13 +126,13 @@ impl DeadPosition {
 
     /// Can `mater` still checkmate by some series of legal moves?
     pub fn verdict(&self, mater: Mater) -> Verdict {
-        if let Some(verdict) = material_verdict(&self.board, mater.to_chess()) {
+        if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
             return verdict;
         }
-        if chasolver::is_unwinnable_fast(&self.board, mater.to_chess()) {
+        if chasolver::is_unwinnable_fast(&self.board, to_chess(mater)) {
             return Verdict::CannotMate;
         }
-        match chasolver::winnability(&self.board, mater.to_chess()) {
+        match chasolver::winnability(&self.board, to_chess(mater)) {
             Some(chasolver::Winnability::Winnable { helpmate }) => Verdict::CanMate {
                 line: helpmate.iter().map(ToString::to_string).collect(),
             },
@@ -180,7 +173,7 @@ impl DeadPosition {
             }
             board = board.make_move_new(chess_move);
         }
-        board.status() == chess::BoardStatus::Checkmate && board.side_to_move() != mater.to_chess()
+        board.status() == chess::BoardStatus::Checkmate && board.side_to_move() != to_chess(mater)
     }
 
     /// The material-only test of python-chess and most software: neither side has enough
@@ -197,10 +190,10 @@ impl DeadPosition {
     /// Only the cheap tests (material, then `chasolver`'s fast check): `Some(CannotMate)` when
     /// they prove the side cannot mate, `None` when they cannot tell.
     pub fn cheap_verdict(&self, mater: Mater) -> Option<Verdict> {
-        if let Some(verdict) = material_verdict(&self.board, mater.to_chess()) {
+        if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
             return Some(verdict);
         }
-        chasolver::is_unwinnable_fast(&self.board, mater.to_chess()).then_some(Verdict::CannotMate)
+        chasolver::is_unwinnable_fast(&self.board, to_chess(mater)).then_some(Verdict::CannotMate)
     }
 }
 

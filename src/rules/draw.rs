@@ -7,58 +7,32 @@
 //! "The same position" is [`RepetitionKey`]: same player to move, same pieces on the same
 //! squares, same castling rights, and an en-passant square only when the capture is possible.
 
-use std::collections::HashMap;
-
 use super::clock::Category;
-use super::{Move, Position, RepetitionKey, Role};
+use super::{Move, Position, RepetitionKey, Role, zobrist};
 
-/// A fast, non-cryptographic hasher for repetition keys (multiply-rotate, as in rustc's
-/// FxHash); the keys themselves are compared in full, so a collision costs time, never a
-/// wrong answer.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.write_u64(u64::from(value));
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.write_u64(u64::from(value));
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.write_u64(value as u64);
-    }
+/// One position of the history: its Zobrist key and, to confirm a key match, the position
+/// itself as repetition sees it.
+#[derive(Debug, Clone)]
+struct Entry {
+    hash: u64,
+    key: RepetitionKey,
 }
-
-type KeyMap = HashMap<RepetitionKey, u32, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// The positions of a game since its last irreversible move (pawn move or capture), counted
 /// for repetition. Positions before such a move can never occur again, so they are dropped.
+///
+/// Each position's Zobrist key is updated from the previous one by the move played
+/// ([`zobrist::after_move`]); keys are compared first and a match is confirmed on the full
+/// [`RepetitionKey`], so a key collision can never make a wrong answer.
 #[derive(Debug, Clone, Default)]
 pub struct RepetitionHistory {
-    counts: KeyMap,
+    entries: Vec<Entry>,
     /// How many times the current position has stood (this time included).
     current: u32,
     /// Whether some position has stood at least twice (only then can a written move repeat).
     any_repeated: bool,
+    /// The keys of the positions that have stood at least twice.
+    twice: Vec<u64>,
 }
 
 /// Whether a move resets the fifty-move count (Art. 9.3: a pawn move or a capture).
@@ -78,25 +52,48 @@ impl RepetitionHistory {
         history
     }
 
-    /// Records the position reached by `m` (call with the move and the new position).
-    pub fn push(&mut self, m: Move, after: &Position) {
+    /// Records the position `after` reached by playing `m` in `before`, which must be the last
+    /// position recorded.
+    pub fn push(&mut self, before: &Position, m: Move, after: &Position) {
+        let Some(last) = self.entries.last() else {
+            self.restart(after);
+            return;
+        };
+        let hash = zobrist::after_move(last.hash, before, m, after);
+        debug_assert_eq!(
+            hash,
+            zobrist::of(after),
+            "incremental Zobrist key after {m}"
+        );
         if is_zeroing(m) {
-            self.counts.clear();
+            self.entries.clear();
             self.any_repeated = false;
+            self.twice.clear();
         }
-        let count = self.counts.entry(after.repetition_key()).or_insert(0);
-        *count += 1;
-        self.current = *count;
-        self.any_repeated |= *count >= 2;
+        let entry = Entry {
+            hash,
+            key: after.repetition_key(),
+        };
+        let count = self.count_entry(hash, &entry.key) + 1;
+        self.entries.push(entry);
+        self.current = count;
+        if count == 2 {
+            self.twice.push(hash);
+        }
+        self.any_repeated |= count >= 2;
     }
 
     /// Starts again from `position` (the start, or a position reached without a legal move:
     /// an illegal move that stood, A.5.2).
     pub fn restart(&mut self, position: &Position) {
-        self.counts.clear();
-        self.counts.insert(position.repetition_key(), 1);
+        self.entries.clear();
+        self.entries.push(Entry {
+            hash: zobrist::of(position),
+            key: position.repetition_key(),
+        });
         self.current = 1;
         self.any_repeated = false;
+        self.twice.clear();
     }
 
     /// How many times the current (last pushed) position has stood, this time included.
@@ -106,14 +103,29 @@ impl RepetitionHistory {
 
     /// How many times `position` has stood on the board.
     pub fn count(&self, position: &Position) -> u32 {
-        self.counts
-            .get(&position.repetition_key())
-            .copied()
-            .unwrap_or(0)
+        self.count_entry(zobrist::of(position), &position.repetition_key())
     }
 
-    fn count_key(&self, key: &RepetitionKey) -> u32 {
-        self.counts.get(key).copied().unwrap_or(0)
+    fn count_entry(&self, hash: u64, key: &RepetitionKey) -> u32 {
+        self.entries
+            .iter()
+            .filter(|entry| entry.hash == hash && entry.key == *key)
+            .count() as u32
+    }
+
+    /// How many times the position `m` leads to from the current one has stood: keys first,
+    /// the full comparison only on a key match.
+    fn count_after(&self, position: &Position, m: Move) -> u32 {
+        let Some(last) = self.entries.last() else {
+            return 0;
+        };
+        let mut after = position.clone();
+        after.play_unchecked(m);
+        let hash = zobrist::after_move(last.hash, position, m, &after);
+        if !self.entries.iter().any(|entry| entry.hash == hash) {
+            return 0;
+        }
+        self.count_entry(hash, &after.repetition_key())
     }
 }
 
@@ -137,13 +149,20 @@ pub fn threefold_claim(history: &RepetitionHistory, position: &Position) -> Opti
     if !history.any_repeated {
         return None;
     }
-    position.legal_moves().into_iter().find_map(|m| {
-        if is_zeroing(m) {
-            return None;
-        }
-        let after = position.clone().play(m).ok()?;
-        (history.count_key(&after.repetition_key()) >= 2).then_some(ClaimBasis::WrittenMove(m))
-    })
+    // Keys first, without playing the moves; a key match is confirmed in full.
+    let hash = history.entries.last()?.hash;
+    let ep_key = zobrist::en_passant(position.legal_ep_square());
+    position
+        .legal_moves()
+        .into_iter()
+        .find(|&m| {
+            !is_zeroing(m)
+                && history
+                    .twice
+                    .contains(&zobrist::after_quiet_move(hash, position, m, ep_key))
+                && history.count_after(position, m) >= 2
+        })
+        .map(ClaimBasis::WrittenMove)
 }
 
 /// Art. 9.2.1.1: is the claim on this written move valid (it would make a third occurrence)?
@@ -152,13 +171,7 @@ pub fn threefold_claim_with_move(
     position: &Position,
     m: Move,
 ) -> bool {
-    if is_zeroing(m) {
-        return false;
-    }
-    match position.clone().play(m) {
-        Ok(after) => history.count_key(&after.repetition_key()) >= 2,
-        Err(_) => false,
-    }
+    !is_zeroing(m) && position.is_legal(m) && history.count_after(position, m) >= 2
 }
 
 /// Art. 9.3: can the player to move claim a draw by the fifty-move rule? Either fifty moves by

@@ -20,6 +20,7 @@ pub mod position;
 pub mod replay;
 pub mod san;
 pub mod types;
+pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

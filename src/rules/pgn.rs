@@ -94,10 +94,17 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
+    #[inline]
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        // ASCII without decoding; anything else through `chars`.
+        match self.text.as_bytes().get(self.pos) {
+            Some(&byte) if byte.is_ascii() => Some(char::from(byte)),
+            Some(_) => self.text[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();

@@ -13,7 +13,10 @@
 
 use std::fmt;
 
-use super::attacks;
+mod movegen;
+
+use movegen::{BACK_RANKS, ListCollector};
+
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::moves::{CastlingSide, Move, en_passant_victim};
@@ -151,86 +154,6 @@ impl Default for Position {
 
 /// A list of moves.
 pub type MoveList = Vec<Move>;
-
-/// Receives generated moves, a set of destinations at a time (so counting needs no list).
-trait Collector {
-    /// A non-pawn piece on `from` may go to each square of `targets`.
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
-    /// A pawn on `from` may go to each square of `targets` (promoting on the last rank).
-    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard);
-    /// One special move (castling, en passant).
-    fn special(&mut self, m: Move);
-}
-
-struct ListCollector<'a>(&'a mut MoveList);
-
-impl Collector for ListCollector<'_> {
-    #[inline]
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.0.push(Move::Normal {
-                role,
-                from,
-                capture: board.role_at(to),
-                to,
-                promotion: None,
-            });
-        }
-    }
-
-    #[inline]
-    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
-        for to in targets {
-            let capture = board.role_at(to);
-            if to.rank() == Rank(0) || to.rank() == Rank(7) {
-                for promotion in Role::PROMOTIONS {
-                    self.0.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        capture,
-                        to,
-                        promotion: Some(promotion),
-                    });
-                }
-            } else {
-                self.0.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
-    }
-
-    #[inline]
-    fn special(&mut self, m: Move) {
-        self.0.push(m);
-    }
-}
-
-struct CountCollector(u64);
-
-const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
-
-impl Collector for CountCollector {
-    #[inline]
-    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline]
-    fn pawn(&mut self, _: &Board, _: Square, targets: Bitboard) {
-        self.0 +=
-            (targets & !BACK_RANKS).count() as u64 + 4 * (targets & BACK_RANKS).count() as u64;
-    }
-
-    #[inline]
-    fn special(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
 
 impl Position {
     /// The initial position (Art. 2.3), White to move.
@@ -418,283 +341,6 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
-    /// What is needed to filter moves: position of the king, checkers and pinned pieces.
-    #[inline]
-    fn info(&self) -> GenInfo {
-        let us = self.turn;
-        let them = us.other();
-        let occupied = self.board.occupied();
-        match self.board.king_of(us) {
-            Some(king) => {
-                let checkers = self.board.attackers_to(king, them, occupied);
-                let theirs = self.board.by_color(them);
-                let snipers = ((attacks::rook_attacks(king, theirs)
-                    & self.board.rooks_and_queens())
-                    | (attacks::bishop_attacks(king, theirs) & self.board.bishops_and_queens()))
-                    & theirs;
-                let mut pinned = Bitboard::EMPTY;
-                for sniper in snipers {
-                    let blockers = attacks::between(king, sniper) & occupied;
-                    if !blockers.more_than_one() {
-                        pinned |= blockers & self.board.by_color(us);
-                    }
-                }
-                GenInfo {
-                    king: Some(king),
-                    checkers,
-                    pinned,
-                }
-            }
-            None => GenInfo {
-                king: None,
-                checkers: Bitboard::EMPTY,
-                pinned: Bitboard::EMPTY,
-            },
-        }
-    }
-
-    /// All legal moves (Art. 3, 4).
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::with_capacity(64);
-        self.generate(&mut ListCollector(&mut list));
-        list
-    }
-
-    /// The number of legal moves, without building a list.
-    #[must_use]
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = CountCollector(0);
-        self.generate(&mut counter);
-        counter.0
-    }
-
-    /// Legal moves of pieces standing on `from`.
-    #[must_use]
-    pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        self.legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == from)
-            .collect()
-    }
-
-    /// Our pieces of `role` that could move to `to` if their own king's safety did not
-    /// matter (pseudo-legal moves: the piece's way of moving, Art. 3.2–3.8, without Art. 3.9).
-    /// Castling is not included.
-    #[must_use]
-    pub fn pseudo_legal_origins(&self, role: Role, to: Square) -> Bitboard {
-        let us = self.turn;
-        let board = &self.board;
-        let ours = board.by_piece(Piece { color: us, role });
-        if board.by_color(us).contains(to) {
-            return Bitboard::EMPTY;
-        }
-        let occupied = board.occupied();
-        match role {
-            Role::Knight => ours & attacks::knight_attacks(to),
-            Role::Bishop => ours & attacks::bishop_attacks(to, occupied),
-            Role::Rook => ours & attacks::rook_attacks(to, occupied),
-            Role::Queen => ours & attacks::queen_attacks(to, occupied),
-            Role::King => ours & attacks::king_attacks(to),
-            Role::Pawn => {
-                let mut origins = Bitboard::EMPTY;
-                if board.by_color(us.other()).contains(to) || self.ep_square == Some(to) {
-                    origins |= ours & attacks::pawn_attacks(us.other(), to);
-                } else if !occupied.contains(to) {
-                    let back = match us {
-                        Color::White => -8,
-                        Color::Black => 8,
-                    };
-                    if let Some(one) = to.offset(back) {
-                        if ours.contains(one) {
-                            origins.add(one);
-                        } else if !occupied.contains(one)
-                            && let Some(two) = one.offset(back)
-                            && ours.contains(two)
-                            && us.relative_rank(two.rank()) == Rank(1)
-                        {
-                            origins.add(two);
-                        }
-                    }
-                }
-                origins
-            }
-        }
-    }
-
-    /// Whether `m` is legal here.
-    #[must_use]
-    pub fn is_legal(&self, m: Move) -> bool {
-        // Cheap filter first: the mover must be ours and of the claimed role.
-        let from = m.from();
-        if self.board.color_at(from) != Some(self.turn)
-            || self.board.role_at(from) != Some(m.role())
-        {
-            return false;
-        }
-        self.legal_moves().contains(&m)
-    }
-
-    /// Legal moves ending on a square of `to` (castling included when the king's destination
-    /// or the castling rook's square is in `to`).
-    #[must_use]
-    pub fn legal_moves_to(&self, to: Bitboard) -> MoveList {
-        let mut list = MoveList::with_capacity(8);
-        self.generate_to(&mut ListCollector(&mut list), to);
-        list
-    }
-
-    #[inline]
-    fn generate<C: Collector>(&self, out: &mut C) {
-        self.generate_to(out, Bitboard::FULL);
-    }
-
-    #[inline]
-    fn generate_to<C: Collector>(&self, out: &mut C, to_mask: Bitboard) {
-        let info = self.info();
-        let us = self.turn;
-        let them = us.other();
-        let board = &self.board;
-        let ours = board.by_color(us);
-        let theirs = board.by_color(them);
-        let occupied = board.occupied();
-
-        if let Some(king) = info.king {
-            let without_king = occupied.without(king);
-            let mut targets = Bitboard::EMPTY;
-            for to in attacks::king_attacks(king) & !ours & to_mask {
-                if board.attackers_to(to, them, without_king).is_empty() {
-                    targets.add(to);
-                }
-            }
-            out.piece(board, Role::King, king, targets);
-        }
-
-        if info.checkers.more_than_one() {
-            return;
-        }
-        let mask = match (info.checkers.single(), info.king) {
-            (Some(checker), Some(king)) => attacks::between(king, checker).with(checker),
-            _ => Bitboard::FULL,
-        } & !ours
-            & to_mask;
-
-        let pinned = info.pinned;
-        let pin_line = |from: Square| -> Bitboard {
-            match info.king {
-                Some(king) if pinned.contains(from) => attacks::line(king, from),
-                _ => Bitboard::FULL,
-            }
-        };
-
-        for from in board.by_role(Role::Knight) & ours & !pinned {
-            out.piece(
-                board,
-                Role::Knight,
-                from,
-                attacks::knight_attacks(from) & mask,
-            );
-        }
-        for from in board.by_role(Role::Bishop) & ours {
-            let targets = attacks::bishop_attacks(from, occupied) & mask & pin_line(from);
-            out.piece(board, Role::Bishop, from, targets);
-        }
-        for from in board.by_role(Role::Rook) & ours {
-            let targets = attacks::rook_attacks(from, occupied) & mask & pin_line(from);
-            out.piece(board, Role::Rook, from, targets);
-        }
-        for from in board.by_role(Role::Queen) & ours {
-            let targets = attacks::queen_attacks(from, occupied) & mask & pin_line(from);
-            out.piece(board, Role::Queen, from, targets);
-        }
-
-        let (forward, start_rank) = match us {
-            Color::White => (8i32, Rank(1)),
-            Color::Black => (-8i32, Rank(6)),
-        };
-        for from in board.by_role(Role::Pawn) & ours {
-            let mut targets = attacks::pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(forward)
-                && !occupied.contains(one)
-            {
-                targets.add(one);
-                if from.rank() == start_rank
-                    && let Some(two) = one.offset(forward)
-                    && !occupied.contains(two)
-                {
-                    targets.add(two);
-                }
-            }
-            targets &= mask & pin_line(from);
-            if targets.is_nonempty() {
-                out.pawn(board, from, targets);
-            }
-        }
-
-        if let Some(ep) = self.ep_square
-            && to_mask.contains(ep)
-        {
-            self.gen_en_passant(out, ep, info);
-        }
-
-        if info.checkers.is_empty()
-            && let Some(king) = info.king
-        {
-            self.gen_castling(out, king, to_mask);
-        }
-    }
-
-    fn gen_en_passant<C: Collector>(&self, out: &mut C, ep: Square, info: GenInfo) {
-        let us = self.turn;
-        let them = us.other();
-        let board = &self.board;
-        let capturers =
-            attacks::pawn_attacks(them, ep) & board.by_role(Role::Pawn) & board.by_color(us);
-        for from in capturers {
-            let victim = en_passant_victim(from, ep);
-            if let Some(king) = info.king {
-                let occupied = (board.occupied().without(from).without(victim)).with(ep);
-                let attackers = board.attackers_to(king, them, occupied).without(victim);
-                if attackers.is_nonempty() {
-                    continue;
-                }
-            }
-            out.special(Move::EnPassant { from, to: ep });
-        }
-    }
-
-    fn gen_castling<C: Collector>(&self, out: &mut C, king: Square, to_mask: Bitboard) {
-        let us = self.turn;
-        let them = us.other();
-        let board = &self.board;
-        let back = Bitboard::rank(us.back_rank());
-        if !back.contains(king) {
-            return;
-        }
-        for rook in self.castling_rights & back & board.by_color(us) & board.by_role(Role::Rook) {
-            let side = CastlingSide::from_king_and_rook(king, rook);
-            let king_to = side.king_to(us);
-            let rook_to = side.rook_to(us);
-            if !to_mask.contains(king_to) && !to_mask.contains(rook) {
-                continue;
-            }
-            let others = board.occupied().without(king).without(rook);
-            let king_path = attacks::between(king, king_to).with(king_to);
-            let rook_path = attacks::between(rook, rook_to).with(rook_to);
-            if ((king_path | rook_path) & others).is_nonempty() {
-                continue;
-            }
-            let after = others.with(rook_to);
-            if king_path
-                .into_iter()
-                .any(|square| board.attackers_to(square, them, after).is_nonempty())
-            {
-                continue;
-            }
-            out.special(Move::Castle { king, rook });
-        }
-    }
-
     /// Plays `m` if it is legal; otherwise hands the position back in the error.
     pub fn play(self, m: Move) -> Result<Position, PlayError> {
         if self.is_legal(m) {
@@ -804,41 +450,10 @@ impl Position {
     }
 
     /// A 64-bit Zobrist hash of [`Position::repetition_key`]: equal keys give equal hashes,
-    /// different keys almost surely different ones.
+    /// different keys almost surely different ones (see [`super::zobrist`]).
     #[must_use]
     pub fn zobrist_hash(&self) -> u64 {
-        let mut hash = 0u64;
-        for (square, piece) in self.board.pieces() {
-            hash ^= ZOBRIST[(piece.color.index() * 6 + piece.role.index()) * 64 + square.index()];
-        }
-        if self.turn == Color::Black {
-            hash ^= ZOBRIST[768];
-        }
-        for rook in self.castling_rights {
-            hash ^= ZOBRIST[769 + rook.index()];
-        }
-        if let Some(ep) = self.legal_ep_square() {
-            hash ^= ZOBRIST[833 + ep.index()];
-        }
-        hash
-    }
-
-    /// The number of leaf nodes `depth` plies deep (a move generator check).
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves(),
-            _ => {
-                let mut total = 0;
-                for m in self.legal_moves() {
-                    let mut child = self.clone();
-                    child.play_unchecked(m);
-                    total += child.perft(depth - 1);
-                }
-                total
-            }
-        }
+        super::zobrist::of(self)
     }
 }
 
@@ -846,13 +461,6 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&super::fen::to_fen(self))
     }
-}
-
-#[derive(Clone, Copy)]
-struct GenInfo {
-    king: Option<Square>,
-    checkers: Bitboard,
-    pinned: Bitboard,
 }
 
 /// The castling rights of `rights` that have an unmoved-looking king and rook: the rook of
@@ -908,21 +516,3 @@ fn plausible_ep_square(board: &Board, turn: Color, ep: Square) -> bool {
         })
         && !board.occupied().contains(origin)
 }
-
-const fn zobrist_table() -> [u64; 897] {
-    let mut table = [0u64; 897];
-    let mut state = 0x0123_4567_89ab_cdefu64;
-    let mut i = 0;
-    while i < 897 {
-        // splitmix64
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        table[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    table
-}
-
-static ZOBRIST: [u64; 897] = zobrist_table();

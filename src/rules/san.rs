@@ -12,194 +12,16 @@
 //! (`g1f3`, `e7e8q`, Chess960 `e1h1`). Letters of the chosen language come first; English
 //! letters that the language does not use are accepted as well.
 
-use std::fmt;
+mod lang;
+mod write;
+
+pub use lang::Lang;
+pub use write::{to_san, to_san_styled, to_san_without_suffix};
 
 use super::bitboard::Bitboard;
 use super::moves::{CastlingSide, Move};
 use super::position::{MoveList, Position};
 use super::types::{File, Rank, Role, Square};
-
-/// A language's piece letters for the scoresheet (Appendix C.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English: K Q R B N.
-    #[default]
-    En,
-    /// Czech: K D V S J.
-    Cs,
-    /// Slovak: K D V S J.
-    Sk,
-    /// Hungarian: K V B F H.
-    Hu,
-    /// Serbian, Latin script: K D T L S.
-    SrLatn,
-    /// Serbian, Cyrillic script: К Д Т Л С.
-    SrCyrl,
-    /// German: K D T L S.
-    De,
-    /// French: R D T F C.
-    Fr,
-    /// Spanish: R D T A C.
-    Es,
-    /// Italian: R D T A C.
-    It,
-    /// Dutch: K D T L P.
-    Nl,
-    /// Polish: K H W G S.
-    Pl,
-    /// Russian: Кр Ф Л С К.
-    Ru,
-}
-
-impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 13] = [
-        Lang::En,
-        Lang::Cs,
-        Lang::Sk,
-        Lang::Hu,
-        Lang::SrLatn,
-        Lang::SrCyrl,
-        Lang::De,
-        Lang::Fr,
-        Lang::Es,
-        Lang::It,
-        Lang::Nl,
-        Lang::Pl,
-        Lang::Ru,
-    ];
-
-    /// The language for a code: `en`, `cs`, `sk`, `hu`, `sr` or `sr-Latn`, `sr-Cyrl`, `de`,
-    /// `fr`, `es`, `it`, `nl`, `pl`, `ru` (case-insensitive, `_` accepted for `-`).
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let code = code.trim().to_ascii_lowercase().replace('_', "-");
-        Some(match code.as_str() {
-            "en" => Lang::En,
-            "cs" => Lang::Cs,
-            "sk" => Lang::Sk,
-            "hu" => Lang::Hu,
-            "sr" | "sr-latn" => Lang::SrLatn,
-            "sr-cyrl" => Lang::SrCyrl,
-            "de" => Lang::De,
-            "fr" => Lang::Fr,
-            "es" => Lang::Es,
-            "it" => Lang::It,
-            "nl" => Lang::Nl,
-            "pl" => Lang::Pl,
-            "ru" => Lang::Ru,
-            _ => return None,
-        })
-    }
-
-    /// The language code (`sr-Latn` for Latin-script Serbian).
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Cs => "cs",
-            Lang::Sk => "sk",
-            Lang::Hu => "hu",
-            Lang::SrLatn => "sr-Latn",
-            Lang::SrCyrl => "sr-Cyrl",
-            Lang::De => "de",
-            Lang::Fr => "fr",
-            Lang::Es => "es",
-            Lang::It => "it",
-            Lang::Nl => "nl",
-            Lang::Pl => "pl",
-            Lang::Ru => "ru",
-        }
-    }
-
-    /// Letters for king, queen, rook, bishop, knight.
-    const fn letters(self) -> [&'static str; 5] {
-        match self {
-            Lang::En => ["K", "Q", "R", "B", "N"],
-            Lang::Cs | Lang::Sk => ["K", "D", "V", "S", "J"],
-            Lang::Hu => ["K", "V", "B", "F", "H"],
-            Lang::SrLatn | Lang::De => ["K", "D", "T", "L", "S"],
-            Lang::SrCyrl => ["К", "Д", "Т", "Л", "С"],
-            Lang::Fr => ["R", "D", "T", "F", "C"],
-            Lang::Es | Lang::It => ["R", "D", "T", "A", "C"],
-            Lang::Nl => ["K", "D", "T", "L", "P"],
-            Lang::Pl => ["K", "H", "W", "G", "S"],
-            Lang::Ru => ["Кр", "Ф", "Л", "С", "К"],
-        }
-    }
-
-    /// The letter(s) for a role; empty for the pawn (Appendix C.4: pawns have no letter).
-    #[must_use]
-    pub const fn letter(self, role: Role) -> &'static str {
-        let letters = self.letters();
-        match role {
-            Role::Pawn => "",
-            Role::King => letters[0],
-            Role::Queen => letters[1],
-            Role::Rook => letters[2],
-            Role::Bishop => letters[3],
-            Role::Knight => letters[4],
-        }
-    }
-
-    /// The role whose letter starts `text`, longest letter first; with its length in bytes.
-    fn role_prefix(self, text: &str) -> Option<(Role, usize)> {
-        const ROLES: [Role; 5] = [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-        ];
-        let letters = self.letters();
-        let mut best: Option<(Role, usize)> = None;
-        for (i, letter) in letters.iter().enumerate() {
-            if text.starts_with(letter) && best.is_none_or(|(_, len)| letter.len() > len) {
-                best = Some((ROLES[i], letter.len()));
-            }
-        }
-        if best.is_some() {
-            return best;
-        }
-        // English letters the language does not use for something else, and figurines.
-        let first = text.chars().next()?;
-        let used = letters.iter().any(|l| l.starts_with(first));
-        if !used && let Some(role) = english_role(first) {
-            return Some((role, first.len_utf8()));
-        }
-        figurine(first).map(|role| (role, first.len_utf8()))
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-fn english_role(c: char) -> Option<Role> {
-    match c {
-        'K' => Some(Role::King),
-        'Q' => Some(Role::Queen),
-        'R' => Some(Role::Rook),
-        'B' => Some(Role::Bishop),
-        'N' => Some(Role::Knight),
-        'P' => Some(Role::Pawn),
-        _ => None,
-    }
-}
-
-fn figurine(c: char) -> Option<Role> {
-    match c {
-        '♔' | '♚' => Some(Role::King),
-        '♕' | '♛' => Some(Role::Queen),
-        '♖' | '♜' => Some(Role::Rook),
-        '♗' | '♝' => Some(Role::Bishop),
-        '♘' | '♞' => Some(Role::Knight),
-        '♙' | '♟' => Some(Role::Pawn),
-        _ => None,
-    }
-}
 
 /// How castling is written on output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -459,8 +281,93 @@ fn promotion_role(text: &str, lang: Lang) -> Option<Role> {
     }
 }
 
+/// The common case without allocating: plain SAN as a program writes it (`e4`, `exd5`,
+/// `Nbd7`, `R1e2`, `Qxe7+`, `e8=Q#`), with the piece letters of `lang` when they are single
+/// ASCII letters. Only the named piece type's moves to the named square are generated. Returns
+/// a move only when exactly one legal move matches, which is then the move the full reader
+/// ([`resolve`]) finds too; anything else (castling, other spellings, errors) is left to it.
+fn fast_parse(position: &Position, text: &str, lang: Lang) -> Option<Move> {
+    let mut bytes = text.as_bytes();
+    while let [rest @ .., b'+' | b'#'] = bytes {
+        bytes = rest;
+    }
+    let (role, mut body) = match bytes.first()? {
+        b'a'..=b'h' => (Role::Pawn, bytes),
+        &first => {
+            let letters = lang.letters();
+            let index = letters
+                .iter()
+                .position(|letter| letter.len() == 1 && letter.as_bytes()[0] == first)?;
+            (FAST_ROLES[index], &bytes[1..])
+        }
+    };
+    let mut promotion = None;
+    if role == Role::Pawn
+        && let [rest @ .., b'=', letter] = body
+    {
+        let index = lang
+            .letters()
+            .iter()
+            .position(|l| l.len() == 1 && l.as_bytes()[0] == *letter)?;
+        promotion = Some(FAST_ROLES[index]).filter(|&r| r != Role::King);
+        promotion?;
+        body = rest;
+    }
+    let [head @ .., file @ b'a'..=b'h', rank @ b'1'..=b'8'] = body else {
+        return None;
+    };
+    let to = Square::from_coords(File(file - b'a'), Rank(rank - b'1'));
+    let head = match head {
+        [rest @ .., b'x'] => rest,
+        _ => head,
+    };
+    let (from_file, from_rank) = match *head {
+        [] => (None, None),
+        [f @ b'a'..=b'h'] => (Some(File(f - b'a')), None),
+        [r @ b'1'..=b'8'] if role != Role::Pawn => (None, Some(Rank(r - b'1'))),
+        _ => return None,
+    };
+    if role == Role::Pawn && (to.rank() == Rank(0) || to.rank() == Rank(7)) != promotion.is_some() {
+        return None;
+    }
+    let mut origins = position.legal_origins(role, to);
+    if let Some(file) = from_file {
+        origins &= Bitboard::file(file);
+    }
+    if let Some(rank) = from_rank {
+        origins &= Bitboard::rank(rank);
+    }
+    let from = origins.single()?;
+    let board = position.board();
+    if role == Role::Pawn
+        && position.pseudo_ep_square() == Some(to)
+        && !board.occupied().contains(to)
+    {
+        return Some(Move::EnPassant { from, to });
+    }
+    Some(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion,
+    })
+}
+
+/// The roles in the order of [`Lang::letters`].
+const FAST_ROLES: [Role; 5] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+];
+
 /// Plays nothing: finds the legal move a text means in `position`.
 pub fn parse_move(position: &Position, text: &str, lang: Lang) -> Result<Move, SanError> {
+    if let Some(m) = fast_parse(position, text, lang) {
+        return Ok(m);
+    }
     if let Some(error) = castling_with_square(position, text, lang) {
         return Err(error);
     }
@@ -735,91 +642,6 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// Canonical SAN of a legal move, with `+`/`#`, in `lang`'s letters.
-#[must_use]
-pub fn to_san(position: &Position, m: Move, lang: Lang) -> String {
-    to_san_styled(
-        position,
-        m,
-        SanStyle {
-            lang,
-            castling: CastlingStyle::LetterO,
-        },
-    )
-}
-
-/// Canonical SAN of a legal move with a chosen style, with `+`/`#`.
-#[must_use]
-pub fn to_san_styled(position: &Position, m: Move, style: SanStyle) -> String {
-    let mut text = to_san_without_suffix(position, m, style);
-    let mut after = position.clone();
-    after.play_unchecked(m);
-    if after.is_check() {
-        text.push(if after.has_legal_move() { '+' } else { '#' });
-    }
-    text
-}
-
-/// Canonical SAN without the check or mate mark.
-#[must_use]
-pub fn to_san_without_suffix(position: &Position, m: Move, style: SanStyle) -> String {
-    let lang = style.lang;
-    let zero = style.castling == CastlingStyle::Zero;
-    match m {
-        Move::Castle { .. } => match (m.castling_side(), zero) {
-            (Some(CastlingSide::QueenSide), false) => "O-O-O".to_string(),
-            (Some(CastlingSide::QueenSide), true) => "0-0-0".to_string(),
-            (_, false) => "O-O".to_string(),
-            (_, true) => "0-0".to_string(),
-        },
-        Move::EnPassant { from, to } => format!("{}x{to}", from.file().char()),
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            let mut text = String::with_capacity(8);
-            if role == Role::Pawn {
-                if capture.is_some() {
-                    text.push(from.file().char());
-                    text.push('x');
-                }
-            } else {
-                text.push_str(lang.letter(role));
-                let others: Vec<Square> = position
-                    .legal_moves_to(Bitboard::from_square(to))
-                    .into_iter()
-                    .filter(|o| {
-                        matches!(o, Move::Normal { .. }) && o.role() == role && o.from() != from
-                    })
-                    .map(|o| o.from())
-                    .collect();
-                if !others.is_empty() {
-                    if others.iter().all(|o| o.file() != from.file()) {
-                        text.push(from.file().char());
-                    } else if others.iter().all(|o| o.rank() != from.rank()) {
-                        text.push(from.rank().char());
-                    } else {
-                        text.push(from.file().char());
-                        text.push(from.rank().char());
-                    }
-                }
-                if capture.is_some() {
-                    text.push('x');
-                }
-            }
-            text.push_str(&to.to_string());
-            if let Some(promotion) = promotion {
-                text.push('=');
-                text.push_str(lang.letter(promotion));
-            }
-            text
-        }
-    }
-}
-
 /// Reads a UCI move (`e2e4`, `e7e8q`; castling as `e1g1` or Chess960 `e1h1`).
 pub fn parse_uci(position: &Position, text: &str) -> Result<Move, SanError> {
     let t = text.trim();
@@ -935,5 +757,54 @@ mod tests {
             let m = parse_move(&position, text, Lang::En).expect(text);
             assert!(m.is_en_passant(), "{text}");
         }
+    }
+
+    /// The fast reader never disagrees with the full one (Appendix C): on every legal move of
+    /// random games, written canonically, without its check mark, with every departure file
+    /// and rank, and in German letters, a move it finds is the move [`resolve`] finds.
+    #[test]
+    fn appendix_c_fast_reader_agrees_with_full_reader() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut position = Position::new();
+        let mut fast_hits = 0;
+        for _ in 0..3_000 {
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.halfmoves() > 80 {
+                position = Position::new();
+                continue;
+            }
+            for &m in &moves {
+                for lang in [Lang::En, Lang::De] {
+                    let san = to_san(&position, m, lang);
+                    let bare = san.trim_end_matches(['+', '#']).to_string();
+                    let mut texts = vec![san.clone(), bare.clone()];
+                    for c in "abcdefgh12345678".chars() {
+                        let letter = lang.letter(m.role()).len();
+                        let mut text = bare.clone();
+                        if letter <= text.len() {
+                            text.insert(letter, c);
+                            texts.push(text);
+                        }
+                    }
+                    for text in texts {
+                        if let Some(fast) = fast_parse(&position, &text, lang) {
+                            fast_hits += 1;
+                            let full = parse_move_text(&text, lang)
+                                .and_then(|parsed| resolve(&position, &parsed, &text, lang));
+                            assert_eq!(full.ok(), Some(fast), "{text} in {position}");
+                        }
+                    }
+                }
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            position.play_unchecked(m);
+        }
+        assert!(
+            fast_hits > 10_000,
+            "the fast reader took only {fast_hits} texts"
+        );
     }
 }
