@@ -343,13 +343,19 @@ impl Context {
                     computer.set(v, ov, base[opponent][player]);
                 }
             }
-            // S1 players, in order, get the best opponent still possible.
+            // S1 players, in order, get the best opponent still possible. Once `stable` is
+            // optimal for the weights (after the first computation here), fixing a pair of it
+            // leaves it optimal for the rest; and when a player's partner in it is already his
+            // first choice (the largest addend), it stays optimal with the addends: then the
+            // matching need not be computed again.
+            let mut optimal = false;
             for &player in &remainder {
                 let v = bracket[player];
                 if !forward(&stable, v) {
                     continue;
                 }
                 let mut addend = 0u64;
+                let mut first_choice = None;
                 for &opponent in remainder.iter().rev() {
                     let ov = bracket[opponent];
                     if opponent <= player || matched[ov] {
@@ -358,10 +364,14 @@ impl Context {
                     let w = base[opponent][player];
                     if !w.is_zero() {
                         computer.set(v, ov, w.plus(Wide::from_u64(addend)));
+                        first_choice = Some(ov);
                     }
                     addend += 1;
                 }
-                stable = computer.compute();
+                if !optimal || first_choice != Some(stable[v]) {
+                    stable = computer.compute();
+                    optimal = true;
+                }
                 let mate = stable[v];
                 matched[v] = true;
                 matched[mate] = true;
