@@ -14,6 +14,16 @@ fn sample(folder: &str) -> String {
     format!("{}/tests/data/dutch/{folder}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A temporary folder holding one sample round and a made-up reference for it.
+fn folder_with_reference(tag: &str, round: &str, reference: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-bench-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let from = std::path::Path::new(&sample("n30_r7_s1")).join(format!("{round}.trf"));
+    std::fs::copy(from, dir.join(format!("{round}.trf"))).expect("copy");
+    std::fs::write(dir.join(format!("{round}.pairs")), reference).expect("write");
+    dir
+}
+
 #[test]
 fn dutch_bench_reports_time_memory_and_agreement_per_round() {
     let output = arbiter(&["bench", "dutch", &sample("n30_r7_s1"), "--rounds", "2,5"]);
@@ -34,11 +44,7 @@ fn dutch_bench_reports_time_memory_and_agreement_per_round() {
 
 #[test]
 fn dutch_bench_fails_when_the_reference_differs() {
-    let dir = std::env::temp_dir().join(format!("arbiter-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let from = std::path::Path::new(&sample("n30_r7_s1")).join("r03.trf");
-    std::fs::copy(from, dir.join("r03.trf")).expect("copy");
-    std::fs::write(dir.join("r03.pairs"), "1\n1 2\n").expect("write");
+    let dir = folder_with_reference("differs", "r03", "1\n1 2\n");
     let output = arbiter(&["bench", "dutch", dir.to_str().expect("utf-8")]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(!output.status.success(), "{stdout}");
@@ -60,11 +66,7 @@ fn dutch_bench_synthetic_pairs_round_two() {
 
 #[test]
 fn dutch_bench_rejects_a_bad_reference_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-bench-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let from = std::path::Path::new(&sample("n30_r7_s1")).join("r02.trf");
-    std::fs::copy(from, dir.join("r02.trf")).expect("copy");
-    std::fs::write(dir.join("r02.pairs"), "15\n1 x\n").expect("write");
+    let dir = folder_with_reference("bad", "r02", "15\n1 x\n");
     let output = arbiter(&["bench", "dutch", dir.to_str().expect("utf-8")]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
