@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
 pub mod check;
 pub mod generate;
 pub mod pair;
@@ -48,6 +49,8 @@ pub enum Command {
     Standings(standings::Args),
     /// Print a document (pairings, standings, crosstable, scoresheets, result slips) as PDF.
     Print(print::Args),
+    /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
+    Bench(bench::Args),
 }
 
 /// Parses the command line, sets up logging and runs the subcommand.
@@ -64,6 +67,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Print(args) => print::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match outcome {
         Ok(code) => code,

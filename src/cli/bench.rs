@@ -1,0 +1,243 @@
+//! `arbiter bench dutch`: time and peak memory of the Dutch engine (C.04.3), round by round.
+//!
+//! - `arbiter bench dutch DIR --rounds 2,6,11`: pairs `DIR/rNN.trf` for each round and compares
+//!   the pairing with `DIR/rNN.out` or `DIR/rNN.pairs` (bbpPairings' answer) when present.
+//! - `arbiter bench dutch --synthetic N [--seed S]`: pairs round 2 of a made-up N-player event
+//!   (round 1 paired top half against bottom half, C.04.3 Art. 3 for one score group, random
+//!   results).
+//!
+//! One line per round on stdout: players, seconds, same as the reference, peak resident memory
+//! of that round (VmHWM, reset before each round through `/proc/self/clear_refs`). Progress goes
+//! to stderr.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rand::{Rng, SeedableRng};
+
+use crate::cli::pair::pairing_set;
+use crate::formats::trf;
+use crate::pairing::dutch;
+use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
+
+/// Arguments of `arbiter bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to measure.
+    #[command(subcommand)]
+    pub target: Target,
+}
+
+/// The engines that can be measured.
+#[derive(Debug, clap::Subcommand)]
+pub enum Target {
+    /// The Dutch engine on fixture rounds or on a synthetic event.
+    Dutch(DutchArgs),
+}
+
+/// Arguments of `arbiter bench dutch`.
+#[derive(Debug, clap::Args)]
+pub struct DutchArgs {
+    /// A folder with `rNN.trf` inputs (and `rNN.out` / `rNN.pairs` expected pairings).
+    #[arg(required_unless_present = "synthetic")]
+    pub folder: Option<PathBuf>,
+    /// The rounds to pair, e.g. `2,6,11` (default: every `rNN.trf` in the folder).
+    #[arg(long, value_delimiter = ',')]
+    pub rounds: Vec<u32>,
+    /// Pair round 2 of a synthetic event with this many players instead.
+    #[arg(long, conflicts_with = "folder")]
+    pub synthetic: Option<u32>,
+    /// Seed of the synthetic event's results.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let Target::Dutch(args) = args.target;
+    if let Some(players) = args.synthetic {
+        anyhow::ensure!(players >= 2, "at least two players are needed");
+        eprintln!("building a synthetic event of {players} players");
+        let tournament = synthetic(players, args.seed);
+        measure(&format!("synthetic n{players} round 2"), &tournament, None);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(folder) = args.folder else {
+        anyhow::bail!("give a folder or --synthetic N");
+    };
+    let rounds = if args.rounds.is_empty() {
+        rounds_in(&folder)?
+    } else {
+        args.rounds
+    };
+    anyhow::ensure!(!rounds.is_empty(), "{}: no rNN.trf files", folder.display());
+    let mut all_same = true;
+    for round in rounds {
+        let input = folder.join(format!("r{round:02}.trf"));
+        let text = std::fs::read_to_string(&input)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+        let tournament =
+            trf::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+        let expected = ["out", "pairs"]
+            .iter()
+            .map(|ext| input.with_extension(ext))
+            .find(|p| p.is_file())
+            .map(|p| read_reference(&p))
+            .transpose()?;
+        eprintln!("pairing {} ...", input.display());
+        let same = measure(&format!("round {round}"), &tournament, expected.as_ref());
+        all_same &= same != Some(false);
+    }
+    Ok(if all_same {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Pairs once and prints the figures; returns whether the pairing equals `expected`.
+fn measure(
+    label: &str,
+    tournament: &Tournament,
+    expected: Option<&BTreeSet<(u32, u32)>>,
+) -> Option<bool> {
+    reset_peak();
+    let start = Instant::now();
+    let result = dutch::pair(tournament);
+    let seconds = start.elapsed().as_secs_f64();
+    let peak = peak_mb().map_or_else(|| "?".to_owned(), |mb| format!("{mb:.0}"));
+    let (outcome, same) = match (&result, expected) {
+        (Err(e), _) => (format!("no pairing: {e}"), Some(false)),
+        (Ok(p), Some(reference)) => {
+            let same = pairing_set(p) == *reference;
+            (format!("same as reference: {}", yes_no(same)), Some(same))
+        }
+        (Ok(p), None) => (format!("{} games, no reference", p.games.len()), None),
+    };
+    println!(
+        "{label}: {} players, {seconds:.3} s, {outcome}, peak {peak} MB",
+        tournament.players.len()
+    );
+    same
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
+
+/// The rounds of the `rNN.trf` files in `folder`, in order.
+fn rounds_in(folder: &Path) -> anyhow::Result<Vec<u32>> {
+    let mut rounds: Vec<u32> = std::fs::read_dir(folder)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", folder.display()))?
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            name.strip_prefix('r')?.strip_suffix(".trf")?.parse().ok()
+        })
+        .collect();
+    rounds.sort_unstable();
+    Ok(rounds)
+}
+
+/// A bbpPairings pairs file: first line the count, then `white black` (`N 0` for the bye).
+fn read_reference(path: &Path) -> anyhow::Result<BTreeSet<(u32, u32)>> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let mut pairs = BTreeSet::new();
+    for (number, line) in text.lines().enumerate().skip(1) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [white, black] => white.parse().ok().zip(black.parse().ok()),
+            [] => continue,
+            _ => None,
+        };
+        let pair = parsed.ok_or_else(|| {
+            anyhow::anyhow!(
+                "{} line {}: expected `white black`",
+                path.display(),
+                number + 1
+            )
+        })?;
+        pairs.insert(pair);
+    }
+    Ok(pairs)
+}
+
+/// Forgets the peak resident size so far (Linux: writing 5 to `/proc/self/clear_refs`).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Peak resident memory (VmHWM) in MB, from `/proc/self/status`.
+fn peak_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// An event of `players` players after round 1: top half against bottom half with alternating
+/// colours (one score group, no transpositions needed), random results, 30 % draws.
+fn synthetic(players: u32, seed: u64) -> Tournament {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut tournament = Tournament {
+        name: format!("Synthetic {players}"),
+        total_rounds: 9,
+        players: (1..=players)
+            .map(|id| Player {
+                id: PlayerId(id),
+                name: format!("Player {id:05}"),
+                rating: 2800u16.saturating_sub((id / 4).min(1800) as u16),
+                ..Player::default()
+            })
+            .collect(),
+        ..Tournament::default()
+    };
+    tournament.setup.initial_color = Some(Color::White);
+    let half = players / 2;
+    for board in 0..half {
+        let (high, low) = (board, board + half);
+        let (white, black) = if board % 2 == 0 {
+            (high, low)
+        } else {
+            (low, high)
+        };
+        let roll: f64 = rng.random();
+        let (rw, rb) = if roll < 0.3 {
+            (GameResult::Draw, GameResult::Draw)
+        } else if roll < 0.3 + 0.7 * 0.6 {
+            // The higher-rated player wins more often.
+            if white == high {
+                (GameResult::Win, GameResult::Loss)
+            } else {
+                (GameResult::Loss, GameResult::Win)
+            }
+        } else if white == high {
+            (GameResult::Loss, GameResult::Win)
+        } else {
+            (GameResult::Win, GameResult::Loss)
+        };
+        for (me, opponent, colour, result) in [
+            (white, black, Color::White, rw),
+            (black, white, Color::Black, rb),
+        ] {
+            tournament.players[me as usize].rounds.push(RoundEntry {
+                opponent: Some(PlayerId(opponent + 1)),
+                color: Some(colour),
+                result,
+            });
+        }
+    }
+    if players % 2 == 1 {
+        tournament.players[players as usize - 1]
+            .rounds
+            .push(RoundEntry {
+                opponent: None,
+                color: None,
+                result: GameResult::PairingAllocatedBye,
+            });
+    }
+    tournament
+}

@@ -1,0 +1,427 @@
+//! Bracket by bracket (C.04.3 Art. 3): which moved-down players are paired and with whom,
+//! then the S1/S2 exchanges and transpositions, each decision fixed in turn while the whole
+//! round stays completable (C4).
+
+use super::computer::Computer;
+use super::entrants::Context;
+use super::{PairingError, RoundPairing};
+use crate::pairing::matching::{MatchWeight, Wide};
+use crate::tournament::model::Color;
+
+impl Context {
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "vertex numbers index several arrays at once"
+    )]
+    pub(super) fn run<const L: usize>(&self) -> Result<RoundPairing, PairingError> {
+        let n = self.sorted.len();
+        if n == 0 {
+            return Ok(RoundPairing::default());
+        }
+        let mut computer = Computer::<L>::new(n, self.maximum());
+        let s = self.group_size_bits;
+        let top = self.player(0).acc[0];
+        let no_ranks = std::collections::HashMap::new();
+        for v in 0..n {
+            for u in 0..v {
+                let (p, o) = (self.player(v), self.player(u));
+                let w = if n % 2 == 1 {
+                    if self.compatible(p, o) {
+                        let mut w = Wide::<L>::from_u64(
+                            1 + u64::from(!p.bye_eligible) + u64::from(!o.bye_eligible),
+                        );
+                        w = w.shifted_left(self.groups_shift);
+                        let shifts = u64::from(self.group_shift[&p.acc[0]])
+                            + u64::from(self.group_shift[&o.acc[0]]);
+                        w = w.plus(Wide::from_u64(shifts));
+                        w = w.shifted_left(s);
+                        w.plus(Wide::from_u64(u64::from(p.acc[0] >= top)))
+                    } else {
+                        Wide::ZERO
+                    }
+                } else {
+                    self.edge_weight(o, p, false, false, 0, false, &no_ranks)
+                };
+                computer.set(v, u, w);
+            }
+        }
+        let matching = computer.compute();
+        // C4 completion: everybody paired but at most one, who can take the PAB.
+        let unmatched: Vec<usize> = (0..n).filter(|&v| matching[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.player(v).bye_eligible) {
+            return Err(PairingError::NoValidPairing);
+        }
+        let mut bye_score = 0;
+        let mut single_is_bye = false;
+        let mut unplayed_ranks = std::collections::HashMap::new();
+        if n % 2 == 1 {
+            bye_score = unmatched.first().map_or(0, |&v| self.player(v).acc[0]);
+            if bye_score >= top {
+                single_is_bye = true;
+                for v in 0..n {
+                    if self.player(v).acc[0] < top {
+                        break;
+                    }
+                    if self.player(matching[v]).acc[0] < top {
+                        single_is_bye = false;
+                        break;
+                    }
+                }
+            }
+            let mut counts: Vec<usize> = (0..n)
+                .map(|v| self.player(v))
+                .filter(|p| p.acc[0] == bye_score)
+                .map(|p| p.played_games)
+                .collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, count) in counts.into_iter().enumerate() {
+                unplayed_ranks.insert(count, rank);
+            }
+            for v in 0..n {
+                for u in 0..v {
+                    let w = self.edge_weight(
+                        self.player(u),
+                        self.player(v),
+                        false,
+                        false,
+                        bye_score,
+                        single_is_bye,
+                        &unplayed_ranks,
+                    );
+                    computer.set(v, u, w);
+                }
+            }
+        }
+
+        let mut partner: Vec<Option<usize>> = vec![None; n];
+        // Brackets: `bracket` holds vertices, moved-down players first, then the score group,
+        // then (from `next_begin`) the next score group for look-ahead.
+        let mut bracket: Vec<usize> = (0..n)
+            .take_while(|&v| self.player(v).acc[0] >= top)
+            .collect();
+        let mut next_start = bracket.len();
+        let mut matched = vec![false; n];
+        let mut group_begin = 0usize;
+        let mut group_begin_vertex = 0usize;
+        let mut stable;
+
+        while bracket.len() > 1 || next_start < n {
+            let next_begin = bracket.len();
+            let next_begin_vertex = group_begin_vertex + (next_begin - group_begin);
+            let group_start = next_start;
+            while next_start < n
+                && self.player(next_start).acc[0] >= self.player(group_start).acc[0]
+            {
+                bracket.push(next_start);
+                next_start += 1;
+            }
+            let size = bracket.len();
+            let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
+
+            // base[l][s] for s < l, l >= group_begin.
+            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); size];
+            for l in group_begin..size {
+                base[l] = (0..l)
+                    .map(|s_| {
+                        self.edge_weight(
+                            self.player(bracket[s_]),
+                            self.player(bracket[l]),
+                            l < next_begin,
+                            l >= next_begin,
+                            bye_score,
+                            single_is_bye,
+                            &unplayed_ranks,
+                        )
+                    })
+                    .collect();
+            }
+            for l in group_begin..size {
+                for s_ in 0..l {
+                    computer.set(bracket[l], bracket[s_], base[l][s_]);
+                }
+            }
+            let ordering = |base: &Vec<Vec<Wide<L>>>,
+                            smaller: usize,
+                            larger: usize,
+                            smaller_remainder_index: usize,
+                            remainder_pairs: usize|
+             -> Wide<L> {
+                let result = base[larger][smaller];
+                if result.is_zero() {
+                    return result;
+                }
+                let addend =
+                    Wide::<L>::from_u64(u64::from(smaller_remainder_index < remainder_pairs))
+                        .shifted_left(2 * s)
+                        .minus(Wide::from_u64(smaller_remainder_index as u64))
+                        .shifted_left(1);
+                result.plus(addend)
+            };
+            stable = computer.compute();
+
+            // Which moved-down players are paired in this bracket (C.04.3 Art. 3, C7).
+            let mut moved_down_score = 0;
+            let mut remaining = 0usize;
+            let mut remaining_matched = 0usize;
+            for index in 0..group_begin {
+                let score = self.player(bracket[index]).acc[0];
+                if index == 0 || score < moved_down_score {
+                    moved_down_score = score;
+                    remaining = 0;
+                    remaining_matched = 0;
+                    let mut m = index;
+                    while m < size && self.player(bracket[m]).acc[0] >= moved_down_score {
+                        remaining += 1;
+                        if in_bracket(stable[bracket[m]]) {
+                            remaining_matched += 1;
+                        }
+                        m += 1;
+                    }
+                }
+                if remaining_matched == 0 {
+                    continue;
+                }
+                let vertex = bracket[index];
+                if remaining <= remaining_matched {
+                    matched[vertex] = true;
+                    continue;
+                }
+                remaining -= 1;
+                if !in_bracket(stable[vertex]) {
+                    for opponent in group_begin..next_begin {
+                        let w = base[opponent][index];
+                        if !w.is_zero() {
+                            computer.set(vertex, bracket[opponent], w.or(Wide::from_u64(1)));
+                        }
+                    }
+                    stable = computer.compute();
+                }
+                if in_bracket(stable[vertex]) {
+                    matched[vertex] = true;
+                    remaining_matched -= 1;
+                    for opponent in group_begin..next_begin {
+                        let w = base[opponent][index];
+                        if !w.is_zero() {
+                            let w = w
+                                .or(Wide::from_u64((next_begin - group_begin) as u64))
+                                .plus(Wide::from_u64(1));
+                            computer.set(vertex, bracket[opponent], w);
+                        }
+                    }
+                }
+            }
+            // Their opponents.
+            for index in 0..group_begin {
+                let vertex = bracket[index];
+                if !matched[vertex] {
+                    continue;
+                }
+                let mut addend = size as u64;
+                for opponent in (group_begin..next_begin).rev() {
+                    let ov = bracket[opponent];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let w = base[opponent][index];
+                    if !w.is_zero() {
+                        computer.set(vertex, ov, w.plus(Wide::from_u64(addend)));
+                        addend += 1;
+                    }
+                }
+                stable = computer.compute();
+                let mate = stable[vertex];
+                matched[mate] = true;
+                computer.finalize(vertex, mate);
+            }
+
+            // The remainder (homogeneous part): S1 and S2, exchanges.
+            let mut remainder: Vec<usize> = Vec::new();
+            let mut remainder_pairs = 0usize;
+            for index in group_begin..next_begin {
+                let vertex = bracket[index];
+                if stable[vertex] < group_begin_vertex {
+                    continue;
+                }
+                remainder.push(index);
+                if stable[vertex] < vertex {
+                    remainder_pairs += 1;
+                }
+            }
+            for (oi, &opponent) in remainder.iter().enumerate() {
+                for (pi, &player) in remainder.iter().enumerate().take(oi) {
+                    computer.set(
+                        bracket[player],
+                        bracket[opponent],
+                        ordering(&base, player, opponent, pi, remainder_pairs),
+                    );
+                }
+            }
+            stable = computer.compute();
+            let forward =
+                |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_begin_vertex;
+            let mut exchange_count = 0usize;
+            for &index in remainder.iter().take(remainder_pairs) {
+                let v = bracket[index];
+                exchange_count += usize::from(!forward(&stable, v));
+            }
+            // Lower players of S1 to exchange, where possible.
+            let mut exchanges_remaining = exchange_count;
+            let mut position = remainder_pairs;
+            while position > 0 && exchanges_remaining > 0 {
+                let opponents_from = position;
+                position -= 1;
+                let player = remainder[position];
+                let v = bracket[player];
+                if forward(&stable, v) {
+                    for &opponent in &remainder[opponents_from..] {
+                        let w = ordering(&base, player, opponent, position, remainder_pairs);
+                        if !w.is_zero() {
+                            computer.set(v, bracket[opponent], w.minus(Wide::from_u64(1)));
+                        }
+                    }
+                    stable = computer.compute();
+                }
+                let exchange = !forward(&stable, v);
+                exchanges_remaining -= usize::from(exchange);
+                for &opponent in &remainder[position + 1..] {
+                    if exchange {
+                        base[opponent][player] = Wide::ZERO;
+                    }
+                    computer.set(
+                        v,
+                        bracket[opponent],
+                        ordering(&base, player, opponent, position, remainder_pairs),
+                    );
+                }
+            }
+            // Higher players of S2 to exchange, where possible.
+            let mut exchanges_remaining = exchange_count;
+            let mut position = remainder_pairs;
+            while position < remainder.len() && exchanges_remaining > 1 {
+                let player = remainder[position];
+                let v = bracket[player];
+                let already = forward(&stable, v);
+                if !already {
+                    for &opponent in &remainder[position + 1..] {
+                        let w = ordering(&base, player, opponent, position, remainder_pairs);
+                        if !w.is_zero() {
+                            computer.set(v, bracket[opponent], w.plus(Wide::from_u64(1)));
+                        }
+                    }
+                    stable = computer.compute();
+                }
+                if forward(&stable, v) {
+                    exchanges_remaining -= 1;
+                    for &opponent in &remainder[..position] {
+                        base[player][opponent] = Wide::ZERO;
+                        computer.set(v, bracket[opponent], Wide::ZERO);
+                    }
+                    for opponent in next_begin..size {
+                        base[opponent][player] = Wide::ZERO;
+                        computer.set(v, bracket[opponent], Wide::ZERO);
+                    }
+                }
+                if !already {
+                    for &opponent in &remainder[position + 1..] {
+                        computer.set(
+                            v,
+                            bracket[opponent],
+                            ordering(&base, player, opponent, position, remainder_pairs),
+                        );
+                    }
+                }
+                position += 1;
+            }
+            // Fix S1 and S2.
+            for (pi, &player) in remainder.iter().enumerate() {
+                let v = bracket[player];
+                for &opponent in &remainder[pi + 1..] {
+                    let ov = bracket[opponent];
+                    if !forward(&stable, v) || forward(&stable, ov) {
+                        base[opponent][player] = Wide::ZERO;
+                    }
+                    computer.set(v, ov, base[opponent][player]);
+                }
+            }
+            // S1 players, in order, get the best opponent still possible. Once `stable` is
+            // optimal for the weights (after the first computation here), fixing a pair of it
+            // leaves it optimal for the rest; and when a player's partner in it is already his
+            // first choice (the largest addend), it stays optimal with the addends: then the
+            // matching need not be computed again.
+            let mut optimal = false;
+            for &player in &remainder {
+                let v = bracket[player];
+                if !forward(&stable, v) {
+                    continue;
+                }
+                let mut addend = 0u64;
+                let mut first_choice = None;
+                for &opponent in remainder.iter().rev() {
+                    let ov = bracket[opponent];
+                    if opponent <= player || matched[ov] {
+                        continue;
+                    }
+                    let w = base[opponent][player];
+                    if !w.is_zero() {
+                        computer.set(v, ov, w.plus(Wide::from_u64(addend)));
+                        first_choice = Some(ov);
+                    }
+                    addend += 1;
+                }
+                if !optimal || first_choice != Some(stable[v]) {
+                    stable = computer.compute();
+                    optimal = true;
+                }
+                let mate = stable[v];
+                matched[v] = true;
+                matched[mate] = true;
+                computer.finalize(v, mate);
+            }
+
+            // The next bracket: the unpaired players move down.
+            let mut next_bracket = Vec::new();
+            group_begin = 0;
+            single_is_bye =
+                n % 2 == 1 && group_start < n && bye_score >= self.player(group_start).acc[0];
+            for (index, &v) in bracket.iter().enumerate() {
+                if index < next_begin && matched[v] {
+                    partner[v] = Some(stable[v]);
+                    partner[stable[v]] = Some(v);
+                } else {
+                    next_bracket.push(v);
+                    if index < next_begin {
+                        group_begin += 1;
+                    }
+                    if single_is_bye
+                        && self.player(stable[v]).acc[0] < self.player(group_start).acc[0]
+                    {
+                        single_is_bye = false;
+                    }
+                }
+            }
+            bracket = next_bracket;
+            group_begin_vertex = next_begin_vertex;
+        }
+
+        let mut games = Vec::new();
+        let mut bye = None;
+        for v in 0..n {
+            match partner[v] {
+                Some(u) if self.player(v).id < self.player(u).id => {
+                    let (a, b) = (self.player(v), self.player(u));
+                    let colour = self.colour_of(a, b);
+                    games.push(if colour == Color::White {
+                        (a.id, b.id)
+                    } else {
+                        (b.id, a.id)
+                    });
+                }
+                Some(_) => {}
+                None => bye = Some(self.player(v).id),
+            }
+        }
+        let _ = self.round;
+        self.board_order(&mut games);
+        Ok(RoundPairing { games, bye })
+    }
+}

@@ -1,0 +1,154 @@
+//! The criteria as edge weights: absolute criteria C1–C3 make an edge absent; C4–C21 are bit
+//! fields of one wide weight, in priority order (C.04.3 Art. 2).
+
+use super::entrants::{Context, Entrant, Float};
+use super::{compatible_preferences, invert};
+use crate::pairing::matching::{MatchWeight, Wide};
+
+impl Context {
+    /// C1–C3: may the two players meet?
+    pub(super) fn compatible(&self, a: &Entrant, b: &Entrant) -> bool {
+        let key = (a.id.0.min(b.id.0), a.id.0.max(b.id.0));
+        if self.forbidden.contains(&key) {
+            return false;
+        }
+        // C3, with the exception for topscorers (over 50 % of the maximum) in the last round.
+        let threshold = (self.played_rounds as i32 * self.win.max(self.draw)) >> 1;
+        let last_round = self.expected_rounds > 0 && self.played_rounds + 1 >= self.expected_rounds;
+        !a.absolute_preference()
+            || !b.absolute_preference()
+            || a.preference != b.preference
+            || (last_round && (a.acc[0] > threshold || b.acc[0] > threshold))
+    }
+
+    pub(super) fn bye_candidate(&self, p: &Entrant, bye_score: i32) -> bool {
+        p.bye_eligible && p.acc[0] <= bye_score
+    }
+
+    pub(super) fn one_at<const L: usize>(&self, score: i32) -> Wide<L> {
+        let shift = self.group_shift.get(&score).copied().unwrap_or(0);
+        Wide::from_u64(1).shifted_left(shift)
+    }
+
+    pub(super) fn maximum<const L: usize>(&self) -> Wide<L> {
+        // All ones in the used bits: more than any edge.
+        Wide::<L>::from_u64(1)
+            .shifted_left(self.weight_bits())
+            .minus(Wide::from_u64(1))
+    }
+
+    #[expect(clippy::too_many_arguments)]
+    pub(super) fn edge_weight<const L: usize>(
+        &self,
+        higher: &Entrant,
+        lower: &Entrant,
+        lower_in_current: bool,
+        lower_in_next: bool,
+        bye_score: i32,
+        single_downfloater_is_bye: bool,
+        unplayed_ranks: &std::collections::HashMap<usize, usize>,
+    ) -> Wide<L> {
+        if !self.compatible(higher, lower) {
+            return Wide::ZERO;
+        }
+        let s = self.group_size_bits;
+        let g = self.groups_shift;
+        let small = |v: usize| Wide::<L>::from_u64(v as u64);
+        // C4, C5.
+        let mut w = small(
+            1 + usize::from(!self.bye_candidate(higher, bye_score))
+                + usize::from(!self.bye_candidate(lower, bye_score)),
+        );
+        // C6: pairs in the current bracket; C7: scores paired.
+        w = w.shifted_left(s).plus(small(usize::from(lower_in_current)));
+        w = w.shifted_left(g);
+        if lower_in_current {
+            w = w.plus(self.one_at(higher.acc[0]));
+        }
+        // The same for the next bracket.
+        w = w.shifted_left(s).plus(small(usize::from(lower_in_next)));
+        w = w.shifted_left(g);
+        if lower_in_next {
+            w = w.plus(self.one_at(higher.acc[0]));
+        }
+        // C9: unplayed games of the PAB assignee.
+        w = w.shifted_left(2 * s);
+        if single_downfloater_is_bye {
+            for p in [higher, lower] {
+                if p.acc[0] == bye_score {
+                    w = w.plus(small(
+                        unplayed_ranks.get(&p.played_games).copied().unwrap_or(0),
+                    ));
+                }
+            }
+        }
+        // C10–C13: colour preferences, between `lower` (player) and `higher` (opponent).
+        let (p, o) = (lower, higher);
+        let same = p.preference == o.preference;
+        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
+        let c11 = !p.absolute_preference()
+            || !o.absolute_preference()
+            || !same
+            || if p.colour_imbalance == o.colour_imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let smaller = if p.colour_imbalance > o.colour_imbalance {
+                    o
+                } else {
+                    p
+                };
+                smaller.repeated != invert(p.preference)
+            };
+        let c12 = compatible_preferences(p.preference, o.preference);
+        let c13 = (!p.strong && !p.absolute_preference())
+            || (!o.strong && !o.absolute_preference())
+            || (p.absolute_preference() && o.absolute_preference())
+            || !same;
+        for bit in [c10, c11, c12, c13] {
+            w = w
+                .shifted_left(s)
+                .plus(small(usize::from(lower_in_current && bit)));
+        }
+        let (h, l) = (higher, lower);
+        // C14–C17: repeated floats.
+        for back in 1..=2usize {
+            if self.played_rounds < back {
+                continue;
+            }
+            w = w.shifted_left(s);
+            if lower_in_current {
+                w = w.plus(small(usize::from(l.float[back] == Float::Down)));
+                w = w.plus(small(usize::from(
+                    h.acc[0] <= l.acc[0] && h.float[back] == Float::Down,
+                )));
+            }
+            w = w.shifted_left(s);
+            if lower_in_current {
+                w = w.plus(small(usize::from(
+                    !(h.acc[0] > l.acc[0] && l.float[back] == Float::Up),
+                )));
+            }
+        }
+        // C18–C21: scores of repeated floaters.
+        for back in 1..=2usize {
+            if self.played_rounds < back {
+                continue;
+            }
+            w = w.shifted_left(g);
+            if lower_in_current {
+                if l.float[back] == Float::Down {
+                    w = w.plus(self.one_at(l.acc[0]));
+                }
+                if h.float[back] == Float::Down {
+                    w = w.plus(self.one_at(h.acc[0]));
+                }
+            }
+            w = w.shifted_left(g);
+            if lower_in_current && !(l.float[back] == Float::Up && h.acc[0] > l.acc[0]) {
+                w = w.plus(self.one_at(h.acc[0]));
+            }
+        }
+        // Room for the ordering of transpositions and exchanges.
+        w.shifted_left(3 * s + 1)
+    }
+}
