@@ -283,7 +283,7 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         browser.try_find("#swiss-tab").is_none(),
         "no organiser tabs"
     );
-    let rows = browser.find_all("#standings tbody tr");
+    let rows = browser.find_all("#standings > tbody > tr");
     assert_eq!(rows.len(), 12);
     let overflow = browser.script(
         "return document.documentElement.scrollWidth - window.innerWidth;",
