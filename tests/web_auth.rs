@@ -125,6 +125,12 @@ async fn wrong_role_is_refused_with_a_403_page() {
         let page = client.get("/admin/users").await;
         assert_eq!(page.status, StatusCode::FORBIDDEN, "{name}");
         assert_eq!(page.text("h1").as_deref(), Some("403 Not allowed"));
+        // The error page still knows who is logged in (name and a working "Log out").
+        assert_eq!(page.text(".user-name").as_deref(), Some(name));
+        assert!(
+            page.body.contains("action=\"/logout\""),
+            "log-out form on the 403 page"
+        );
         let page = client
             .post(
                 "/admin/users",

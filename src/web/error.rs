@@ -185,7 +185,7 @@ pub fn render_error_page<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorH
         None => lang.t(&format!("{key}.message")),
     };
     let page = ErrorPage {
-        ctx: PageContext::minimal(lang, res.request().path()),
+        ctx: PageContext::for_error(res.request()),
         status: code,
         title: lang.t(&format!("{key}.title")),
         message,

@@ -253,13 +253,28 @@ pub struct PageContext {
 }
 
 impl PageContext {
-    /// A context without user or token (error pages).
-    pub fn minimal(lang: Lang, path: &str) -> PageContext {
+    /// The context of an error page, built synchronously: the user only when a handler's
+    /// extractor already loaded it for this request, and the session's existing CSRF token (so
+    /// the "Log out" button still works); otherwise an anonymous context.
+    pub fn for_error(req: &HttpRequest) -> PageContext {
+        let user = match req.extensions().get::<LoadedUser>() {
+            Some(LoadedUser(Some(user))) => Some(SessionUser::from(user)),
+            _ => None,
+        };
+        let csrf_token = match user {
+            Some(_) => req
+                .get_session()
+                .get::<String>(SESSION_CSRF)
+                .ok()
+                .flatten()
+                .unwrap_or_default(),
+            None => String::new(),
+        };
         PageContext {
-            lang,
-            user: None,
-            csrf_token: String::new(),
-            path: path.to_owned(),
+            lang: Lang::of_request(req),
+            user,
+            csrf_token,
+            path: req.path().to_owned(),
         }
     }
 
