@@ -172,10 +172,13 @@ pub fn run_migrations(conn: &mut DbConn) -> anyhow::Result<()> {
 /// Opens a pool on `url`, runs the migrations and returns it.
 ///
 /// SQLite connections wait up to 5 s for a lock (`busy_timeout`); the pool holds up to
-/// `max_size` connections.
+/// `max_size` connections. It opens one connection up front and the others on demand: on a new
+/// SQLite file, connections opened all at once would race to switch it to WAL (a switch that
+/// does not wait for `busy_timeout`) and log "database is locked".
 pub fn connect_pool(url: &str, max_size: u32) -> anyhow::Result<DbPool> {
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
+        .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(10))
         .connection_customizer(Box::new(SqlitePragmas {
             busy_timeout_ms: 5000,
