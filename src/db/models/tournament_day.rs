@@ -12,6 +12,7 @@ use crate::db::schema_day::{
 };
 use crate::tournament::byes::{ByeKind, ByePolicy, LateEntryPoints};
 use crate::tournament::default_time::ForfeitWithdrawalRule;
+use crate::tournament::self_report::BoardTokens;
 
 /// A row of `swiss_settings`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
@@ -340,6 +341,31 @@ impl BoardReport {
         board_reports::table
             .filter(board_reports::game_id.eq_any(games))
             .load(conn)
+    }
+
+    /// The reports of these games, creating a fresh pair of secret tokens for each game that
+    /// has none yet (the QR sheet and the printed pairing list share them).
+    pub fn for_games_creating(
+        conn: &mut DbConn,
+        games: &[GameId],
+    ) -> QueryResult<Vec<BoardReport>> {
+        let mut reports = BoardReport::for_games(conn, games)?;
+        for &game_id in games {
+            if !reports.iter().any(|r| r.game_id == game_id) {
+                let tokens = BoardTokens::generate(&mut rand::rng());
+                let fresh = BoardReport {
+                    game_id,
+                    white_token: tokens.white,
+                    black_token: tokens.black,
+                    white_report: None,
+                    black_report: None,
+                    approved: None,
+                };
+                fresh.insert(conn)?;
+                reports.push(fresh);
+            }
+        }
+        Ok(reports)
     }
 
     /// The board a token belongs to.

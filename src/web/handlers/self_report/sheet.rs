@@ -5,11 +5,10 @@
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use rand::rng;
 
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::BoardReport;
-use crate::tournament::self_report::{BoardTokens, ReportState};
+use crate::tournament::self_report::ReportState;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::{load_for_results, round_of};
 use crate::web::handlers::round::show::player_label;
@@ -97,22 +96,7 @@ pub async fn show_sheet(
                 .cloned()
                 .collect();
             let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
-            let mut reports = BoardReport::for_games(conn, &ids)?;
-            for game in &games {
-                if !reports.iter().any(|r| r.game_id == game.id) {
-                    let tokens = BoardTokens::generate(&mut rng());
-                    let row = BoardReport {
-                        game_id: game.id,
-                        white_token: tokens.white,
-                        black_token: tokens.black,
-                        white_report: None,
-                        black_report: None,
-                        approved: None,
-                    };
-                    row.insert(conn)?;
-                    reports.push(row);
-                }
-            }
+            let reports = BoardReport::for_games_creating(conn, &ids)?;
             let mut boards = Vec::new();
             for game in &games {
                 let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
