@@ -21,35 +21,27 @@ pub trait MatchWeight: Copy + Ord + Debug {
     fn half(self) -> Self;
 }
 
-impl MatchWeight for i64 {
-    fn zero() -> Self {
-        0
-    }
-    fn plus(self, other: Self) -> Self {
-        self + other
-    }
-    fn minus(self, other: Self) -> Self {
-        self - other
-    }
-    fn half(self) -> Self {
-        self / 2
-    }
+/// The primitive signed integers are weights as they are.
+macro_rules! primitive_weight {
+    ($($t:ty),*) => {$(
+        impl MatchWeight for $t {
+            fn zero() -> Self {
+                0
+            }
+            fn plus(self, other: Self) -> Self {
+                self + other
+            }
+            fn minus(self, other: Self) -> Self {
+                self - other
+            }
+            fn half(self) -> Self {
+                self / 2
+            }
+        }
+    )*};
 }
 
-impl MatchWeight for i128 {
-    fn zero() -> Self {
-        0
-    }
-    fn plus(self, other: Self) -> Self {
-        self + other
-    }
-    fn minus(self, other: Self) -> Self {
-        self - other
-    }
-    fn half(self) -> Self {
-        self / 2
-    }
-}
+primitive_weight!(i64, i128);
 
 /// A signed integer of `64 * L` bits (two's complement, little-endian limbs), wide enough for
 /// criteria packed as bit fields.

@@ -300,26 +300,37 @@ pub fn report(record: &GameRecord, options: ReportOptions) -> GameReport {
             Ok(position) => position,
             Err(error) => {
                 return GameReport {
-                    plies: 0,
-                    first_bad_ply: None,
-                    error: None,
-                    termination: None,
-                    termination_ply: None,
-                    result_by_laws: GameResult::Unknown,
-                    recorded_result: record.result,
-                    result_agrees: None,
-                    claims: Vec::new(),
-                    illegal_moves: Vec::new(),
-                    draw_offers: Vec::new(),
-                    claimable: Claimable::default(),
                     warnings: vec![format!("start position: {error}")],
                     final_fen: fen.clone(),
+                    ..GameReport::blank(record)
                 };
             }
         },
         None => Position::new(),
     };
     Walker::new(record, options, start).run()
+}
+
+impl GameReport {
+    /// The report before any move is read: nothing found yet, the recorded result kept.
+    fn blank(record: &GameRecord) -> GameReport {
+        GameReport {
+            plies: 0,
+            first_bad_ply: None,
+            error: None,
+            termination: None,
+            termination_ply: None,
+            result_by_laws: GameResult::Unknown,
+            recorded_result: record.result,
+            result_agrees: None,
+            claims: Vec::new(),
+            illegal_moves: Vec::new(),
+            draw_offers: Vec::new(),
+            claimable: Claimable::default(),
+            warnings: Vec::new(),
+            final_fen: String::new(),
+        }
+    }
 }
 
 /// The state of the walk through one record.
@@ -352,22 +363,7 @@ impl<'a> Walker<'a> {
             illegal_counts: [0, 0],
             ended: None,
             stopped: false,
-            report: GameReport {
-                plies: 0,
-                first_bad_ply: None,
-                error: None,
-                termination: None,
-                termination_ply: None,
-                result_by_laws: GameResult::Unknown,
-                recorded_result: record.result,
-                result_agrees: None,
-                claims: Vec::new(),
-                illegal_moves: Vec::new(),
-                draw_offers: Vec::new(),
-                claimable: Claimable::default(),
-                warnings: Vec::new(),
-                final_fen: String::new(),
-            },
+            report: GameReport::blank(record),
         }
     }
 
