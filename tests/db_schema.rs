@@ -81,7 +81,7 @@ use arbiter::db::DbConn as DbConnKind;
 fn migrations_are_idempotent_and_sqlite_pragmas_are_set() {
     let ctx = TestContext::new();
     // Running them again on the migrated database does nothing.
-    ctx.with_conn(|conn| db::run_migrations(conn)).unwrap();
+    ctx.with_conn(db::run_migrations).unwrap();
     if !ctx.db.is_postgres() {
         use diesel::prelude::*;
         use diesel::sql_types::{BigInt, Text};

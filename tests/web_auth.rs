@@ -35,7 +35,7 @@ async fn setup_form_creates_the_first_administrator_once() {
         page.texts(".errors li"),
         vec!["The two passwords are not the same."]
     );
-    assert_eq!(ctx.with_conn(|c| User::count(c)).unwrap(), 0);
+    assert_eq!(ctx.with_conn(User::count).unwrap(), 0);
 
     let page = client
         .post(
@@ -79,7 +79,7 @@ async fn setup_form_creates_the_first_administrator_once() {
         )
         .await
         .assert_redirect("/login");
-    assert_eq!(ctx.with_conn(|c| User::count(c)).unwrap(), 1);
+    assert_eq!(ctx.with_conn(User::count).unwrap(), 1);
 }
 
 #[actix_web::test]

@@ -7,7 +7,7 @@
 use crate::tournament::scoring::{PointSystem, Points};
 
 /// A player's starting number (pairing number), 1-based as in TRF and on pairing lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct PlayerId(pub u32);
 
 /// The colour a player had in a game.
@@ -152,12 +152,6 @@ pub struct Player {
     pub declared_points: Option<Points>,
     /// One entry per round, index 0 = round 1. Missing trailing rounds mean "not yet paired".
     pub rounds: Vec<RoundEntry>,
-}
-
-impl Default for PlayerId {
-    fn default() -> Self {
-        PlayerId(0)
-    }
 }
 
 /// A tournament in starting-rank order: `players[i].id == PlayerId(i + 1)`.

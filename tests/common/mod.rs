@@ -83,10 +83,10 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Some((base, schema)) = &self.pg_schema {
-            if let Ok(mut conn) = db::establish(base) {
-                let _ = conn.batch_execute(&format!("DROP SCHEMA {schema} CASCADE"));
-            }
+        if let Some((base, schema)) = &self.pg_schema
+            && let Ok(mut conn) = db::establish(base)
+        {
+            let _ = conn.batch_execute(&format!("DROP SCHEMA {schema} CASCADE"));
         }
     }
 }
