@@ -225,7 +225,9 @@ pub struct MaxWeightMatcher<W: MatchWeight> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    allowedge: Vec<bool>,
+    /// `allowedge[k] == stage`: edge `k` is known tight in this stage.
+    allowedge: Vec<u32>,
+    stage: u32,
     queue: Vec<usize>,
 }
 
@@ -249,7 +251,8 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![W::zero(); 2 * n],
-            allowedge: vec![false; n * n],
+            allowedge: vec![0; n * n],
+            stage: 0,
             queue: Vec::new(),
         }
     }
@@ -494,7 +497,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     for leaf in self.leaves_of(sub) {
                         let row = leaf * n;
                         for u in 0..n {
-                            if u != leaf && self.weights[row + u] > W::zero() {
+                            let bu = self.inblossom[u];
+                            if bu != b && self.label[bu] == 1 && self.weights[row + u] != W::zero()
+                            {
                                 list.push(row + u);
                             }
                         }
@@ -572,11 +577,11 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 self.label[c] = 0;
                 self.assign_label(a, 2, p);
                 let k = self.edge_index(endps[at(j - shift)]);
-                self.allowedge[k] = true;
+                self.allowedge[k] = self.stage;
                 j += jstep;
                 p = trick(self, endps[at(j - shift)]);
                 let k = self.edge_index(p);
-                self.allowedge[k] = true;
+                self.allowedge[k] = self.stage;
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -712,6 +717,54 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
     }
 
+    /// Looks at edge `v`–`w` from S-vertex `v` (in another top-level blossom than `w`): labels,
+    /// forms a blossom or augments when it is tight, else records it as a best edge. Returns
+    /// true when the matching was augmented.
+    fn consider(&mut self, v: usize, w: usize) -> bool {
+        let p = v * self.n + w;
+        let k = self.edge_index(p);
+        let mut kslack = W::zero();
+        if self.allowedge[k] != self.stage {
+            kslack = self.slack(p);
+            if kslack <= W::zero() {
+                self.allowedge[k] = self.stage;
+            }
+        }
+        let bw = self.inblossom[w];
+        if self.allowedge[k] == self.stage {
+            if self.label[bw] == 0 {
+                if self.mate[self.blossombase[bw]] == NONE {
+                    // A free vertex with dual zero: augment to it.
+                    self.augment_side(v, p);
+                    self.augment_side(w, self.flip(p));
+                    return true;
+                }
+                self.assign_label(w, 2, self.flip(p));
+            } else if self.label[bw] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base == NONE {
+                    self.augment_side(v, p);
+                    self.augment_side(w, self.flip(p));
+                    return true;
+                }
+                self.add_blossom(base, p);
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = self.flip(p);
+            }
+        } else if self.label[bw] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = p;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            self.bestedge[w] = p;
+        }
+        false
+    }
+
     /// Brings the matching to maximum weight for the current edge weights.
     pub fn solve(&mut self) {
         let n = self.n;
@@ -724,7 +777,11 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.stage = self.stage.wrapping_add(1);
+            if self.stage == 0 {
+                self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.stage = 1;
+            }
             self.queue.clear();
             // Roots: the free vertices whose dual is still positive.
             for v in 0..n {
@@ -741,63 +798,23 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
                     let row = v * n;
                     for w in 0..n {
-                        if w == v || self.weights[row + w] <= W::zero() {
-                            continue;
-                        }
-                        let p = row + w;
-                        let k = self.edge_index(p);
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = W::zero();
-                        if !self.allowedge[k] {
-                            kslack = self.slack(p);
-                            if kslack <= W::zero() {
-                                self.allowedge[k] = true;
-                            }
-                        }
+                        // Cheap tests first: the weight row is the costly read.
                         let bw = self.inblossom[w];
-                        if self.allowedge[k] {
-                            if self.label[bw] == 0 {
-                                if self.mate[self.blossombase[bw]] == NONE {
-                                    // A free vertex with dual zero: augment to it.
-                                    self.augment_side(v, p);
-                                    let fp = self.flip(p);
-                                    self.augment_side(w, fp);
-                                    augmented = true;
-                                    break;
-                                }
-                                self.assign_label(w, 2, self.flip(p));
-                            } else if self.label[bw] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, p);
-                                } else {
-                                    self.augment_side(v, p);
-                                    let fp = self.flip(p);
-                                    self.augment_side(w, fp);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = self.flip(p);
-                            }
-                        } else if self.label[bw] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = p;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        if bw == self.inblossom[v]
+                            || (self.label[bw] == 2 && self.label[w] != 0)
+                            || self.weights[row + w] == W::zero()
                         {
-                            self.bestedge[w] = p;
+                            continue;
                         }
+                        if self.consider(v, w) {
+                            augmented = true;
+                            break;
+                        }
+                    }
+                    if augmented {
+                        break;
                     }
                 }
                 if augmented {
@@ -875,20 +892,17 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                         self.augment_side(deltavertex, NONE);
                         break;
                     }
-                    2 => {
+                    2 | 3 => {
+                        // The edge is tight now: take it at once instead of rescanning.
                         let k = self.edge_index(deltaedge);
-                        self.allowedge[k] = true;
-                        let (mut i, j) = self.edge(deltaedge);
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
+                        self.allowedge[k] = self.stage;
+                        let (mut i, mut j) = self.edge(deltaedge);
+                        if self.label[self.inblossom[i]] != 1 {
+                            std::mem::swap(&mut i, &mut j);
                         }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        let k = self.edge_index(deltaedge);
-                        self.allowedge[k] = true;
-                        let (i, _) = self.edge(deltaedge);
-                        self.queue.push(i);
+                        if self.consider(i, j) {
+                            break;
+                        }
                     }
                     _ => self.expand_blossom(deltablossom, false),
                 }
