@@ -222,6 +222,10 @@ pub struct MaxWeightMatcher<W: MatchWeight> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[x]` when the stage's dual steps so far (`shift`) are added back
+    /// (twice for an edge between S-blossoms), so that keys stay comparable as duals move.
+    bestkey: Vec<W>,
+    shift: W,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -248,6 +252,8 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestkey: vec![W::zero(); 2 * n],
+            shift: W::zero(),
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![W::zero(); 2 * n],
@@ -523,8 +529,10 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+            let key = self.slack(k).plus(self.shift.plus(self.shift));
+            if self.bestedge[b] == NONE || key < self.bestkey[b] {
                 self.bestedge[b] = k;
+                self.bestkey[b] = key;
             }
         }
         self.blossombestedges[b] = Some(best);
@@ -753,14 +761,19 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 self.labelend[w] = self.flip(p);
             }
         } else if self.label[bw] == 1 {
+            // Both ends lose the dual steps: the slack falls by twice their sum.
             let b = self.inblossom[v];
-            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+            let key = kslack.plus(self.shift.plus(self.shift));
+            if self.bestedge[b] == NONE || key < self.bestkey[b] {
                 self.bestedge[b] = p;
+                self.bestkey[b] = key;
             }
-        } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-        {
-            self.bestedge[w] = p;
+        } else if self.label[w] == 0 {
+            let key = kslack.plus(self.shift);
+            if self.bestedge[w] == NONE || key < self.bestkey[w] {
+                self.bestedge[w] = p;
+                self.bestkey[w] = key;
+            }
         }
         false
     }
@@ -774,6 +787,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.labelend.iter_mut().for_each(|l| *l = NONE);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            self.shift = W::zero();
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
@@ -838,7 +852,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.bestkey[v].minus(self.shift);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -851,7 +865,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.bestkey[b].minus(self.shift.plus(self.shift)).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -886,6 +900,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                         }
                     }
                 }
+                self.shift = self.shift.plus(delta);
                 match deltatype {
                     1 => {
                         // Its dual is zero: it may stay free; the path to its root flips.
@@ -904,7 +919,16 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                             break;
                         }
                     }
-                    _ => self.expand_blossom(deltablossom, false),
+                    _ => {
+                        self.expand_blossom(deltablossom, false);
+                        // Vertices it leaves unlabelled kept best edges from before they
+                        // were T-vertices: their keys are recomputed.
+                        for v in 0..n {
+                            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                                self.bestkey[v] = self.slack(self.bestedge[v]).plus(self.shift);
+                            }
+                        }
+                    }
                 }
             }
             for b in n..2 * n {
