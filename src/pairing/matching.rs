@@ -768,12 +768,18 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 self.bestedge[b] = p;
                 self.bestkey[b] = key;
             }
-        } else if self.label[w] == 0 {
+        } else if self.label[bw] == 0 {
+            // Only the S end loses the dual steps.
             let key = kslack.plus(self.shift);
             if self.bestedge[w] == NONE || key < self.bestkey[w] {
                 self.bestedge[w] = p;
                 self.bestkey[w] = key;
             }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            // A vertex inside a T-blossom: its key is recomputed if the blossom is expanded.
+            self.bestedge[w] = p;
         }
         false
     }
