@@ -50,8 +50,22 @@ primitive_weight!(i64, i128);
 
 /// A signed integer of `64 * L` bits (two's complement, little-endian limbs), wide enough for
 /// criteria packed as bit fields.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// Limb by limb from the top (a derived comparison calls `memcmp` for odd widths, and the
+/// matcher compares weights in its innermost loop).
+impl<const L: usize> PartialEq for Wide<L> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().rev().zip(other.0.iter().rev()).all(|(a, b)| a == b)
+    }
+}
 
 impl<const L: usize> Debug for Wide<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
