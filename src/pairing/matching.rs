@@ -19,6 +19,8 @@ pub trait MatchWeight: Copy + Ord + Debug {
     fn minus(self, other: Self) -> Self;
     /// `self / 2` (exact for the even values the matcher halves).
     fn half(self) -> Self;
+    /// One, the smallest positive step.
+    fn one() -> Self;
 }
 
 /// The primitive signed integers are weights as they are.
@@ -37,6 +39,9 @@ macro_rules! primitive_weight {
             fn half(self) -> Self {
                 self / 2
             }
+            fn one() -> Self {
+                1
+            }
         }
     )*};
 }
@@ -45,8 +50,22 @@ primitive_weight!(i64, i128);
 
 /// A signed integer of `64 * L` bits (two's complement, little-endian limbs), wide enough for
 /// criteria packed as bit fields.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// Limb by limb from the top (a derived comparison calls `memcmp` for odd widths, and the
+/// matcher compares weights in its innermost loop).
+impl<const L: usize> PartialEq for Wide<L> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().rev().zip(other.0.iter().rev()).all(|(a, b)| a == b)
+    }
+}
 
 impl<const L: usize> Debug for Wide<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -150,6 +169,9 @@ impl<const L: usize> MatchWeight for Wide<L> {
         }
         Wide(out)
     }
+    fn one() -> Self {
+        Wide::from_u64(1)
+    }
     fn half(self) -> Self {
         let mut out = [0u64; L];
         let top_sign = self.0[L - 1] & (1 << 63);
@@ -168,27 +190,43 @@ impl<const L: usize> MatchWeight for Wide<L> {
 const NONE: usize = usize::MAX;
 
 /// Computes a maximum-weight matching of the graph with `vertex_count` vertices and the given
-/// edges `(u, v, weight)`. Edges of weight zero or less are never needed (they may be left out).
-/// Returns, per vertex, its partner or `None`.
+/// edges `(u, v, weight)`. Edges of weight zero or less are never needed (they may be left out;
+/// of parallel edges the heaviest counts). Returns, per vertex, its partner or `None`.
 pub fn max_weight_matching<W: MatchWeight>(
     vertex_count: usize,
     edges: &[(usize, usize, W)],
 ) -> Vec<Option<usize>> {
-    let mut solver = Solver::new(vertex_count, edges);
-    solver.solve();
-    (0..vertex_count)
-        .map(|v| {
-            let p = solver.mate[v];
-            (p != NONE).then(|| solver.endpoint[p])
-        })
-        .collect()
+    let mut matcher = MaxWeightMatcher::new(vertex_count);
+    for &(u, v, w) in edges {
+        if u < vertex_count && v < vertex_count && w > matcher.weight(u, v) {
+            matcher.set_weight(u, v, w);
+        }
+    }
+    matcher.solve();
+    (0..vertex_count).map(|v| matcher.mate(v)).collect()
 }
 
-struct Solver<W: MatchWeight> {
+/// A maximum-weight matching kept up to date while edge weights change (the primal-dual
+/// blossom algorithm, warm-started).
+///
+/// Between solves the matching, the dual variables and the blossoms are kept. Changing a weight
+/// that the current duals still cover costs nothing; otherwise one endpoint is taken out of its
+/// blossoms and unmatched, its dual raised until every edge at it is feasible again, and the
+/// next [`solve`](Self::solve) runs one augmentation stage per such vertex (and its old mate):
+/// O(k·n²) for k touched vertices instead of O(n³) from scratch.
+///
+/// Invariants kept between solves (with weights doubled, slack = uᵢ + uⱼ − 2w plus the duals
+/// of the blossoms holding both ends): every edge has slack ≥ 0, matched and blossom edges are
+/// tight, and every unmatched vertex has dual zero, so the matching is optimal.
+pub struct MaxWeightMatcher<W: MatchWeight> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
-    endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// `weights[v * n + u]`: twice the weight of edge `uv` (symmetric; zero = no edge).
+    weights: Vec<W>,
+    /// Vertices taken out since the last solve; their duals are recomputed by it.
+    dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
+    // The blossom algorithm's state. An endpoint `p = from * n + to` names the end `to` of the
+    // edge `from`–`to`; `flip(p)` is the other end.
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -198,41 +236,27 @@ struct Solver<W: MatchWeight> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[x]` when the stage's dual steps so far (`shift`) are added back
+    /// (twice for an edge between S-blossoms), so that keys stay comparable as duals move.
+    bestkey: Vec<W>,
+    shift: W,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    allowedge: Vec<bool>,
+    /// `allowedge[k] == stage`: edge `k` is known tight in this stage.
+    allowedge: Vec<u32>,
+    stage: u32,
     queue: Vec<usize>,
 }
 
-impl<W: MatchWeight> Solver<W> {
-    fn new(n: usize, input: &[(usize, usize, W)]) -> Self {
-        // Weights are doubled so that every dual update stays integral.
-        let edges: Vec<(usize, usize, W)> = input
-            .iter()
-            .filter(|(u, v, w)| u != v && *w > W::zero())
-            .map(|&(u, v, w)| (u, v, w.plus(w)))
-            .collect();
-        let maxweight = edges
-            .iter()
-            .map(|e| e.2)
-            .max()
-            .unwrap_or(W::zero())
-            .max(W::zero());
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
-        let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(W::zero(), n));
-        Solver {
+impl<W: MatchWeight> MaxWeightMatcher<W> {
+    /// A graph of `n` vertices without edges.
+    pub fn new(n: usize) -> Self {
+        MaxWeightMatcher {
             n,
-            endpoint,
-            neighbend,
+            weights: vec![W::zero(); n * n],
+            dirty: Vec::new(),
+            is_dirty: vec![false; n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -242,18 +266,144 @@ impl<W: MatchWeight> Solver<W> {
             blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestkey: vec![W::zero(); 2 * n],
+            shift: W::zero(),
             blossombestedges: vec![None; 2 * n],
-            unusedblossoms: (n..2 * n).collect(),
-            dualvar,
-            allowedge: vec![false; edges.len()],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar: vec![W::zero(); 2 * n],
+            allowedge: vec![0; n * n],
+            stage: 0,
             queue: Vec::new(),
-            edges,
         }
     }
 
-    fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
+    /// The weight of edge `ab` (zero when there is none).
+    pub fn weight(&self, a: usize, b: usize) -> W {
+        self.weights[a * self.n + b].half()
+    }
+
+    /// Sets the weight of edge `ab`; zero or less removes it. Out-of-range vertices and loops
+    /// are ignored.
+    pub fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+        let n = self.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
+        let doubled = if weight > W::zero() {
+            weight.plus(weight)
+        } else {
+            W::zero()
+        };
+        let old = self.weights[a * n + b];
+        if doubled == old {
+            return;
+        }
+        // Still feasible, and neither matched nor inside a blossom: nothing to repair.
+        let free_edge = self.inblossom[a] != self.inblossom[b]
+            && (self.mate[a] == NONE || self.endpoint(self.mate[a]) != b);
+        let covered = doubled <= self.dualvar[a].plus(self.dualvar[b]);
+        if !(free_edge && covered) {
+            let v = if self.is_dirty[b] && !self.is_dirty[a] {
+                b
+            } else {
+                a
+            };
+            self.detach(v);
+        }
+        self.weights[a * n + b] = doubled;
+        self.weights[b * n + a] = doubled;
+    }
+
+    /// The partner of `v` in the matching of the last [`solve`](Self::solve).
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        let p = self.mate[v];
+        (p != NONE).then(|| self.endpoint(p))
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        p % self.n
+    }
+
+    fn flip(&self, p: usize) -> usize {
+        (p % self.n) * self.n + p / self.n
+    }
+
+    fn edge(&self, p: usize) -> (usize, usize) {
+        (p / self.n, p % self.n)
+    }
+
+    /// The index of edge `p` in `allowedge` (the same for both ends).
+    fn edge_index(&self, p: usize) -> usize {
+        let (i, j) = self.edge(p);
+        i.min(j) * self.n + i.max(j)
+    }
+
+    /// Unmatches `v` (and its mate) and takes it out of its blossoms, keeping every invariant
+    /// but the duals at `v`, which the next solve recomputes.
+    fn detach(&mut self, v: usize) {
+        if self.is_dirty[v] {
+            return;
+        }
+        let b = self.inblossom[v];
+        let outside = self.mate[self.blossombase[b]];
+        if b >= self.n {
+            // Rotate the blossom so that `v` is its base (its edges stay tight).
+            self.augment_blossom(b, v);
+        }
+        if outside != NONE {
+            let x = self.endpoint(outside);
+            self.mate[x] = NONE;
+        }
+        self.mate[v] = NONE;
+        // Dissolve the blossoms around the (now free) base `v`: their duals move onto their
+        // vertices, which leaves the slack of inner edges unchanged and only raises the others.
+        while self.inblossom[v] >= self.n {
+            let b = self.inblossom[v];
+            let z = self.dualvar[b];
+            for leaf in self.leaves_of(b) {
+                self.dualvar[leaf] = self.dualvar[leaf].plus(z);
+            }
+            self.dualvar[b] = W::zero();
+            self.label[b] = 0;
+            self.expand_blossom(b, true);
+        }
+        self.is_dirty[v] = true;
+        self.dirty.push(v);
+    }
+
+    /// Brings every free vertex with a positive dual to an even dual, so that the slack between
+    /// two S-vertices stays even (their duals share the roots' parity).
+    fn even_free_duals(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            loop {
+                let d = self.dualvar[v];
+                if d.minus(d.half().plus(d.half())) == W::zero() {
+                    break;
+                }
+                let b = self.inblossom[v];
+                if b == v {
+                    self.dualvar[v] = d.plus(W::one());
+                } else if self.dualvar[b] > W::zero() {
+                    for leaf in self.leaves_of(b) {
+                        self.dualvar[leaf] = self.dualvar[leaf].plus(W::one());
+                    }
+                    self.dualvar[b] = self.dualvar[b].minus(W::one());
+                } else {
+                    self.label[b] = 0;
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    fn slack(&self, p: usize) -> W {
+        let (i, j) = self.edge(p);
+        self.dualvar[i]
+            .plus(self.dualvar[j])
+            .minus(self.weights[p])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -286,7 +436,7 @@ impl<W: MatchWeight> Solver<W> {
         } else if t == 2 {
             let base = self.blossombase[b];
             let mate = self.mate[base];
-            self.assign_label(self.endpoint[mate], 1, mate ^ 1);
+            self.assign_label(self.endpoint(mate), 1, self.flip(mate));
         }
     }
 
@@ -304,9 +454,9 @@ impl<W: MatchWeight> Solver<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -318,8 +468,9 @@ impl<W: MatchWeight> Solver<W> {
         base
     }
 
+    /// Forms a blossom from the S-blossoms joined by the tight edge `k` (`v` → `w`).
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.edge(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -333,18 +484,18 @@ impl<W: MatchWeight> Solver<W> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
         path.reverse();
         endps.reverse();
-        endps.push(2 * k);
+        endps.push(self.flip(k));
         while bw != bb {
             self.blossomparent[bw] = b;
             path.push(bw);
-            endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            endps.push(self.flip(self.labelend[bw]));
+            w = self.endpoint(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
@@ -356,30 +507,35 @@ impl<W: MatchWeight> Solver<W> {
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        let n = self.n;
+        let mut bestedgeto = vec![NONE; 2 * n];
         for &sub in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(sub)
-                    .into_iter()
-                    .map(|leaf| self.neighbend[leaf].iter().map(|p| p / 2).collect())
-                    .collect(),
+            let list: Vec<usize> = match self.blossombestedges[sub].take() {
+                Some(list) => list,
+                None => {
+                    let mut list = Vec::new();
+                    for leaf in self.leaves_of(sub) {
+                        let row = leaf * n;
+                        for u in 0..n {
+                            let bu = self.inblossom[u];
+                            if bu != b && self.label[bu] == 1 && self.weights[row + u] != W::zero()
+                            {
+                                list.push(row + u);
+                            }
+                        }
+                    }
+                    list
+                }
             };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
-                    }
+            for k in list {
+                let (i, j) = self.edge(k);
+                let j = if self.inblossom[j] == b { i } else { j };
+                let bj = self.inblossom[j];
+                if bj != b
+                    && self.label[bj] == 1
+                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                {
+                    bestedgeto[bj] = k;
                 }
             }
             self.bestedge[sub] = NONE;
@@ -387,8 +543,10 @@ impl<W: MatchWeight> Solver<W> {
         let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+            let key = self.slack(k).plus(self.shift.plus(self.shift));
+            if self.bestedge[b] == NONE || key < self.bestkey[b] {
                 self.bestedge[b] = k;
+                self.bestkey[b] = key;
             }
         }
         self.blossombestedges[b] = Some(best);
@@ -422,30 +580,34 @@ impl<W: MatchWeight> Solver<W> {
             let len = childs.len() as isize;
             let endps = self.blossomendps[b].clone();
             let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.endpoint(self.flip(self.labelend[b]))];
             let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
-            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+            let (jstep, endptrick): (isize, bool) = if j & 1 == 1 {
                 j -= len;
-                (1, 0)
+                (1, false)
             } else {
-                (-1, 1)
+                (-1, true)
             };
+            let trick = |s: &Self, p: usize| if endptrick { s.flip(p) } else { p };
+            let shift = isize::from(endptrick);
             let mut p = self.labelend[b];
             while j != 0 {
-                let a = self.endpoint[p ^ 1];
+                let a = self.endpoint(self.flip(p));
                 self.label[a] = 0;
-                let q = endps[at(j - endptrick as isize)] ^ endptrick ^ 1;
-                let c = self.endpoint[q];
+                let q = self.flip(trick(self, endps[at(j - shift)]));
+                let c = self.endpoint(q);
                 self.label[c] = 0;
                 self.assign_label(a, 2, p);
-                self.allowedge[endps[at(j - endptrick as isize)] / 2] = true;
+                let k = self.edge_index(endps[at(j - shift)]);
+                self.allowedge[k] = self.stage;
                 j += jstep;
-                p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                p = trick(self, endps[at(j - shift)]);
+                let k = self.edge_index(p);
+                self.allowedge[k] = self.stage;
                 j += jstep;
             }
             let bv = childs[at(j)];
-            let a = self.endpoint[p ^ 1];
+            let a = self.endpoint(self.flip(p));
             self.label[a] = 2;
             self.label[bv] = 2;
             self.labelend[a] = p;
@@ -462,7 +624,7 @@ impl<W: MatchWeight> Solver<W> {
                 if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
                     self.label[v] = 0;
                     let m = self.mate[self.blossombase[bv]];
-                    let e = self.endpoint[m];
+                    let e = self.endpoint(m);
                     self.label[e] = 0;
                     let le = self.labelend[v];
                     self.assign_label(v, 2, le);
@@ -480,6 +642,7 @@ impl<W: MatchWeight> Solver<W> {
         self.unusedblossoms.push(b);
     }
 
+    /// Swaps matched and unmatched edges in blossom `b` so that vertex `v` becomes its base.
     fn augment_blossom(&mut self, b: usize, v: usize) {
         let mut t = v;
         while self.blossomparent[t] != b {
@@ -495,131 +658,221 @@ impl<W: MatchWeight> Solver<W> {
             .position(|&c| c == t)
             .unwrap_or(0);
         let mut j = i as isize;
-        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+        let (jstep, endptrick): (isize, bool) = if i & 1 == 1 {
             j -= len;
-            (1, 0)
+            (1, false)
         } else {
-            (-1, 1)
+            (-1, true)
         };
+        let shift = isize::from(endptrick);
         while j != 0 {
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
-            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            let e = self.blossomendps[b][at(j - shift)];
+            let p = if endptrick { self.flip(e) } else { e };
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(self.flip(p)));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let (x, y) = (self.endpoint(p), self.endpoint(self.flip(p)));
+            self.mate[x] = self.flip(p);
+            self.mate[y] = p;
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
     }
 
-    fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+    /// Flips the alternating path from `s` (reached by endpoint `p`, or `NONE`) back to the
+    /// root of its tree.
+    fn augment_side(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.flip(self.labelend[bt]));
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.flip(self.labelend[bt]);
         }
     }
 
-    fn solve(&mut self) {
+    /// Recomputes the duals of the detached vertices so that every edge at them is feasible
+    /// (a detached neighbour counts as dual zero: its own dual will cover the edge).
+    fn raise_dirty_duals(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            let mut dual = W::zero();
+            for u in 0..n {
+                let w = self.weights[v * n + u];
+                if u == v || w <= W::zero() {
+                    continue;
+                }
+                let need = if self.is_dirty[u] {
+                    w
+                } else {
+                    w.minus(self.dualvar[u])
+                };
+                if need > dual {
+                    dual = need;
+                }
+            }
+            self.dualvar[v] = dual;
+        }
+        for &v in &dirty {
+            self.is_dirty[v] = false;
+        }
+    }
+
+    /// Looks at edge `v`–`w` from S-vertex `v` (in another top-level blossom than `w`): labels,
+    /// forms a blossom or augments when it is tight, else records it as a best edge. Returns
+    /// true when the matching was augmented.
+    fn consider(&mut self, v: usize, w: usize) -> bool {
+        let p = v * self.n + w;
+        let k = self.edge_index(p);
+        let mut kslack = W::zero();
+        if self.allowedge[k] != self.stage {
+            kslack = self.slack(p);
+            if kslack <= W::zero() {
+                self.allowedge[k] = self.stage;
+            }
+        }
+        let bw = self.inblossom[w];
+        if self.allowedge[k] == self.stage {
+            if self.label[bw] == 0 {
+                if self.mate[self.blossombase[bw]] == NONE {
+                    // A free vertex with dual zero: augment to it.
+                    self.augment_side(v, p);
+                    self.augment_side(w, self.flip(p));
+                    return true;
+                }
+                self.assign_label(w, 2, self.flip(p));
+            } else if self.label[bw] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base == NONE {
+                    self.augment_side(v, p);
+                    self.augment_side(w, self.flip(p));
+                    return true;
+                }
+                self.add_blossom(base, p);
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = self.flip(p);
+            }
+        } else if self.label[bw] == 1 {
+            // Both ends lose the dual steps: the slack falls by twice their sum.
+            let b = self.inblossom[v];
+            let key = kslack.plus(self.shift.plus(self.shift));
+            if self.bestedge[b] == NONE || key < self.bestkey[b] {
+                self.bestedge[b] = p;
+                self.bestkey[b] = key;
+            }
+        } else if self.label[bw] == 0 {
+            // Only the S end loses the dual steps.
+            let key = kslack.plus(self.shift);
+            if self.bestedge[w] == NONE || key < self.bestkey[w] {
+                self.bestedge[w] = p;
+                self.bestkey[w] = key;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            // A vertex inside a T-blossom: its key is recomputed if the blossom is expanded.
+            self.bestedge[w] = p;
+        }
+        false
+    }
+
+    /// Brings the matching to maximum weight for the current edge weights.
+    pub fn solve(&mut self) {
+        let n = self.n;
+        self.raise_dirty_duals();
+        self.even_free_duals();
+        loop {
             self.label.iter_mut().for_each(|l| *l = 0);
+            self.labelend.iter_mut().for_each(|l| *l = NONE);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            self.shift = W::zero();
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.stage = self.stage.wrapping_add(1);
+            if self.stage == 0 {
+                self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.stage = 1;
+            }
             self.queue.clear();
+            // Roots: the free vertices whose dual is still positive.
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.dualvar[v] > W::zero()
+                    && self.label[self.inblossom[v]] == 0
+                {
                     self.assign_label(v, 1, NONE);
                 }
+            }
+            if self.queue.is_empty() {
+                break;
             }
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
-                    for pi in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][pi];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                    let row = v * n;
+                    for w in 0..n {
+                        // Cheap tests first: the weight row is the costly read.
+                        let bw = self.inblossom[w];
+                        if bw == self.inblossom[v]
+                            || (self.label[bw] == 2 && self.label[w] != 0)
+                            || self.weights[row + w] == W::zero()
+                        {
                             continue;
                         }
-                        let mut kslack = W::zero();
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= W::zero() {
-                                self.allowedge[k] = true;
-                            }
+                        if self.consider(v, w) {
+                            augmented = true;
+                            break;
                         }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
+                    }
+                    if augmented {
+                        break;
                     }
                 }
                 if augmented {
                     break;
                 }
-                // No augmenting path with the current duals: update them.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::zero());
+                // No augmenting path with the current duals: update them. An S-vertex whose
+                // dual would fall below zero bounds the step (it then becomes free instead).
+                let mut deltatype = 0;
+                let mut delta = W::zero();
+                let mut deltavertex = NONE;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
+                    if self.label[self.inblossom[v]] == 1
+                        && (deltatype == 0 || self.dualvar[v] < delta)
+                    {
+                        delta = self.dualvar[v];
+                        deltatype = 1;
+                        deltavertex = v;
+                    }
+                }
+                for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.bestkey[v].minus(self.shift);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -632,7 +885,7 @@ impl<W: MatchWeight> Solver<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.bestkey[b].minus(self.shift.plus(self.shift)).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -667,26 +920,36 @@ impl<W: MatchWeight> Solver<W> {
                         }
                     }
                 }
+                self.shift = self.shift.plus(delta);
                 match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
+                    1 => {
+                        // Its dual is zero: it may stay free; the path to its root flips.
+                        self.augment_side(deltavertex, NONE);
+                        break;
+                    }
+                    2 | 3 => {
+                        // The edge is tight now: take it at once instead of rescanning.
+                        let k = self.edge_index(deltaedge);
+                        self.allowedge[k] = self.stage;
+                        let (mut i, mut j) = self.edge(deltaedge);
+                        if self.label[self.inblossom[i]] != 1 {
+                            std::mem::swap(&mut i, &mut j);
                         }
-                        self.queue.push(i);
+                        if self.consider(i, j) {
+                            break;
+                        }
                     }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
+                    _ => {
+                        self.expand_blossom(deltablossom, false);
+                        // Vertices it leaves unlabelled kept best edges from before they
+                        // were T-vertices: their keys are recomputed.
+                        for v in 0..n {
+                            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                                self.bestkey[v] = self.slack(self.bestedge[v]).plus(self.shift);
+                            }
+                        }
                     }
-                    _ => self.expand_blossom(deltablossom, false),
                 }
-            }
-            if !augmented {
-                break;
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
@@ -819,6 +1082,49 @@ mod tests {
             let narrow = max_weight_matching(n, &edges);
             let broad = max_weight_matching(n, &wide);
             assert_eq!(total(&edges, &narrow), total(&edges, &broad));
+        }
+    }
+
+    #[test]
+    fn matching_incremental_updates_match_brute_force() {
+        // Weights change one vertex at a time (raised, lowered, removed) between solves, as a
+        // pairing engine fixes its decisions; every solve must still be a maximum.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+        for case in 0..1000 {
+            let n = rng.random_range(2..=10);
+            let mut matcher = MaxWeightMatcher::<i64>::new(n);
+            let mut w = vec![vec![0i64; n]; n];
+            for step in 0..12 {
+                let changes = if step == 0 { n * n } else { rng.random_range(1..=n) };
+                for _ in 0..changes {
+                    let a = rng.random_range(0..n);
+                    let b = rng.random_range(0..n);
+                    if a == b {
+                        continue;
+                    }
+                    let x = if rng.random_bool(0.3) {
+                        0
+                    } else {
+                        rng.random_range(1..=if case % 2 == 0 { 4 } else { 30 })
+                    };
+                    w[a][b] = x;
+                    w[b][a] = x;
+                    matcher.set_weight(a, b, x);
+                }
+                matcher.solve();
+                let edges: Vec<(usize, usize, i64)> = (0..n)
+                    .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                    .filter(|&(a, b)| w[a][b] > 0)
+                    .map(|(a, b)| (a, b, w[a][b]))
+                    .collect();
+                let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+                assert_eq!(
+                    total(&edges, &mate),
+                    brute_force(n, &edges),
+                    "case {case} step {step}: {edges:?}"
+                );
+            }
         }
     }
 

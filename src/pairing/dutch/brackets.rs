@@ -18,7 +18,7 @@ impl Context {
         if n == 0 {
             return Ok(RoundPairing::default());
         }
-        let mut computer = Computer::<L>::new(n, self.maximum());
+        let mut computer = Computer::<L>::new(n);
         let s = self.group_size_bits;
         let top = self.player(0).acc[0];
         let no_ranks = std::collections::HashMap::new();

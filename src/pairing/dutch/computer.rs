@@ -1,24 +1,22 @@
 //! The weight matrix over the players still to pair, with pairs fixed one by one, and its
-//! maximum-weight matching.
+//! maximum-weight matching, kept up to date between decisions (only the players whose edges
+//! changed are re-matched, as bbpPairings does).
 
-use crate::pairing::matching::{Wide, max_weight_matching};
+use crate::pairing::matching::{MatchWeight, MaxWeightMatcher, Wide};
 
 /// A weight matrix over the players still to pair, with pairs fixed one by one.
 pub(super) struct Computer<const L: usize> {
     n: usize,
-    /// Lower triangle: `weights[v][u]` for `u < v`.
-    weights: Vec<Vec<Wide<L>>>,
+    matcher: MaxWeightMatcher<Wide<L>>,
     fixed: Vec<Option<usize>>,
-    maximum: Wide<L>,
 }
 
 impl<const L: usize> Computer<L> {
-    pub(super) fn new(n: usize, maximum: Wide<L>) -> Self {
+    pub(super) fn new(n: usize) -> Self {
         Computer {
             n,
-            weights: (0..n).map(|v| vec![Wide::ZERO; v]).collect(),
+            matcher: MaxWeightMatcher::new(n),
             fixed: vec![None; n],
-            maximum,
         }
     }
 
@@ -26,52 +24,34 @@ impl<const L: usize> Computer<L> {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        let (v, u) = if a > b { (a, b) } else { (b, a) };
-        self.weights[v][u] = w;
+        self.matcher.set_weight(a, b, w);
     }
 
-    /// Fixes the pair: their edge outweighs everything and they have no other edge.
+    /// Fixes the pair: they have no other edge, so they stay paired (when their edge has
+    /// weight) and nobody else can be matched to them.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
-        let _ = self.maximum;
         if a == b {
             return;
+        }
+        for x in 0..self.n {
+            if x != a && x != b {
+                self.matcher.set_weight(a, x, Wide::zero());
+                self.matcher.set_weight(b, x, Wide::zero());
+            }
         }
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
     }
 
     /// The current maximum-weight matching: each vertex's partner (itself when unmatched).
-    #[expect(
-        clippy::needless_range_loop,
-        reason = "vertex numbers index several arrays at once"
-    )]
-    pub(super) fn compute(&self) -> Vec<usize> {
-        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
-        let mut local = vec![usize::MAX; self.n];
-        for (i, &v) in free.iter().enumerate() {
-            local[v] = i;
-        }
-        let mut edges = Vec::new();
-        for (i, &v) in free.iter().enumerate() {
-            for &u in &free[..i] {
-                let w = self.weights[v][u];
-                if w > Wide::ZERO {
-                    edges.push((local[v], local[u], w));
-                }
-            }
-        }
-        let mate = max_weight_matching(free.len(), &edges);
-        let mut result: Vec<usize> = (0..self.n).collect();
-        for v in 0..self.n {
-            if let Some(u) = self.fixed[v] {
-                result[v] = u;
-            }
-        }
-        for (i, m) in mate.into_iter().enumerate() {
-            if let Some(j) = m {
-                result[free[i]] = free[j];
-            }
-        }
-        result
+    pub(super) fn compute(&mut self) -> Vec<usize> {
+        self.matcher.solve();
+        (0..self.n)
+            .map(|v| {
+                self.fixed[v]
+                    .or_else(|| self.matcher.mate(v))
+                    .unwrap_or(v)
+            })
+            .collect()
     }
 }

@@ -87,15 +87,19 @@ fn bits_to_represent(value: usize) -> u32 {
 pub fn pair(tournament: &Tournament) -> Result<RoundPairing, PairingError> {
     let context = Context::new(tournament);
     let bits = context.weight_bits() + 6;
-    match bits {
-        0..=126 => context.run::<2>(),
-        127..=254 => context.run::<4>(),
-        255..=510 => context.run::<8>(),
-        511..=1022 => context.run::<16>(),
-        1023..=2046 => context.run::<32>(),
-        2047..=4094 => context.run::<64>(),
-        _ => Err(PairingError::TooLarge(bits)),
+    // The fewest 64-bit limbs that hold the weights with two bits to spare: the matcher reads
+    // the whole weight row of every vertex it scans, so narrower weights are faster.
+    let limbs = (bits + 2).div_ceil(64);
+    macro_rules! by_limbs {
+        ($($l:literal),*) => {
+            match limbs {
+                0..=2 => context.run::<2>(),
+                $(l if l <= $l => context.run::<$l>(),)*
+                _ => Err(PairingError::TooLarge(bits)),
+            }
+        };
     }
+    by_limbs!(3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 24, 32, 64)
 }
 
 /// The tournament as it stood before `round` (1-based) was paired: earlier rounds, plus the

@@ -30,13 +30,6 @@ impl Context {
         Wide::from_u64(1).shifted_left(shift)
     }
 
-    pub(super) fn maximum<const L: usize>(&self) -> Wide<L> {
-        // All ones in the used bits: more than any edge.
-        Wide::<L>::from_u64(1)
-            .shifted_left(self.weight_bits())
-            .minus(Wide::from_u64(1))
-    }
-
     #[expect(clippy::too_many_arguments)]
     pub(super) fn edge_weight<const L: usize>(
         &self,
