@@ -350,7 +350,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?
     };
-    let text = String::from_utf8_lossy(&bytes);
+    // Valid UTF-8 (the usual case) is checked by the fast validator; only a file with bad
+    // bytes goes through the replacing decoder.
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    };
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,

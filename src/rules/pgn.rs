@@ -232,6 +232,39 @@ impl<'a> Cursor<'a> {
         Some(c)
     }
 
+    /// Skips ASCII white space (space, tab, line feed, carriage return, vertical tab, form
+    /// feed) in one pass, counting lines and columns as [`Cursor::bump`] does.
+    #[inline]
+    fn skip_ascii_whitespace(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&byte) = bytes.get(self.pos) {
+            match byte {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                    self.at_line_start = true;
+                }
+                b'\r' => self.column += 1,
+                b' ' | b'\t' | 0x0b | 0x0c => {
+                    self.column += 1;
+                    self.at_line_start = false;
+                }
+                _ => return,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Skips white space: ASCII in one pass, anything else a character at a time.
+    #[inline]
+    fn skip_whitespace_char(&mut self, c: char) {
+        if c.is_ascii() {
+            self.skip_ascii_whitespace();
+        } else {
+            self.bump();
+        }
+    }
+
     /// Skips ASCII bytes that continue a move token (no white space, no PGN delimiter), in
     /// one pass; stops before anything else, which [`Cursor::bump`] then handles.
     #[inline]
@@ -357,9 +390,7 @@ impl Iterator for PgnReader<'_> {
 fn skip_blank(cursor: &mut Cursor<'_>) {
     loop {
         match cursor.peek() {
-            Some(c) if c.is_whitespace() => {
-                cursor.bump();
-            }
+            Some(c) if c.is_whitespace() => cursor.skip_whitespace_char(c),
             Some('%') if cursor.at_line_start => cursor.skip_line(),
             _ => return,
         }
@@ -399,6 +430,12 @@ fn error(cursor: &Cursor<'_>, game: usize, reason: impl Into<String>) -> PgnErro
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Whether a token is a game termination marker (a byte test first: most tokens are moves).
+#[inline]
+fn is_result(token: &str) -> bool {
+    matches!(token.as_bytes().first(), Some(b'0' | b'1' | b'*')) && RESULTS.contains(&token)
+}
+
 /// Reads one game into `visitor`; `Ok(false)` when there was nothing but blank space left.
 fn read_game<V: PgnVisitor>(
     cursor: &mut Cursor<'_>,
@@ -424,9 +461,7 @@ fn read_game<V: PgnVisitor>(
     let mut skip_depth = 0usize;
     while let Some(c) = cursor.peek() {
         match c {
-            c if c.is_whitespace() => {
-                cursor.bump();
-            }
+            c if c.is_whitespace() => cursor.skip_whitespace_char(c),
             '%' if cursor.at_line_start => cursor.skip_line(),
             '[' if cursor.at_line_start && depth == 0 && skip_depth == 0 => {
                 // A new tag section: this game had no result marker.
@@ -536,7 +571,7 @@ fn read_game<V: PgnVisitor>(
                     });
                 }
                 any_token = true;
-                if RESULTS.contains(&token) && depth == 0 && skip_depth == 0 {
+                if is_result(token) && depth == 0 && skip_depth == 0 {
                     visitor.result(token);
                     break;
                 }
@@ -576,22 +611,28 @@ fn handle_token<V: PgnVisitor>(visitor: &mut V, token: &str, line: usize, column
     if token.is_empty() {
         return;
     }
-    // Annotation glyphs written as their own token.
-    if let Some(nag) = suffix_nag(token) {
-        visitor.nag(nag);
-        return;
-    }
-    if matches!(token, "e.p." | "ep" | "e.p") {
-        return;
-    }
     // `!`/`?` glued to the move become NAGs; the move text keeps `+`/`#`.
-    let trimmed = token.trim_end_matches(['!', '?']);
-    let nag = if trimmed.len() < token.len() {
-        suffix_nag(&token[trimmed.len()..])
+    let bytes = token.as_bytes();
+    let kept = bytes
+        .iter()
+        .rposition(|&b| b != b'!' && b != b'?')
+        .map_or(0, |last| last + 1);
+    if kept == 0 {
+        // Annotation glyphs written as their own token.
+        if let Some(nag) = suffix_nag(token) {
+            visitor.nag(nag);
+            return;
+        }
+    }
+    if bytes[0] == b'e' && matches!(token, "e.p." | "ep" | "e.p") {
+        return;
+    }
+    let nag = if kept < token.len() {
+        suffix_nag(&token[kept..])
     } else {
         None
     };
-    visitor.san(trimmed, line, column, nag);
+    visitor.san(&token[..kept], line, column, nag);
 }
 
 fn suffix_nag(text: &str) -> Option<u8> {
