@@ -189,6 +189,20 @@ impl Board {
         self.occupied.add(square);
     }
 
+    /// Empties `square`, whatever stood there (the board of [`Board::remove_piece_at`],
+    /// without finding out which piece it was).
+    #[inline]
+    pub(crate) fn clear_square(&mut self, square: Square) {
+        let keep = !Bitboard::from_square(square);
+        for squares in &mut self.by_role {
+            *squares &= keep;
+        }
+        for squares in &mut self.by_color {
+            *squares &= keep;
+        }
+        self.occupied &= keep;
+    }
+
     /// Removes a piece known to be `piece` from `square`.
     #[inline]
     pub(crate) fn take_known(&mut self, square: Square, piece: Piece) {

@@ -265,6 +265,29 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The token at the cursor when it is plain ASCII (see [`is_plain_token_byte`], not a `%`
+    /// escape at the start of a line) and ends at ASCII white space or the end of the text;
+    /// `None` for anything else, which the character-wise reader handles.
+    #[inline]
+    fn plain_token(&self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let first = *bytes.get(start)?;
+        if !PLAIN_TOKEN_BYTE[usize::from(first)] || (first == b'%' && self.at_line_start) {
+            return None;
+        }
+        let mut end = start + 1;
+        while let Some(&byte) = bytes.get(end)
+            && PLAIN_TOKEN_BYTE[usize::from(byte)]
+        {
+            end += 1;
+        }
+        match bytes.get(end) {
+            None | Some(b' ' | b'\n' | b'\r' | b'\t') => self.text.get(start..end),
+            Some(_) => None,
+        }
+    }
+
     /// Skips ASCII bytes that continue a move token (no white space, no PGN delimiter), in
     /// one pass; stops before anything else, which [`Cursor::bump`] then handles.
     #[inline]
@@ -273,7 +296,7 @@ impl<'a> Cursor<'a> {
         let start = self.pos;
         let mut end = start;
         while let Some(&byte) = bytes.get(end)
-            && is_plain_token_byte(byte)
+            && PLAIN_TOKEN_BYTE[usize::from(byte)]
         {
             end += 1;
         }
@@ -304,6 +327,17 @@ const fn is_plain_token_byte(byte: u8) -> bool {
     byte.is_ascii_graphic()
         && !matches!(byte, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']')
 }
+
+/// [`is_plain_token_byte`] for every byte value, for the hot loops.
+static PLAIN_TOKEN_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = is_plain_token_byte(byte as u8);
+        byte += 1;
+    }
+    table
+};
 
 /// Reads every game of a PGN text; each entry is a game or the error that stopped it.
 #[must_use]
@@ -459,7 +493,28 @@ fn read_game<V: PgnVisitor>(
     // are counted in `skip_depth`.
     let mut depth = 0usize;
     let mut skip_depth = 0usize;
-    while let Some(c) = cursor.peek() {
+    loop {
+        // The common case first: a move or move number of plain ASCII followed by ASCII white
+        // space (or the end), read without decoding characters.
+        if let Some(token) = cursor.plain_token() {
+            let (line, column) = (cursor.line, cursor.column);
+            cursor.pos += token.len();
+            cursor.column += token.len();
+            cursor.at_line_start = false;
+            any_token = true;
+            if is_result(token) && depth == 0 && skip_depth == 0 {
+                visitor.result(token);
+                break;
+            }
+            if skip_depth == 0 {
+                handle_token(visitor, token, line, column);
+            }
+            cursor.skip_ascii_whitespace();
+            continue;
+        }
+        let Some(c) = cursor.peek() else {
+            break;
+        };
         match c {
             c if c.is_whitespace() => cursor.skip_whitespace_char(c),
             '%' if cursor.at_line_start => cursor.skip_line(),
@@ -601,29 +656,39 @@ fn promotion_in_parentheses(token: &str, rest: &str) -> bool {
 
 fn handle_token<V: PgnVisitor>(visitor: &mut V, token: &str, line: usize, column: usize) {
     // Move numbers: `12.`, `12...`, also glued to the move: `12.e4`, `12...Nf6`.
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    let (token, column) = if digits > 0 && token[digits..].starts_with('.') {
-        let rest = token[digits..].trim_start_matches('.');
-        (rest, column + (token.len() - rest.len()))
+    let (token, column) = if token.as_bytes()[0].is_ascii_digit() {
+        let bytes = token.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes.get(digits) == Some(&b'.') {
+            let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+            (&token[digits + dots..], column + digits + dots)
+        } else {
+            (token, column)
+        }
     } else {
         (token, column)
     };
-    if token.is_empty() {
-        return;
-    }
-    // `!`/`?` glued to the move become NAGs; the move text keeps `+`/`#`.
     let bytes = token.as_bytes();
-    let kept = bytes
-        .iter()
-        .rposition(|&b| b != b'!' && b != b'?')
-        .map_or(0, |last| last + 1);
-    if kept == 0 {
-        // Annotation glyphs written as their own token.
-        if let Some(nag) = suffix_nag(token) {
+    let Some(&last) = bytes.last() else {
+        return;
+    };
+    // `!`/`?` glued to the move become NAGs; the move text keeps `+`/`#`.
+    let kept = if last == b'!' || last == b'?' {
+        let kept = bytes
+            .iter()
+            .rposition(|&b| b != b'!' && b != b'?')
+            .map_or(0, |last| last + 1);
+        if kept == 0
+            && let Some(nag) = suffix_nag(token)
+        {
+            // Annotation glyphs written as their own token.
             visitor.nag(nag);
             return;
         }
-    }
+        kept
+    } else {
+        bytes.len()
+    };
     if bytes[0] == b'e' && matches!(token, "e.p." | "ep" | "e.p") {
         return;
     }

@@ -155,6 +155,7 @@ impl Position {
     /// Our pieces of `role` that could move to `to` if their own king's safety did not
     /// matter (pseudo-legal moves: the piece's way of moving, Art. 3.2–3.8, without Art. 3.9).
     /// Castling is not included.
+    #[inline]
     #[must_use]
     pub fn pseudo_legal_origins(&self, role: Role, to: Square) -> Bitboard {
         let us = self.turn;
