@@ -189,16 +189,16 @@ impl Board {
         self.occupied.add(square);
     }
 
-    /// Empties `square`, whatever stood there (the board of [`Board::remove_piece_at`],
-    /// without finding out which piece it was).
+    /// Empties the `squares`, whatever stood there (the board of [`Board::remove_piece_at`]
+    /// on each, without finding out which pieces they were).
     #[inline]
-    pub(crate) fn clear_square(&mut self, square: Square) {
-        let keep = !Bitboard::from_square(square);
-        for squares in &mut self.by_role {
-            *squares &= keep;
+    pub(crate) fn clear_squares(&mut self, squares: Bitboard) {
+        let keep = !squares;
+        for set in &mut self.by_role {
+            *set &= keep;
         }
-        for squares in &mut self.by_color {
-            *squares &= keep;
+        for set in &mut self.by_color {
+            *set &= keep;
         }
         self.occupied &= keep;
     }
