@@ -5,6 +5,10 @@
 //!
 //! A game that cannot be read is reported with its number and the line and column where
 //! reading failed; reading goes on with the next game.
+//!
+//! [`PgnReader`] hands out each game whole ([`PgnGame`]) or, with [`PgnReader::visit_next`],
+//! streams it to a [`PgnVisitor`] as it reads (what `arbiter check --moves-only` uses to play
+//! each move without keeping the move texts).
 
 use std::fmt::Write as _;
 
