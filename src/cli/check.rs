@@ -12,8 +12,9 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use serde::Serialize;
 
-use crate::rules::pgn::{PgnError, PgnGame, PgnReader, ReadOptions};
+use crate::rules::pgn::{PgnError, PgnGame, PgnReader, PgnVisitor, ReadOptions};
 use crate::rules::replay::replay;
+use crate::rules::san::{SanError, parse_move};
 use crate::rules::{CastlingMode, Fen, Lang, Position};
 
 /// Arguments of `arbiter check`.
@@ -85,8 +86,31 @@ pub fn check_game(game: &PgnGame, lang: Lang) -> GameReport {
 /// Checks one game read from PGN at the given level.
 #[must_use]
 pub fn check_game_at(game: &PgnGame, lang: Lang, level: Level) -> GameReport {
-    let mut report = GameReport {
-        game: game.number,
+    let mut report = blank_report(game.number);
+    let start = match start_position(game.tag("FEN"), game.tag("Variant")) {
+        Ok(position) => position,
+        Err(reason) => {
+            return bad_fen_report(report, game.line, game.tag("FEN"), reason, level);
+        }
+    };
+    let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    let outcome = replay(start, &texts, lang);
+    report.plies = outcome.moves.len();
+    report.final_fen = outcome.position.to_fen();
+    if level == Level::Full {
+        report.laws = Some(laws_report(game, lang));
+    }
+    if let Some((ply, error)) = outcome.failure {
+        let m = &game.moves[ply - 1];
+        report_bad_move(&mut report, ply, error, m.line, m.column);
+    }
+    report
+}
+
+/// A report with nothing found yet.
+fn blank_report(game: usize) -> GameReport {
+    GameReport {
+        game,
         ok: true,
         plies: 0,
         first_bad_ply: None,
@@ -98,51 +122,166 @@ pub fn check_game_at(game: &PgnGame, lang: Lang, level: Level) -> GameReport {
         column: None,
         final_fen: String::new(),
         laws: None,
+    }
+}
+
+/// The starting position from the FEN tag (Chess960 castling when the Variant tag says
+/// `960`), the initial position without one, or why the FEN cannot be used.
+fn start_position(fen: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
+    let Some(fen) = fen else {
+        return Ok(Position::new());
     };
-    let start = match game.tag("FEN") {
-        Some(fen) => match Fen::parse(fen).and_then(|mut parsed| {
-            if game
-                .tag("Variant")
-                .is_some_and(|v| v.to_ascii_lowercase().contains("960"))
-            {
+    Fen::parse(fen)
+        .and_then(|mut parsed| {
+            if variant.is_some_and(|v| v.to_ascii_lowercase().contains("960")) {
                 parsed.mode = CastlingMode::Chess960;
             }
             parsed.into_position()
-        }) {
-            Ok(position) => position,
-            Err(error) => {
-                report.ok = false;
-                report.error = Some("bad_fen".to_string());
-                report.reason = Some(error.to_string());
-                report.line = Some(game.line);
-                report.final_fen = fen.to_string();
-                if level == Level::Full {
-                    report.laws = Some(LawsReport::default());
-                }
-                return report;
-            }
-        },
-        None => Position::new(),
-    };
-    let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
-    let outcome = replay(start, &texts, lang);
-    report.plies = outcome.moves.len();
-    report.final_fen = outcome.position.to_fen();
+        })
+        .map_err(|error| error.to_string())
+}
+
+/// The report for a game whose FEN tag cannot be used: no move is read.
+fn bad_fen_report(
+    mut report: GameReport,
+    line: usize,
+    fen: Option<&str>,
+    reason: String,
+    level: Level,
+) -> GameReport {
+    report.ok = false;
+    report.error = Some("bad_fen".to_string());
+    report.reason = Some(reason);
+    report.line = Some(line);
+    report.final_fen = fen.unwrap_or_default().to_string();
     if level == Level::Full {
-        report.laws = Some(laws_report(game, lang));
-    }
-    if let Some((ply, error)) = outcome.failure {
-        let m = &game.moves[ply - 1];
-        report.ok = false;
-        report.first_bad_ply = Some(ply);
-        report.error = Some(error.kind.name().to_string());
-        report.move_text = Some(error.text);
-        report.reason = Some(error.reason);
-        report.candidates = error.candidates;
-        report.line = Some(m.line);
-        report.column = Some(m.column);
+        report.laws = Some(LawsReport::default());
     }
     report
+}
+
+/// Fills in the first bad move (1-based `ply`) of a report.
+fn report_bad_move(
+    report: &mut GameReport,
+    ply: usize,
+    error: SanError,
+    line: usize,
+    column: usize,
+) {
+    report.ok = false;
+    report.first_bad_ply = Some(ply);
+    report.error = Some(error.kind.name().to_string());
+    report.move_text = Some(error.text);
+    report.reason = Some(error.reason);
+    report.candidates = error.candidates;
+    report.line = Some(line);
+    report.column = Some(column);
+}
+
+/// The moves-only check (Level::Moves) as the PGN is read: each move is played when the
+/// reader reaches it, and no move text is kept.
+struct MovesChecker {
+    lang: Lang,
+    number: usize,
+    line: usize,
+    fen: Option<String>,
+    variant: Option<String>,
+    /// The position reached; `None` until the first move (or the end) sets it up from the
+    /// tags.
+    position: Option<Position>,
+    bad_fen: Option<String>,
+    plies: usize,
+    failure: Option<(usize, SanError, usize, usize)>,
+}
+
+impl MovesChecker {
+    fn new(lang: Lang) -> MovesChecker {
+        MovesChecker {
+            lang,
+            number: 0,
+            line: 0,
+            fen: None,
+            variant: None,
+            position: None,
+            bad_fen: None,
+            plies: 0,
+            failure: None,
+        }
+    }
+
+    /// Sets up the starting position from the tags, once.
+    fn position(&mut self) -> Option<&mut Position> {
+        if self.position.is_none() && self.bad_fen.is_none() {
+            match start_position(self.fen.as_deref(), self.variant.as_deref()) {
+                Ok(position) => self.position = Some(position),
+                Err(reason) => self.bad_fen = Some(reason),
+            }
+        }
+        self.position.as_mut()
+    }
+
+    fn report(&mut self) -> GameReport {
+        let report = blank_report(self.number);
+        self.position();
+        if let Some(reason) = self.bad_fen.take() {
+            return bad_fen_report(report, self.line, self.fen.as_deref(), reason, Level::Moves);
+        }
+        let mut report = report;
+        report.plies = self.plies;
+        report.final_fen = self
+            .position
+            .as_ref()
+            .map(Position::to_fen)
+            .unwrap_or_default();
+        if let Some((ply, error, line, column)) = self.failure.take() {
+            report_bad_move(&mut report, ply, error, line, column);
+        }
+        report
+    }
+}
+
+impl PgnVisitor for MovesChecker {
+    fn begin(&mut self, number: usize, line: usize) {
+        *self = MovesChecker {
+            number,
+            line,
+            ..MovesChecker::new(self.lang)
+        };
+    }
+
+    fn tag(&mut self, name: &str, value: String) {
+        match name {
+            "FEN" if self.fen.is_none() => self.fen = Some(value),
+            "Variant" if self.variant.is_none() => self.variant = Some(value),
+            _ => {}
+        }
+    }
+
+    fn san(&mut self, text: &str, line: usize, column: usize, _nag: Option<u8>) {
+        if self.failure.is_some() {
+            return;
+        }
+        let lang = self.lang;
+        let ply = self.plies + 1;
+        let Some(position) = self.position() else {
+            return;
+        };
+        match parse_move(position, text, lang) {
+            Ok(m) => {
+                position.play_unchecked(m);
+                self.plies = ply;
+            }
+            Err(error) => self.failure = Some((ply, error, line, column)),
+        }
+    }
+}
+
+/// The next game's moves-only report, read and checked in one pass.
+fn next_moves_report(games: &mut PgnReader<'_>, checker: &mut MovesChecker) -> Option<GameReport> {
+    Some(match games.visit_next(checker)? {
+        Ok(()) => checker.report(),
+        Err(error) => unreadable_game_at(&error, Level::Moves),
+    })
 }
 
 /// The report for a game that could not be read.
@@ -185,12 +324,19 @@ pub fn check_text_at(text: &str, lang: Lang, level: Level) -> Vec<GameReport> {
         keep_variations: false,
         keep_comments: true,
     };
-    PgnReader::new(text, options)
-        .map(|game| match &game {
-            Ok(game) => check_game_at(game, lang, level),
-            Err(error) => unreadable_game_at(error, level),
-        })
-        .collect()
+    let mut games = PgnReader::new(text, options);
+    match level {
+        Level::Moves => {
+            let mut checker = MovesChecker::new(lang);
+            std::iter::from_fn(|| next_moves_report(&mut games, &mut checker)).collect()
+        }
+        Level::Full => games
+            .map(|game| match &game {
+                Ok(game) => check_game_at(game, lang, level),
+                Err(error) => unreadable_game_at(error, level),
+            })
+            .collect(),
+    }
 }
 
 /// Runs the subcommand; the exit code is 0 when every game is fine, 1 otherwise.
@@ -204,7 +350,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?
     };
-    let text = String::from_utf8_lossy(&bytes);
+    // Valid UTF-8 (the usual case) is checked by the fast validator; only a file with bad
+    // bytes goes through the replacing decoder.
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    };
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,
@@ -225,12 +376,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Level::Full
     };
-    while let Some(game) = games.next() {
-        count += 1;
-        let report = match &game {
-            Ok(game) => check_game_at(game, lang, level),
-            Err(error) => unreadable_game_at(error, level),
+    let mut checker = MovesChecker::new(lang);
+    loop {
+        let report = match level {
+            Level::Moves => next_moves_report(&mut games, &mut checker),
+            Level::Full => games.next().map(|game| match &game {
+                Ok(game) => check_game_at(game, lang, level),
+                Err(error) => unreadable_game_at(error, level),
+            }),
         };
+        let Some(report) = report else {
+            break;
+        };
+        count += 1;
         if !report.ok {
             bad += 1;
         }

@@ -189,6 +189,20 @@ impl Board {
         self.occupied.add(square);
     }
 
+    /// Empties the `squares`, whatever stood there (the board of [`Board::remove_piece_at`]
+    /// on each, without finding out which pieces they were).
+    #[inline]
+    pub(crate) fn clear_squares(&mut self, squares: Bitboard) {
+        let keep = !squares;
+        for set in &mut self.by_role {
+            *set &= keep;
+        }
+        for set in &mut self.by_color {
+            *set &= keep;
+        }
+        self.occupied &= keep;
+    }
+
     /// Removes a piece known to be `piece` from `square`.
     #[inline]
     pub(crate) fn take_known(&mut self, square: Square, piece: Piece) {

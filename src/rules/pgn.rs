@@ -5,6 +5,10 @@
 //!
 //! A game that cannot be read is reported with its number and the line and column where
 //! reading failed; reading goes on with the next game.
+//!
+//! [`PgnReader`] hands out each game whole ([`PgnGame`]) or, with [`PgnReader::visit_next`],
+//! streams it to a [`PgnVisitor`] as it reads (what `arbiter check --moves-only` uses to play
+//! each move without keeping the move texts).
 
 use std::fmt::Write as _;
 
@@ -85,6 +89,117 @@ impl Default for ReadOptions {
     }
 }
 
+/// What a reader reports while it reads one game, in file order: the streaming form of
+/// [`PgnGame`] (which is built by one such visitor). A checker can play each move as it is
+/// read, without keeping the move texts.
+pub trait PgnVisitor {
+    /// A game starts: its 1-based number in the file and its first line.
+    fn begin(&mut self, number: usize, line: usize);
+    /// A tag pair of the tag section (the value unescaped).
+    fn tag(&mut self, name: &str, value: String);
+    /// A move of the current line: its text without move number or glued `!`/`?` (`+`/`#`
+    /// kept), its line and column, and the NAG of a glued `!`/`?`.
+    fn san(&mut self, text: &str, line: usize, column: usize, nag: Option<u8>);
+    /// A comment (trimmed), when comments are kept and it is not in a skipped variation.
+    fn comment(&mut self, _comment: &str) {}
+    /// A NAG (`$n`, or a `!`/`?` token) for the last move of the current line.
+    fn nag(&mut self, _nag: u8) {}
+    /// A kept variation opens; `false` when the current line has no move for it to follow.
+    fn open_variation(&mut self) -> bool {
+        true
+    }
+    /// The innermost kept variation closes.
+    fn close_variation(&mut self) {}
+    /// The game termination marker of the main line.
+    fn result(&mut self, _result: &str) {}
+}
+
+/// Builds a [`PgnGame`]: a stack of lines, the main line at the bottom.
+struct GameBuilder {
+    game: PgnGame,
+    stack: Vec<Vec<PgnMove>>,
+    pending_comments: Vec<String>,
+}
+
+impl GameBuilder {
+    fn new() -> GameBuilder {
+        GameBuilder {
+            game: PgnGame::default(),
+            stack: vec![Vec::new()],
+            pending_comments: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> PgnGame {
+        self.game.moves = self.stack.pop().unwrap_or_default();
+        self.game.leading_comments = self.pending_comments;
+        self.game
+    }
+
+    fn last_move(&mut self) -> Option<&mut PgnMove> {
+        self.stack.last_mut().and_then(|line| line.last_mut())
+    }
+}
+
+impl PgnVisitor for GameBuilder {
+    fn begin(&mut self, number: usize, line: usize) {
+        self.game.number = number;
+        self.game.line = line;
+    }
+
+    fn tag(&mut self, name: &str, value: String) {
+        self.game.tags.push((name.to_string(), value));
+    }
+
+    fn san(&mut self, text: &str, line: usize, column: usize, nag: Option<u8>) {
+        if let Some(current) = self.stack.last_mut() {
+            current.push(PgnMove {
+                text: text.to_string(),
+                line,
+                column,
+                nags: nag.into_iter().collect(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            });
+        }
+    }
+
+    fn comment(&mut self, comment: &str) {
+        let comment = comment.to_string();
+        match self.last_move() {
+            Some(m) => m.comments.push(comment),
+            None => self.pending_comments.push(comment),
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(m) = self.last_move() {
+            m.nags.push(nag);
+        }
+    }
+
+    fn open_variation(&mut self) -> bool {
+        if self.stack.last().map_or(0, Vec::len) == 0 {
+            return false;
+        }
+        self.stack.push(Vec::new());
+        true
+    }
+
+    fn close_variation(&mut self) {
+        if self.stack.len() > 1 {
+            let variation = self.stack.pop().unwrap_or_default();
+            if let Some(parent) = self.last_move() {
+                parent.variations.push(variation);
+            }
+        }
+    }
+
+    fn result(&mut self, result: &str) {
+        self.game.result = Some(result.to_string());
+    }
+}
+
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,
@@ -121,6 +236,81 @@ impl<'a> Cursor<'a> {
         Some(c)
     }
 
+    /// Skips ASCII white space (space, tab, line feed, carriage return, vertical tab, form
+    /// feed) in one pass, counting lines and columns as [`Cursor::bump`] does.
+    #[inline]
+    fn skip_ascii_whitespace(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&byte) = bytes.get(self.pos) {
+            match byte {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                    self.at_line_start = true;
+                }
+                b'\r' => self.column += 1,
+                b' ' | b'\t' | 0x0b | 0x0c => {
+                    self.column += 1;
+                    self.at_line_start = false;
+                }
+                _ => return,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Skips white space: ASCII in one pass, anything else a character at a time.
+    #[inline]
+    fn skip_whitespace_char(&mut self, c: char) {
+        if c.is_ascii() {
+            self.skip_ascii_whitespace();
+        } else {
+            self.bump();
+        }
+    }
+
+    /// The token at the cursor when it is plain ASCII (see [`is_plain_token_byte`], not a `%`
+    /// escape at the start of a line) and ends at ASCII white space or the end of the text;
+    /// `None` for anything else, which the character-wise reader handles.
+    #[inline]
+    fn plain_token(&self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let first = *bytes.get(start)?;
+        if !PLAIN_TOKEN_BYTE[usize::from(first)] || (first == b'%' && self.at_line_start) {
+            return None;
+        }
+        let mut end = start + 1;
+        while let Some(&byte) = bytes.get(end)
+            && PLAIN_TOKEN_BYTE[usize::from(byte)]
+        {
+            end += 1;
+        }
+        match bytes.get(end) {
+            None | Some(b' ' | b'\n' | b'\r' | b'\t') => self.text.get(start..end),
+            Some(_) => None,
+        }
+    }
+
+    /// Skips ASCII bytes that continue a move token (no white space, no PGN delimiter), in
+    /// one pass; stops before anything else, which [`Cursor::bump`] then handles.
+    #[inline]
+    fn skip_plain_token_bytes(&mut self) {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let mut end = start;
+        while let Some(&byte) = bytes.get(end)
+            && PLAIN_TOKEN_BYTE[usize::from(byte)]
+        {
+            end += 1;
+        }
+        if end > start {
+            self.pos = end;
+            self.column += end - start;
+            self.at_line_start = false;
+        }
+    }
+
     fn skip_line(&mut self) {
         while let Some(c) = self.bump() {
             if c == '\n' {
@@ -133,6 +323,25 @@ impl<'a> Cursor<'a> {
         &self.text[self.pos..]
     }
 }
+
+/// Whether an ASCII byte continues a move token as it stands: printable, and neither white
+/// space nor one of the delimiters `{ } ( ) ; $ [ ]`.
+#[inline]
+const fn is_plain_token_byte(byte: u8) -> bool {
+    byte.is_ascii_graphic()
+        && !matches!(byte, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'[' | b']')
+}
+
+/// [`is_plain_token_byte`] for every byte value, for the hot loops.
+static PLAIN_TOKEN_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = is_plain_token_byte(byte as u8);
+        byte += 1;
+    }
+    table
+};
 
 /// Reads every game of a PGN text; each entry is a game or the error that stopped it.
 #[must_use]
@@ -174,10 +383,11 @@ impl<'a> PgnReader<'a> {
     }
 }
 
-impl Iterator for PgnReader<'_> {
-    type Item = Result<PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl PgnReader<'_> {
+    /// Reads the next game into `visitor` (see [`PgnVisitor`]): `None` at the end of the text,
+    /// `Some(Err)` for a game that cannot be read (what the visitor was told of it is then
+    /// incomplete; reading goes on with the next game).
+    pub fn visit_next<V: PgnVisitor>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
         if self.done {
             return None;
         }
@@ -187,12 +397,12 @@ impl Iterator for PgnReader<'_> {
             return None;
         }
         let number = self.games + 1;
-        match read_game(&mut self.cursor, number, self.options) {
-            Ok(Some(game)) => {
+        match read_game(&mut self.cursor, number, self.options, visitor) {
+            Ok(true) => {
                 self.games = number;
-                Some(Ok(game))
+                Some(Ok(()))
             }
-            Ok(None) => {
+            Ok(false) => {
                 self.done = true;
                 None
             }
@@ -205,12 +415,20 @@ impl Iterator for PgnReader<'_> {
     }
 }
 
+impl Iterator for PgnReader<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut builder = GameBuilder::new();
+        let read = self.visit_next(&mut builder)?;
+        Some(read.map(|()| builder.finish()))
+    }
+}
+
 fn skip_blank(cursor: &mut Cursor<'_>) {
     loop {
         match cursor.peek() {
-            Some(c) if c.is_whitespace() => {
-                cursor.bump();
-            }
+            Some(c) if c.is_whitespace() => cursor.skip_whitespace_char(c),
             Some('%') if cursor.at_line_start => cursor.skip_line(),
             _ => return,
         }
@@ -250,37 +468,61 @@ fn error(cursor: &Cursor<'_>, game: usize, reason: impl Into<String>) -> PgnErro
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-fn read_game(
+/// Whether a token is a game termination marker (a byte test first: most tokens are moves).
+#[inline]
+fn is_result(token: &str) -> bool {
+    matches!(token.as_bytes().first(), Some(b'0' | b'1' | b'*')) && RESULTS.contains(&token)
+}
+
+/// Reads one game into `visitor`; `Ok(false)` when there was nothing but blank space left.
+fn read_game<V: PgnVisitor>(
     cursor: &mut Cursor<'_>,
     number: usize,
     options: ReadOptions,
-) -> Result<Option<PgnGame>, PgnError> {
-    let mut game = PgnGame {
-        number,
-        line: cursor.line,
-        ..PgnGame::default()
-    };
+    visitor: &mut V,
+) -> Result<bool, PgnError> {
+    visitor.begin(number, cursor.line);
     // Tag section.
+    let mut any_token = false;
     loop {
         skip_blank(cursor);
         if cursor.peek() != Some('[') {
             break;
         }
         let (name, value) = read_tag(cursor, number)?;
-        game.tags.push((name, value));
+        visitor.tag(name, value);
+        any_token = true;
     }
-    // Movetext: a stack of lines (main line at the bottom).
-    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
-    let mut pending_comments: Vec<String> = Vec::new();
+    // Movetext: kept variations nest `depth` deep (the main line is depth 0); skipped ones
+    // are counted in `skip_depth`.
+    let mut depth = 0usize;
     let mut skip_depth = 0usize;
-    let mut any_token = !game.tags.is_empty();
-    while let Some(c) = cursor.peek() {
-        match c {
-            c if c.is_whitespace() => {
-                cursor.bump();
+    loop {
+        // The common case first: a move or move number of plain ASCII followed by ASCII white
+        // space (or the end), read without decoding characters.
+        if let Some(token) = cursor.plain_token() {
+            let (line, column) = (cursor.line, cursor.column);
+            cursor.pos += token.len();
+            cursor.column += token.len();
+            cursor.at_line_start = false;
+            any_token = true;
+            if is_result(token) && depth == 0 && skip_depth == 0 {
+                visitor.result(token);
+                break;
             }
+            if skip_depth == 0 {
+                handle_token(visitor, token, line, column);
+            }
+            cursor.skip_ascii_whitespace();
+            continue;
+        }
+        let Some(c) = cursor.peek() else {
+            break;
+        };
+        match c {
+            c if c.is_whitespace() => cursor.skip_whitespace_char(c),
             '%' if cursor.at_line_start => cursor.skip_line(),
-            '[' if cursor.at_line_start && stack.len() == 1 && skip_depth == 0 => {
+            '[' if cursor.at_line_start && depth == 0 && skip_depth == 0 => {
                 // A new tag section: this game had no result marker.
                 break;
             }
@@ -302,9 +544,8 @@ fn read_game(
                         }
                     }
                 }
-                let comment = cursor.text[start..cursor.pos - 1].trim().to_string();
                 if options.keep_comments && skip_depth == 0 {
-                    attach_comment(&mut stack, &mut pending_comments, comment);
+                    visitor.comment(cursor.text[start..cursor.pos - 1].trim());
                 }
                 any_token = true;
             }
@@ -312,9 +553,8 @@ fn read_game(
                 cursor.bump();
                 let start = cursor.pos;
                 cursor.skip_line();
-                let comment = cursor.text[start..cursor.pos].trim().to_string();
                 if options.keep_comments && skip_depth == 0 {
-                    attach_comment(&mut stack, &mut pending_comments, comment);
+                    visitor.comment(cursor.text[start..cursor.pos].trim());
                 }
             }
             '(' => {
@@ -322,23 +562,19 @@ fn read_game(
                 any_token = true;
                 if skip_depth > 0 || !options.keep_variations {
                     skip_depth += 1;
+                } else if visitor.open_variation() {
+                    depth += 1;
                 } else {
-                    let parent = stack.last().map_or(0, Vec::len);
-                    if parent == 0 {
-                        return Err(error(cursor, number, "a variation `(` before any move"));
-                    }
-                    stack.push(Vec::new());
+                    return Err(error(cursor, number, "a variation `(` before any move"));
                 }
             }
             ')' => {
                 cursor.bump();
                 if skip_depth > 0 {
                     skip_depth -= 1;
-                } else if stack.len() > 1 {
-                    let variation = stack.pop().unwrap_or_default();
-                    if let Some(parent) = stack.last_mut().and_then(|line| line.last_mut()) {
-                        parent.variations.push(variation);
-                    }
+                } else if depth > 0 {
+                    depth -= 1;
+                    visitor.close_variation();
                 } else {
                     return Err(error(cursor, number, "`)` without a variation to close"));
                 }
@@ -352,16 +588,18 @@ fn read_game(
                 let nag = cursor.text[start..cursor.pos]
                     .parse::<u8>()
                     .map_err(|_| error(cursor, number, "`$` must be followed by a number 0–255"))?;
-                if skip_depth == 0
-                    && let Some(m) = stack.last_mut().and_then(|line| line.last_mut())
-                {
-                    m.nags.push(nag);
+                if skip_depth == 0 {
+                    visitor.nag(nag);
                 }
             }
             _ => {
                 let (line, column) = (cursor.line, cursor.column);
                 let start = cursor.pos;
-                while let Some(c) = cursor.peek() {
+                loop {
+                    cursor.skip_plain_token_bytes();
+                    let Some(c) = cursor.peek() else {
+                        break;
+                    };
                     if c.is_whitespace()
                         || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']')
                     {
@@ -392,26 +630,21 @@ fn read_game(
                     });
                 }
                 any_token = true;
-                if RESULTS.contains(&token) && stack.len() == 1 && skip_depth == 0 {
-                    game.result = Some(token.to_string());
+                if is_result(token) && depth == 0 && skip_depth == 0 {
+                    visitor.result(token);
                     break;
                 }
                 if skip_depth > 0 {
                     continue;
                 }
-                handle_token(&mut stack, &mut pending_comments, token, line, column);
+                handle_token(visitor, token, line, column);
             }
         }
     }
-    if skip_depth > 0 || stack.len() > 1 {
+    if skip_depth > 0 || depth > 0 {
         return Err(error(cursor, number, "a variation `(` is never closed"));
     }
-    if !any_token {
-        return Ok(None);
-    }
-    game.moves = stack.pop().unwrap_or_default();
-    game.leading_comments = pending_comments;
-    Ok(Some(game))
+    Ok(any_token)
 }
 
 fn promotion_in_parentheses(token: &str, rest: &str) -> bool {
@@ -425,62 +658,50 @@ fn promotion_in_parentheses(token: &str, rest: &str) -> bool {
         && chars.next() == Some(')')
 }
 
-fn attach_comment(stack: &mut [Vec<PgnMove>], pending: &mut Vec<String>, comment: String) {
-    match stack.last_mut().and_then(|line| line.last_mut()) {
-        Some(m) => m.comments.push(comment),
-        None => pending.push(comment),
-    }
-}
-
-fn handle_token(
-    stack: &mut [Vec<PgnMove>],
-    pending: &mut Vec<String>,
-    token: &str,
-    line: usize,
-    column: usize,
-) {
+fn handle_token<V: PgnVisitor>(visitor: &mut V, token: &str, line: usize, column: usize) {
     // Move numbers: `12.`, `12...`, also glued to the move: `12.e4`, `12...Nf6`.
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    let (token, column) = if digits > 0 && token[digits..].starts_with('.') {
-        let rest = token[digits..].trim_start_matches('.');
-        (rest, column + (token.len() - rest.len()))
+    let (token, column) = if token.as_bytes()[0].is_ascii_digit() {
+        let bytes = token.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes.get(digits) == Some(&b'.') {
+            let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+            (&token[digits + dots..], column + digits + dots)
+        } else {
+            (token, column)
+        }
     } else {
         (token, column)
     };
-    if token.is_empty() {
-        return;
-    }
-    let current = stack.last_mut();
-    let Some(current) = current else {
+    let bytes = token.as_bytes();
+    let Some(&last) = bytes.last() else {
         return;
     };
-    // Annotation glyphs written as their own token.
-    if let Some(nag) = suffix_nag(token) {
-        if let Some(m) = current.last_mut() {
-            m.nags.push(nag);
-        }
-        return;
-    }
-    if matches!(token, "e.p." | "ep" | "e.p") {
-        return;
-    }
     // `!`/`?` glued to the move become NAGs; the move text keeps `+`/`#`.
-    let trimmed = token.trim_end_matches(['!', '?']);
-    let mut nags = Vec::new();
-    if trimmed.len() < token.len()
-        && let Some(nag) = suffix_nag(&token[trimmed.len()..])
-    {
-        nags.push(nag);
+    let kept = if last == b'!' || last == b'?' {
+        let kept = bytes
+            .iter()
+            .rposition(|&b| b != b'!' && b != b'?')
+            .map_or(0, |last| last + 1);
+        if kept == 0
+            && let Some(nag) = suffix_nag(token)
+        {
+            // Annotation glyphs written as their own token.
+            visitor.nag(nag);
+            return;
+        }
+        kept
+    } else {
+        bytes.len()
+    };
+    if bytes[0] == b'e' && matches!(token, "e.p." | "ep" | "e.p") {
+        return;
     }
-    let _ = pending;
-    current.push(PgnMove {
-        text: trimmed.to_string(),
-        line,
-        column,
-        nags,
-        comments: Vec::new(),
-        variations: Vec::new(),
-    });
+    let nag = if kept < token.len() {
+        suffix_nag(&token[kept..])
+    } else {
+        None
+    };
+    visitor.san(&token[..kept], line, column, nag);
 }
 
 fn suffix_nag(text: &str) -> Option<u8> {
@@ -495,7 +716,7 @@ fn suffix_nag(text: &str) -> Option<u8> {
     })
 }
 
-fn read_tag(cursor: &mut Cursor<'_>, game: usize) -> Result<(String, String), PgnError> {
+fn read_tag<'a>(cursor: &mut Cursor<'a>, game: usize) -> Result<(&'a str, String), PgnError> {
     let (line, column) = (cursor.line, cursor.column);
     let fail = |cursor: &Cursor<'_>, reason: &str| PgnError {
         game,
@@ -513,7 +734,7 @@ fn read_tag(cursor: &mut Cursor<'_>, game: usize) -> Result<(String, String), Pg
     }) {
         cursor.bump();
     }
-    let name = cursor.text[start..cursor.pos].to_string();
+    let name = &cursor.text[start..cursor.pos];
     if name.is_empty() {
         return Err(fail(cursor, "missing tag name"));
     }

@@ -374,8 +374,8 @@ impl Position {
                 if role == Role::Pawn || capture.is_some() || self.board.occupied().contains(to) {
                     self.halfmoves = 0;
                 }
-                self.board.remove_piece_at(from);
-                self.board.remove_piece_at(to);
+                self.board
+                    .clear_squares(Bitboard::from_square(from).with(to));
                 self.castling_rights = self.castling_rights.without(from).without(to);
                 if role == Role::King {
                     self.castling_rights &= !Bitboard::rank(us.back_rank());

@@ -293,23 +293,13 @@ fn fast_parse(position: &Position, text: &str, lang: Lang) -> Option<Move> {
     }
     let (role, mut body) = match bytes.first()? {
         b'a'..=b'h' => (Role::Pawn, bytes),
-        &first => {
-            let letters = lang.letters();
-            let index = letters
-                .iter()
-                .position(|letter| letter.len() == 1 && letter.as_bytes()[0] == first)?;
-            (FAST_ROLES[index], &bytes[1..])
-        }
+        &first => (ascii_letter_role(lang, first)?, &bytes[1..]),
     };
     let mut promotion = None;
     if role == Role::Pawn
         && let [rest @ .., b'=', letter] = body
     {
-        let index = lang
-            .letters()
-            .iter()
-            .position(|l| l.len() == 1 && l.as_bytes()[0] == *letter)?;
-        promotion = Some(FAST_ROLES[index]).filter(|&r| r != Role::King);
+        promotion = Some(ascii_letter_role(lang, *letter)?).filter(|&r| r != Role::King);
         promotion?;
         body = rest;
     }
@@ -362,6 +352,34 @@ const FAST_ROLES: [Role; 5] = [
     Role::Bishop,
     Role::Knight,
 ];
+
+/// For each language (in [`Lang::ALL`] order) and ASCII byte, the role whose letter is that
+/// single byte (the first in [`FAST_ROLES`] order), as the fast reader looks it up.
+static ASCII_LETTER_ROLES: [[Option<Role>; 128]; Lang::ALL.len()] = {
+    let mut table = [[None; 128]; Lang::ALL.len()];
+    let mut lang = 0;
+    while lang < Lang::ALL.len() {
+        // Rows are indexed by `lang as usize`: `Lang::ALL` is in declaration order.
+        assert!(Lang::ALL[lang] as usize == lang);
+        let letters = Lang::ALL[lang].letters();
+        let mut index = letters.len();
+        while index > 0 {
+            index -= 1;
+            let letter = letters[index].as_bytes();
+            if letter.len() == 1 && letter[0].is_ascii() {
+                table[lang][letter[0] as usize] = Some(FAST_ROLES[index]);
+            }
+        }
+        lang += 1;
+    }
+    table
+};
+
+/// The role written as the single ASCII letter `byte` in `lang`, if any.
+#[inline]
+fn ascii_letter_role(lang: Lang, byte: u8) -> Option<Role> {
+    *ASCII_LETTER_ROLES[lang as usize].get(usize::from(byte))?
+}
 
 /// Plays nothing: finds the legal move a text means in `position`.
 pub fn parse_move(position: &Position, text: &str, lang: Lang) -> Result<Move, SanError> {

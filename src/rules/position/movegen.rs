@@ -155,6 +155,7 @@ impl Position {
     /// Our pieces of `role` that could move to `to` if their own king's safety did not
     /// matter (pseudo-legal moves: the piece's way of moving, Art. 3.2–3.8, without Art. 3.9).
     /// Castling is not included.
+    #[inline]
     #[must_use]
     pub fn pseudo_legal_origins(&self, role: Role, to: Square) -> Bitboard {
         let us = self.turn;
@@ -223,11 +224,10 @@ impl Position {
                 Bitboard::EMPTY
             };
         }
-        let info = self.info();
         if role == Role::Pawn && self.ep_square == Some(to) && !occupied.contains(to) {
             let mut legal = Bitboard::EMPTY;
             let mut list = MoveList::new();
-            self.gen_en_passant(&mut ListCollector(&mut list), to, info);
+            self.gen_en_passant(&mut ListCollector(&mut list), to, self.info());
             for m in list {
                 if origins.contains(m.from()) {
                     legal.add(m.from());
@@ -235,21 +235,43 @@ impl Position {
             }
             return legal;
         }
-        if info.checkers.more_than_one() {
+        let checkers = board.attackers_to(king, them, occupied);
+        if checkers.more_than_one() {
             return Bitboard::EMPTY;
         }
-        if let Some(checker) = info.checkers.single()
+        if let Some(checker) = checkers.single()
             && !attacks::between(king, checker).with(checker).contains(to)
         {
             return Bitboard::EMPTY;
         }
-        let mut legal = origins & !info.pinned;
-        for from in origins & info.pinned {
-            if attacks::aligned(king, from, to) {
-                legal.add(from);
+        // Art. 3.9: a pinned piece may only move along the line of its pin.
+        let mut legal = origins;
+        for from in origins {
+            if !attacks::aligned(king, from, to) && self.is_pinned(king, from) {
+                legal.discard(from);
             }
         }
         legal
+    }
+
+    /// Whether our piece on `from` is pinned to our king on `king`: an enemy rook, bishop or
+    /// queen on the line through both would attack the king if that piece left (the same
+    /// squares as the `pinned` set of [`Position::info`], for one square).
+    fn is_pinned(&self, king: Square, from: Square) -> bool {
+        let line = attacks::line(king, from);
+        if line.is_empty() {
+            return false;
+        }
+        let board = &self.board;
+        let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+            board.rooks_and_queens()
+        } else {
+            board.bishops_and_queens()
+        };
+        let occupied = board.occupied();
+        (sliders & board.by_color(self.turn.other()) & line)
+            .into_iter()
+            .any(|sniper| attacks::between(king, sniper) & occupied == Bitboard::from_square(from))
     }
 
     /// Whether `m` is legal here.
