@@ -16,6 +16,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::{Position, Role, Square};
+
 /// The side that would deliver mate: a [`super::Color`] (an alias kept for older call sites).
 pub type Mater = super::Color;
 
@@ -115,23 +117,42 @@ impl DeadPosition {
     /// castling or en-passant field reads as `-`). Errors name the field and why.
     pub fn from_fen(fen: &str) -> Result<DeadPosition, DeadFenError> {
         let normalised = normalise_fen(fen)?;
-        let board = chess::Board::from_str(&normalised).map_err(|_| DeadFenError {
-            field: 1,
-            reason: "not a legal position (king count, pawn on a back rank, side not to move \
-                     in check, or castling rights without king and rook in place)"
-                .to_owned(),
-        })?;
+        let board = chess::Board::from_str(&normalised).map_err(|_| illegal_position())?;
+        Ok(DeadPosition { board })
+    }
+
+    /// The same position as [`DeadPosition::from_fen`] of `position.to_fen()`, built without
+    /// writing and reading text when no castling right is left (castling needs the FEN's own
+    /// letters; those positions take the FEN way).
+    pub fn from_position(position: &Position) -> Result<DeadPosition, DeadFenError> {
+        if position.castling_rights().is_nonempty() {
+            return DeadPosition::from_fen(&position.to_fen());
+        }
+        let board = position.board();
+        let mut builder = chess::BoardBuilder::new();
+        for (square, piece) in board.pieces() {
+            builder.piece(chess_square(square), chess_piece(piece.role), to_chess(piece.color));
+        }
+        builder
+            .side_to_move(to_chess(position.turn()))
+            .en_passant(
+                position
+                    .legal_ep_square()
+                    .map(|square| chess::File::from_index(square.file().0 as usize)),
+            );
+        let board = chess::Board::try_from(builder).map_err(|_| illegal_position())?;
         Ok(DeadPosition { board })
     }
 
     /// Can `mater` still checkmate by some series of legal moves?
     pub fn verdict(&self, mater: Mater) -> Verdict {
-        if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
-            return verdict;
-        }
-        if chasolver::is_unwinnable_fast(&self.board, to_chess(mater)) {
-            return Verdict::CannotMate;
-        }
+        self.cheap_verdict(mater)
+            .unwrap_or_else(|| self.exact_verdict(mater))
+    }
+
+    /// The exact analysis alone (what [`DeadPosition::verdict`] runs when the cheap tests
+    /// cannot tell).
+    fn exact_verdict(&self, mater: Mater) -> Verdict {
         match chasolver::winnability(&self.board, to_chess(mater)) {
             Some(chasolver::Winnability::Winnable { helpmate }) => Verdict::CanMate {
                 line: helpmate.iter().map(ToString::to_string).collect(),
@@ -157,6 +178,25 @@ impl DeadPosition {
             return Some(false);
         }
         let black = self.verdict(Mater::Black);
+        Unwinnability { white, black }.is_dead()
+    }
+
+    /// [`DeadPosition::is_dead`] when the cheap tests ([`DeadPosition::cheap_verdict`]) have
+    /// already been run: `white_cannot` / `black_cannot` say whether they proved that side
+    /// unable to mate. Only the sides they left open get the exact analysis, White first.
+    pub fn is_dead_after_cheap(&self, white_cannot: bool, black_cannot: bool) -> Option<bool> {
+        let open_verdict = |proved: bool, mater: Mater| {
+            if proved {
+                Verdict::CannotMate
+            } else {
+                self.exact_verdict(mater)
+            }
+        };
+        let white = open_verdict(white_cannot, Mater::White);
+        if white.can_mate() {
+            return Some(false);
+        }
+        let black = open_verdict(black_cannot, Mater::Black);
         Unwinnability { white, black }.is_dead()
     }
 
@@ -194,6 +234,33 @@ impl DeadPosition {
             return Some(verdict);
         }
         chasolver::is_unwinnable_fast(&self.board, to_chess(mater)).then_some(Verdict::CannotMate)
+    }
+}
+
+/// Why the `chess` crate refused a well-formed position.
+fn illegal_position() -> DeadFenError {
+    DeadFenError {
+        field: 1,
+        reason: "not a legal position (king count, pawn on a back rank, side not to move in \
+                 check, or castling rights without king and rook in place)"
+            .to_owned(),
+    }
+}
+
+/// The `chess` crate's name for a square (both count a1 = 0 … h8 = 63).
+fn chess_square(square: Square) -> chess::Square {
+    chess::ALL_SQUARES[square.index()]
+}
+
+/// The `chess` crate's name for a piece kind.
+fn chess_piece(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
     }
 }
 

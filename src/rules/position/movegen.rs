@@ -425,6 +425,35 @@ impl Position {
         }
     }
 
+    /// Whether a knight, bishop, rook or queen of the side to move has a legal move: the
+    /// cheap early answer of [`Position::has_legal_move`] (no king-safety test per square).
+    pub(super) fn has_piece_move(&self) -> bool {
+        let info = self.info();
+        if info.checkers.more_than_one() {
+            return false;
+        }
+        let board = &self.board;
+        let ours = board.by_color(self.turn);
+        let occupied = board.occupied();
+        let mask = match (info.checkers.single(), info.king) {
+            (Some(checker), Some(king)) => attacks::between(king, checker).with(checker),
+            _ => Bitboard::FULL,
+        } & !ours;
+        let free = ours & !info.pinned;
+        if (board.by_role(Role::Knight) & free)
+            .any(|from| (attacks::knight_attacks(from) & mask).is_nonempty())
+        {
+            return true;
+        }
+        // A pinned slider may still move along its pin line; those are left to the full count.
+        let sliders = |role: Role, reach: fn(Square, Bitboard) -> Bitboard| {
+            (board.by_role(role) & free).any(|from| (reach(from, occupied) & mask).is_nonempty())
+        };
+        sliders(Role::Queen, attacks::queen_attacks)
+            || sliders(Role::Rook, attacks::rook_attacks)
+            || sliders(Role::Bishop, attacks::bishop_attacks)
+    }
+
     /// The number of leaf nodes `depth` plies deep (a move generator check).
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
