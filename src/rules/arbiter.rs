@@ -135,6 +135,10 @@ pub struct GameReport {
     pub warnings: Vec<String>,
     /// The position after the last legal ply.
     pub final_fen: String,
+    /// Every record entry that was played was read as SAN or long algebraic (none needed the
+    /// UCI fallback): with no bad ply, [`super::replay::replay`] of the record's texts reaches
+    /// the same position.
+    pub san_only: bool,
 }
 
 /// Options for [`report`].
@@ -198,10 +202,23 @@ fn color_name(color: Color) -> &'static str {
 
 /// Reads a move text: SAN in the record's letters, long algebraic, or UCI.
 fn read_move(position: &Position, text: &str, lang: Lang) -> Result<Move, SanError> {
+    read_move_noting_uci(position, text, lang, &mut false)
+}
+
+/// [`read_move`], setting `read_as_uci` when the text could only be read as UCI.
+fn read_move_noting_uci(
+    position: &Position,
+    text: &str,
+    lang: Lang,
+    read_as_uci: &mut bool,
+) -> Result<Move, SanError> {
     match san::parse_move(position, text, lang) {
         Ok(m) => Ok(m),
         Err(error) => match san::parse_uci(position, text) {
-            Ok(m) => Ok(m),
+            Ok(m) => {
+                *read_as_uci = true;
+                Ok(m)
+            }
             Err(_) => Err(error),
         },
     }
@@ -329,6 +346,7 @@ impl GameReport {
             claimable: Claimable::default(),
             warnings: Vec::new(),
             final_fen: String::new(),
+            san_only: true,
         }
     }
 }
@@ -405,7 +423,14 @@ impl<'a> Walker<'a> {
                 ));
             }
             let mover = self.position.turn();
-            let parsed = read_move(&self.position, &entry.text, self.options.lang);
+            let mut read_as_uci = false;
+            let parsed = read_move_noting_uci(
+                &self.position,
+                &entry.text,
+                self.options.lang,
+                &mut read_as_uci,
+            );
+            self.report.san_only &= !read_as_uci;
             // A claim made with a written move (9.2.1.1, 9.3.1), judged before the move.
             if let Some(kind) = entry.claim
                 && self.ended.is_none()
