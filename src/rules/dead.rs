@@ -131,15 +131,17 @@ impl DeadPosition {
         let board = position.board();
         let mut builder = chess::BoardBuilder::new();
         for (square, piece) in board.pieces() {
-            builder.piece(chess_square(square), chess_piece(piece.role), to_chess(piece.color));
-        }
-        builder
-            .side_to_move(to_chess(position.turn()))
-            .en_passant(
-                position
-                    .legal_ep_square()
-                    .map(|square| chess::File::from_index(square.file().0 as usize)),
+            builder.piece(
+                chess_square(square),
+                chess_piece(piece.role),
+                to_chess(piece.color),
             );
+        }
+        builder.side_to_move(to_chess(position.turn())).en_passant(
+            position
+                .legal_ep_square()
+                .map(|square| chess::File::from_index(square.file().0 as usize)),
+        );
         let board = chess::Board::try_from(builder).map_err(|_| illegal_position())?;
         Ok(DeadPosition { board })
     }
