@@ -10,9 +10,6 @@
 //! 3. `chasolver`'s full analysis (the published CHA algorithm) either finds a mating line or
 //!    proves there is none. If it gives up, the answer is [`Verdict::Undecided`], never a guess.
 //!
-//! For a side with a queen or rook and no locked pawns, 3 runs before 2 (2 then only when 3
-//! gives up): the fast test rarely helps there, and the verdict does not depend on the order.
-//!
 //! The crate speaks the `chess` crate's board type; we hand it a FEN that we have checked
 //! ourselves first, so malformed text is an error here and never reaches it.
 
@@ -150,42 +147,9 @@ impl DeadPosition {
     }
 
     /// Can `mater` still checkmate by some series of legal moves?
-    ///
-    /// With a queen or a rook and no pawn blocked by an enemy pawn, the fast check almost
-    /// never proves anything, so the exact analysis runs first and the fast check only if it
-    /// gives up. The verdict is the same in either order (the fast check is sound: when it
-    /// proves "cannot mate", the exact analysis says so too or gives up); only the work differs.
     pub fn verdict(&self, mater: Mater) -> Verdict {
-        if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
-            return verdict;
-        }
-        if !self.exact_first(mater) {
-            return self
-                .cheap_verdict(mater)
-                .unwrap_or_else(|| self.exact_verdict(mater));
-        }
-        match self.exact_verdict(mater) {
-            Verdict::Undecided if self.fast_check(mater) => Verdict::CannotMate,
-            verdict => verdict,
-        }
-    }
-
-    /// Whether [`DeadPosition::verdict`] runs the exact analysis before the fast check: `mater`
-    /// has a queen or a rook, and no pawn stands blocked by an enemy pawn (the fast check's
-    /// strength is locked pawn chains).
-    fn exact_first(&self, mater: Mater) -> bool {
-        let board = &self.board;
-        let own = *board.color_combined(to_chess(mater));
-        let heavy = *board.pieces(chess::Piece::Queen) | *board.pieces(chess::Piece::Rook);
-        let pawns = *board.pieces(chess::Piece::Pawn);
-        let white_pawns = (pawns & *board.color_combined(chess::Color::White)).0;
-        let black_pawns = (pawns & *board.color_combined(chess::Color::Black)).0;
-        own & heavy != chess::EMPTY && (white_pawns << 8) & black_pawns == 0
-    }
-
-    /// `chasolver`'s fast, incomplete test: `true` when it proves `mater` cannot mate.
-    fn fast_check(&self, mater: Mater) -> bool {
-        chasolver::is_unwinnable_fast(&self.board, to_chess(mater))
+        self.cheap_verdict(mater)
+            .unwrap_or_else(|| self.exact_verdict(mater))
     }
 
     /// The exact analysis alone (what [`DeadPosition::verdict`] runs when the cheap tests
@@ -291,7 +255,7 @@ impl DeadPosition {
         if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
             return Some(verdict);
         }
-        self.fast_check(mater).then_some(Verdict::CannotMate)
+        chasolver::is_unwinnable_fast(&self.board, to_chess(mater)).then_some(Verdict::CannotMate)
     }
 }
 
