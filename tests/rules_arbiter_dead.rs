@@ -108,3 +108,95 @@ fn art_5_2_2_cha_vectors_full() {
     assert_eq!(cases, 1803);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The FENs of the positions sample (positions from random games, some with an en-passant
+/// square, most without castling rights).
+fn sample_positions() -> Vec<arbiter::rules::Position> {
+    include_str!("data/rules/positions-sample.jsonl")
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter_map(|entry| entry["fen"].as_str().map(str::to_owned))
+        .filter_map(|fen| arbiter::rules::Position::from_fen(&fen).ok())
+        .collect()
+}
+
+#[test]
+fn art_5_2_2_position_reaches_the_solver_as_its_fen_does() {
+    let positions = sample_positions();
+    assert!(
+        positions.len() >= 250,
+        "sample too small: {}",
+        positions.len()
+    );
+    for position in &positions {
+        let fen = position.to_fen();
+        let direct = DeadPosition::from_position(position);
+        assert_eq!(direct, DeadPosition::from_fen(&fen), "{fen}");
+        // The en-passant square is kept only when the capture is legal, as in the FEN.
+        let mut after_push = position.clone();
+        if let Some(&m) = position.legal_moves().iter().find(|m| {
+            m.role() == arbiter::rules::Role::Pawn
+                && m.from().rank().0.abs_diff(m.to().rank().0) == 2
+        }) {
+            after_push.play_unchecked(m);
+            let fen = after_push.to_fen();
+            assert_eq!(
+                DeadPosition::from_position(&after_push),
+                DeadPosition::from_fen(&fen),
+                "{fen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn art_5_2_2_is_dead_agrees_with_both_verdicts() {
+    // `is_dead` analyses the side more likely to mate first and stops there; the answer must
+    // be the one both full verdicts give.
+    let text = include_str!("data/unwinnability/cha-sample.txt");
+    let mut checked = 0;
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        let Some((_, fen)) = line.split_once(' ') else {
+            continue;
+        };
+        let Ok(position) = DeadPosition::from_fen(fen) else {
+            continue;
+        };
+        assert_eq!(
+            position.is_dead(),
+            position.unwinnability().is_dead(),
+            "{fen}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 150, "sample too small: {checked}");
+}
+
+#[test]
+fn art_5_2_1_has_legal_move_agrees_with_the_move_count() {
+    // The quick test answers from king steps and unpinned pieces; along random games it must
+    // say what the full generation says, in check and out of it.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut checked = 0;
+    for start in sample_positions() {
+        let mut position = start;
+        for _ in 0..60 {
+            let moves = position.legal_moves();
+            assert_eq!(
+                position.has_legal_move(),
+                !moves.is_empty(),
+                "{}",
+                position.to_fen()
+            );
+            checked += 1;
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            position.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 10_000, "too few positions: {checked}");
+}

@@ -93,13 +93,23 @@ pub fn check_game_at(game: &PgnGame, lang: Lang, level: Level) -> GameReport {
             return bad_fen_report(report, game.line, game.tag("FEN"), reason, level);
         }
     };
+    let laws = (level == Level::Full).then(|| arbiter_report(game, lang));
+    // The full report walked the same moves from the same start: when it read every one as
+    // SAN without a bad ply, the moves-only replay would reach its final position.
+    let replay_needed = laws.as_ref().is_none_or(|laws| {
+        game.tag("FEN").is_some() || laws.first_bad_ply.is_some() || !laws.san_only
+    });
+    if !replay_needed && let Some(mut laws) = laws {
+        report.plies = laws.plies;
+        report.final_fen = std::mem::take(&mut laws.final_fen);
+        report.laws = Some(laws_json(laws));
+        return report;
+    }
     let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
     let outcome = replay(start, &texts, lang);
     report.plies = outcome.moves.len();
     report.final_fen = outcome.position.to_fen();
-    if level == Level::Full {
-        report.laws = Some(laws_report(game, lang));
-    }
+    report.laws = laws.map(laws_json);
     if let Some((ply, error)) = outcome.failure {
         let m = &game.moves[ply - 1];
         report_bad_move(&mut report, ply, error, m.line, m.column);
@@ -516,13 +526,22 @@ pub struct LawsReport {
 /// Runs the arbiter's report on a PGN game.
 #[must_use]
 pub fn laws_report(game: &PgnGame, lang: Lang) -> LawsReport {
-    use crate::rules::Color;
+    laws_json(arbiter_report(game, lang))
+}
+
+/// The arbiter's report (Art. 5–9) on a PGN game, as the rules core gives it.
+fn arbiter_report(game: &PgnGame, lang: Lang) -> crate::rules::arbiter::GameReport {
     use crate::rules::arbiter::{ReportOptions, report};
     use crate::rules::game::GameRecord;
+
+    report(&GameRecord::from_pgn(game), ReportOptions { lang })
+}
+
+/// The JSON fields of the arbiter's report.
+fn laws_json(got: crate::rules::arbiter::GameReport) -> LawsReport {
+    use crate::rules::Color;
     use crate::rules::illegal::IllegalMovePenalty;
 
-    let record = GameRecord::from_pgn(game);
-    let got = report(&record, ReportOptions { lang });
     LawsReport {
         termination: got.termination.map(|t| t.name()),
         termination_ply: got.termination_ply,

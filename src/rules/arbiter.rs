@@ -135,6 +135,10 @@ pub struct GameReport {
     pub warnings: Vec<String>,
     /// The position after the last legal ply.
     pub final_fen: String,
+    /// Every record entry that was played was read as SAN or long algebraic (none needed the
+    /// UCI fallback): with no bad ply, [`super::replay::replay`] of the record's texts reaches
+    /// the same position.
+    pub san_only: bool,
 }
 
 /// Options for [`report`].
@@ -153,7 +157,7 @@ fn win_for(color: Color) -> GameResult {
 
 /// Can `color` mate in `position`? `Some(true)`/`Some(false)`, or `None` when undecided.
 pub fn can_mate(position: &Position, color: Color) -> Option<bool> {
-    let dead = DeadPosition::from_fen(&position.to_fen()).ok()?;
+    let dead = DeadPosition::from_position(position).ok()?;
     match dead.verdict(color) {
         Verdict::CanMate { .. } => Some(true),
         Verdict::CannotMate => Some(false),
@@ -166,7 +170,7 @@ pub fn is_dead(position: &Position) -> Option<bool> {
     if position.is_checkmate() {
         return Some(false);
     }
-    DeadPosition::from_fen(&position.to_fen()).ok()?.is_dead()
+    DeadPosition::from_position(position).ok()?.is_dead()
 }
 
 /// The result when `loser` would lose unless the opponent cannot mate (5.1.2, 6.9, 7.5.5).
@@ -198,10 +202,23 @@ fn color_name(color: Color) -> &'static str {
 
 /// Reads a move text: SAN in the record's letters, long algebraic, or UCI.
 fn read_move(position: &Position, text: &str, lang: Lang) -> Result<Move, SanError> {
+    read_move_noting_uci(position, text, lang, &mut false)
+}
+
+/// [`read_move`], setting `read_as_uci` when the text could only be read as UCI.
+fn read_move_noting_uci(
+    position: &Position,
+    text: &str,
+    lang: Lang,
+    read_as_uci: &mut bool,
+) -> Result<Move, SanError> {
     match san::parse_move(position, text, lang) {
         Ok(m) => Ok(m),
         Err(error) => match san::parse_uci(position, text) {
-            Ok(m) => Ok(m),
+            Ok(m) => {
+                *read_as_uci = true;
+                Ok(m)
+            }
             Err(_) => Err(error),
         },
     }
@@ -329,6 +346,7 @@ impl GameReport {
             claimable: Claimable::default(),
             warnings: Vec::new(),
             final_fen: String::new(),
+            san_only: true,
         }
     }
 }
@@ -356,7 +374,11 @@ impl<'a> Walker<'a> {
             record,
             options,
             history: RepetitionHistory::new(&start),
-            segment: vec![start.clone()],
+            segment: {
+                let mut segment = Vec::with_capacity(record.plies.len() + 1);
+                segment.push(start.clone());
+                segment
+            },
             segment_first_ply: 0,
             position: start,
             plies: 0,
@@ -401,7 +423,14 @@ impl<'a> Walker<'a> {
                 ));
             }
             let mover = self.position.turn();
-            let parsed = read_move(&self.position, &entry.text, self.options.lang);
+            let mut read_as_uci = false;
+            let parsed = read_move_noting_uci(
+                &self.position,
+                &entry.text,
+                self.options.lang,
+                &mut read_as_uci,
+            );
+            self.report.san_only &= !read_as_uci;
             // A claim made with a written move (9.2.1.1, 9.3.1), judged before the move.
             if let Some(kind) = entry.claim
                 && self.ended.is_none()
@@ -588,9 +617,11 @@ impl<'a> Walker<'a> {
         if draw::fifty_claim(position).is_some() {
             self.report.claimable.fifty.push(ply);
         }
-        let checkmate = position.is_checkmate();
-        let stalemate = !checkmate && !position.has_legal_move();
-        let seventyfive = draw::is_seventyfive(position);
+        let has_legal_move = position.has_legal_move();
+        let checkmate = !has_legal_move && position.is_check();
+        let stalemate = !has_legal_move && !checkmate;
+        // Art. 9.6.2 as in [`draw::is_seventyfive`], with the legal-move test already made.
+        let seventyfive = has_legal_move && position.halfmoves() >= 150;
         let fivefold = draw::is_fivefold(&self.history);
         if checkmate {
             self.end(Termination::Checkmate, win_for(mover));
@@ -722,7 +753,7 @@ impl<'a> Walker<'a> {
         let mut first_dead = None;
         for index in (0..self.segment.len()).rev() {
             let position = &self.segment[index];
-            let Ok(dead) = DeadPosition::from_fen(&position.to_fen()) else {
+            let Ok(dead) = DeadPosition::from_position(position) else {
                 break;
             };
             let white = dead.cheap_verdict(Color::White).is_some();
@@ -736,7 +767,7 @@ impl<'a> Walker<'a> {
             } else if position.is_checkmate() {
                 Some(false)
             } else {
-                dead.is_dead()
+                dead.is_dead_after_cheap(white, black)
             };
             match verdict {
                 Some(true) => first_dead = Some(index),
@@ -756,7 +787,7 @@ impl<'a> Walker<'a> {
         let ply = self.segment_first_ply + high;
         // A stalemate is dead too; it is named a dead position only when the material alone
         // decides it (as other software does), else stalemate (5.2.1).
-        let material_only = DeadPosition::from_fen(&self.segment[high].to_fen())
+        let material_only = DeadPosition::from_position(&self.segment[high])
             .is_ok_and(|dead| dead.insufficient_material());
         match self.ended {
             Some((_, ended_at, _)) if ended_at < ply => {}

@@ -338,7 +338,7 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        self.has_quick_move() || self.count_legal_moves() > 0
     }
 
     /// Plays `m` if it is legal; otherwise hands the position back in the error.

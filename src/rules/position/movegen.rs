@@ -447,6 +447,60 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move found without the full generation: a king
+    /// step, a move of an unpinned knight, bishop, rook or queen, or an unpinned pawn's step or
+    /// capture. `false` means "not found this way" (pinned pieces, en passant and castling are
+    /// left to the full count); used by [`Position::has_legal_move`].
+    pub(super) fn has_quick_move(&self) -> bool {
+        let info = self.info();
+        let board = &self.board;
+        let us = self.turn;
+        let ours = board.by_color(us);
+        let occupied = board.occupied();
+        if let Some(king) = info.king {
+            let without_king = occupied.without(king);
+            if (attacks::king_attacks(king) & !ours)
+                .any(|to| board.attackers_to(to, us.other(), without_king).is_empty())
+            {
+                return true;
+            }
+        }
+        if info.checkers.more_than_one() {
+            return false;
+        }
+        let mask = match (info.checkers.single(), info.king) {
+            (Some(checker), Some(king)) => attacks::between(king, checker).with(checker),
+            _ => Bitboard::FULL,
+        } & !ours;
+        let free = ours & !info.pinned;
+        if (board.by_role(Role::Knight) & free)
+            .any(|from| (attacks::knight_attacks(from) & mask).is_nonempty())
+        {
+            return true;
+        }
+        let sliders = |role: Role, reach: fn(Square, Bitboard) -> Bitboard| {
+            (board.by_role(role) & free).any(|from| (reach(from, occupied) & mask).is_nonempty())
+        };
+        if sliders(Role::Queen, attacks::queen_attacks)
+            || sliders(Role::Rook, attacks::rook_attacks)
+            || sliders(Role::Bishop, attacks::bishop_attacks)
+        {
+            return true;
+        }
+        let forward: i32 = match us {
+            Color::White => 8,
+            Color::Black => -8,
+        };
+        let theirs = board.by_color(us.other());
+        (board.by_role(Role::Pawn) & free).any(|from| {
+            let step = from
+                .offset(forward)
+                .filter(|&one| !occupied.contains(one))
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            (((attacks::pawn_attacks(us, from) & theirs) | step) & mask).is_nonempty()
+        })
+    }
+
     /// The number of leaf nodes `depth` plies deep (a move generator check).
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
