@@ -62,6 +62,18 @@ fn art_5_2_2_blocked_pawns_dead_though_material_remains() {
 }
 
 #[test]
+fn art_5_2_2_dead_position_the_fast_check_cannot_prove_is_still_found() {
+    // A CHA test vector (`--`): White's rook is walled in behind its own pawns and neither
+    // side can ever mate, but the fast, incomplete check proves it for neither side; only the
+    // exact analysis does. It must run on a game's last position as well.
+    let fen = "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1";
+    let got = run(&from_fen(fen, &["Kb8"]));
+    assert_eq!(got.termination, Some(Termination::DeadPosition));
+    assert_eq!(got.termination_ply, Some(0));
+    assert_eq!(got.result_by_laws, GameResult::Draw);
+}
+
+#[test]
 fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
     // White (king and rook) "resigns" against a bare king: a draw by the Laws.
     let record = GameRecord {

@@ -8,7 +8,9 @@
 //! The exact dead-position test ([`super::dead`]) is expensive, so it is run where it can
 //! matter. A dead position stays dead whatever is played (any mate after it would be a mate
 //! from it), so one test on the last position of a stretch of legal moves says whether any
-//! position of that stretch was dead, and a binary search finds the first one.
+//! position of that stretch was dead, and a walk back from it finds the first one. Each test is
+//! the material proof and `chasolver`'s fast check first, the exact analysis only for a side
+//! they leave open.
 
 use super::clock::{self, ClockReadings, FlagOutcome};
 use super::dead::{DeadPosition, Verdict};
@@ -758,12 +760,10 @@ impl<'a> Walker<'a> {
             };
             let white = dead.cheap_verdict(Color::White).is_some();
             let black = dead.cheap_verdict(Color::Black).is_some();
-            let is_last = index + 1 == self.segment.len();
+            // The cheap tests are incomplete: a position they leave open for both sides can
+            // still be dead (locked pawn chains), so it gets the exact test too.
             let verdict = if white && black {
                 Some(true)
-            } else if is_last && !white && !black {
-                // Neither side is even suspected of being unable to mate: not examined.
-                Some(false)
             } else if position.is_checkmate() {
                 Some(false)
             } else {
