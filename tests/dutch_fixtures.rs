@@ -1,8 +1,9 @@
 //! The Dutch engine (C.04.3) against bbpPairings v6: for each fixture case, our pairing of
 //! `rNN.trf` must equal `rNN.pairs` as a set of coloured pairs, and our round 1 must equal
 //! round 1 of `full.trf`. The default run uses the sample in `tests/data/dutch`. When the
-//! fixtures folder is at `../shared/fixtures`, one tournament in twenty of it (up to 75 players) runs as well; when
-//! `ARBITER_FIXTURES` names it (as CI does), every case runs (1,560; several minutes).
+//! fixtures folder is at `../shared/fixtures`, one tournament in twenty of it (up to 75
+//! players) runs as well; when `ARBITER_FIXTURES` names it (as CI does), every case runs
+//! (1,560 rounds plus the 220 round-1 checks; about 7 s in a release build).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
