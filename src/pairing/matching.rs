@@ -63,7 +63,11 @@ impl<const L: usize> std::hash::Hash for Wide<L> {
 /// matcher compares weights in its innermost loop).
 impl<const L: usize> PartialEq for Wide<L> {
     fn eq(&self, other: &Self) -> bool {
-        self.0.iter().rev().zip(other.0.iter().rev()).all(|(a, b)| a == b)
+        self.0
+            .iter()
+            .rev()
+            .zip(other.0.iter().rev())
+            .all(|(a, b)| a == b)
     }
 }
 
@@ -401,9 +405,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     fn slack(&self, p: usize) -> W {
         let (i, j) = self.edge(p);
-        self.dualvar[i]
-            .plus(self.dualvar[j])
-            .minus(self.weights[p])
+        self.dualvar[i].plus(self.dualvar[j]).minus(self.weights[p])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -1096,7 +1098,11 @@ mod tests {
             let mut matcher = MaxWeightMatcher::<i64>::new(n);
             let mut w = vec![vec![0i64; n]; n];
             for step in 0..12 {
-                let changes = if step == 0 { n * n } else { rng.random_range(1..=n) };
+                let changes = if step == 0 {
+                    n * n
+                } else {
+                    rng.random_range(1..=n)
+                };
                 for _ in 0..changes {
                     let a = rng.random_range(0..n);
                     let b = rng.random_range(0..n);

@@ -147,9 +147,21 @@ impl DeadPosition {
     }
 
     /// Can `mater` still checkmate by some series of legal moves?
+    ///
+    /// The material test first, then the exact analysis (which runs static tests of its own).
+    /// `chasolver`'s fast check is asked only when the exact analysis gives up: both are sound,
+    /// so the verdict is the same as asking the fast check first, at less cost on positions from
+    /// games, where the fast check almost never settles anything.
     pub fn verdict(&self, mater: Mater) -> Verdict {
-        self.cheap_verdict(mater)
-            .unwrap_or_else(|| self.exact_verdict(mater))
+        if let Some(verdict) = material_verdict(&self.board, to_chess(mater)) {
+            return verdict;
+        }
+        match self.exact_verdict(mater) {
+            Verdict::Undecided if chasolver::is_unwinnable_fast(&self.board, to_chess(mater)) => {
+                Verdict::CannotMate
+            }
+            verdict => verdict,
+        }
     }
 
     /// The exact analysis alone (what [`DeadPosition::verdict`] runs when the cheap tests
@@ -175,13 +187,11 @@ impl DeadPosition {
     /// Art. 5.2.2: is the position dead? Cheaper than [`DeadPosition::unwinnability`]: stops at
     /// the first side that can mate. `None` when the analysis is undecided.
     pub fn is_dead(&self) -> Option<bool> {
-        self.is_dead_after_cheap(
-            self.cheap_verdict(Mater::White).is_some(),
-            self.cheap_verdict(Mater::Black).is_some(),
-        )
+        let material = |mater: Mater| material_verdict(&self.board, to_chess(mater)).is_some();
+        self.is_dead_after_cheap(material(Mater::White), material(Mater::Black))
     }
 
-    /// [`DeadPosition::is_dead`] when the cheap tests ([`DeadPosition::cheap_verdict`]) have
+    /// [`DeadPosition::is_dead`] when cheap tests (material, or [`DeadPosition::cheap_verdict`]) have
     /// already been run: `white_cannot` / `black_cannot` say whether they proved that side
     /// unable to mate. Only the sides they left open get the exact analysis.
     ///
@@ -193,7 +203,7 @@ impl DeadPosition {
             if proved {
                 Verdict::CannotMate
             } else {
-                self.exact_verdict(mater)
+                self.verdict(mater)
             }
         };
         let black_first = !white_cannot

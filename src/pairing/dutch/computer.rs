@@ -47,11 +47,7 @@ impl<const L: usize> Computer<L> {
     pub(super) fn compute(&mut self) -> Vec<usize> {
         self.matcher.solve();
         (0..self.n)
-            .map(|v| {
-                self.fixed[v]
-                    .or_else(|| self.matcher.mate(v))
-                    .unwrap_or(v)
-            })
+            .map(|v| self.fixed[v].or_else(|| self.matcher.mate(v)).unwrap_or(v))
             .collect()
     }
 }
