@@ -21,7 +21,7 @@ fn fixtures_dir() -> Option<PathBuf> {
         .find(|dir| dir.join("rules/games.jsonl").is_file())
 }
 
-/// Positions per second of our test and of `chasolver::winnability` (both colours each).
+/// Positions per second of our tests and of `chasolver::winnability` asked the same questions.
 fn compare(label: &str, fens: &[String]) {
     let positions: Vec<DeadPosition> = fens
         .iter()
@@ -43,55 +43,48 @@ fn compare(label: &str, fens: &[String]) {
         .collect();
     let solver = |board: &chess::Board, color| chasolver::winnability(board, color);
     let unwinnable = Some(chasolver::Winnability::Unwinnable);
+    let both_verdicts = |b: &chess::Board| {
+        let white = solver(b, chess::Color::White);
+        let black = solver(b, chess::Color::Black);
+        white == unwinnable && black == unwinnable
+    };
+    // Art. 5.2.2 alone: one side able to mate answers it, so Black is asked only when White
+    // cannot mate.
+    let dead_or_not = |b: &chess::Board| {
+        solver(b, chess::Color::White) == unwinnable && solver(b, chess::Color::Black) == unwinnable
+    };
+    let ours_both = |p: &DeadPosition| p.unwinnability().is_dead() == Some(true);
+    let ours_dead = |p: &DeadPosition| p.is_dead() == Some(true);
+    let runs: [(
+        &str,
+        &dyn Fn(&DeadPosition) -> bool,
+        &dyn Fn(&chess::Board) -> bool,
+    ); 2] = [
+        (
+            "both verdicts (as `arbiter unwinnable`)",
+            &ours_both,
+            &both_verdicts,
+        ),
+        ("dead or not (5.2.2)", &ours_dead, &dead_or_not),
+    ];
+    for (question, ours, theirs) in runs {
+        let (dead, our_time) = timed_count(&positions, ours);
+        let (solver_dead, their_time) = timed_count(&boards, theirs);
+        println!(
+            "{label}, {question}: {} positions; arbiter {:.0} pos/s ({dead} dead), chasolver \
+             full {:.0} pos/s ({solver_dead} dead)",
+            positions.len(),
+            positions.len() as f64 / our_time,
+            boards.len() as f64 / their_time
+        );
+    }
+}
 
-    // Both verdicts (can White mate? can Black mate?), as `arbiter unwinnable` prints them.
+/// How many items pass `test`, and the seconds it took.
+fn timed_count<T>(items: &[T], test: &dyn Fn(&T) -> bool) -> (usize, f64) {
     let started = Instant::now();
-    let dead = positions
-        .iter()
-        .filter(|p| p.unwinnability().is_dead() == Some(true))
-        .count();
-    let ours = started.elapsed().as_secs_f64();
-    let started = Instant::now();
-    let solver_dead = boards
-        .iter()
-        .filter(|b| {
-            let white = solver(b, chess::Color::White);
-            let black = solver(b, chess::Color::Black);
-            white == unwinnable && black == unwinnable
-        })
-        .count();
-    let theirs = started.elapsed().as_secs_f64();
-    println!(
-        "{label}, both verdicts: {} positions; arbiter {:.0} pos/s ({dead} dead), chasolver full \
-         {:.0} pos/s ({solver_dead} dead)",
-        positions.len(),
-        positions.len() as f64 / ours,
-        boards.len() as f64 / theirs
-    );
-
-    // Art. 5.2.2 alone (is the position dead?): one side able to mate answers it. chasolver is
-    // asked for White, then for Black only when White cannot mate.
-    let started = Instant::now();
-    let dead = positions
-        .iter()
-        .filter(|p| p.is_dead() == Some(true))
-        .count();
-    let ours = started.elapsed().as_secs_f64();
-    let started = Instant::now();
-    let solver_dead = boards
-        .iter()
-        .filter(|b| {
-            solver(b, chess::Color::White) == unwinnable
-                && solver(b, chess::Color::Black) == unwinnable
-        })
-        .count();
-    let theirs = started.elapsed().as_secs_f64();
-    println!(
-        "{label}, dead or not (5.2.2): arbiter {:.0} pos/s ({dead} dead), chasolver full {:.0} \
-         pos/s ({solver_dead} dead)",
-        positions.len() as f64 / ours,
-        boards.len() as f64 / theirs
-    );
+    let count = items.iter().filter(|item| test(item)).count();
+    (count, started.elapsed().as_secs_f64())
 }
 
 fn main() {
