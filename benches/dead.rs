@@ -55,11 +55,7 @@ fn compare(label: &str, fens: &[String]) {
     };
     let ours_both = |p: &DeadPosition| p.unwinnability().is_dead() == Some(true);
     let ours_dead = |p: &DeadPosition| p.is_dead() == Some(true);
-    let runs: [(
-        &str,
-        &dyn Fn(&DeadPosition) -> bool,
-        &dyn Fn(&chess::Board) -> bool,
-    ); 2] = [
+    let runs: [Question; 2] = [
         (
             "both verdicts (as `arbiter unwinnable`)",
             &ours_both,
@@ -79,6 +75,13 @@ fn compare(label: &str, fens: &[String]) {
         );
     }
 }
+
+/// A question put to both: its name, our test, chasolver's test.
+type Question<'a> = (
+    &'a str,
+    &'a dyn Fn(&DeadPosition) -> bool,
+    &'a dyn Fn(&chess::Board) -> bool,
+);
 
 /// How many items pass `test`, and the seconds it took.
 fn timed_count<T>(items: &[T], test: &dyn Fn(&T) -> bool) -> (usize, f64) {

@@ -1,0 +1,181 @@
+//! The matcher against brute force on random graphs, from scratch and after incremental
+//! weight changes.
+
+use super::*;
+
+/// Every matching of a small graph, by brute force: the best total weight.
+fn brute_force(n: usize, edges: &[(usize, usize, i64)]) -> i64 {
+    fn go(v: usize, used: &mut Vec<bool>, n: usize, w: &[Vec<i64>]) -> i64 {
+        if v == n {
+            return 0;
+        }
+        if used[v] {
+            return go(v + 1, used, n, w);
+        }
+        used[v] = true;
+        let mut best = go(v + 1, used, n, w);
+        for u in v + 1..n {
+            if !used[u] && w[v][u] > 0 {
+                used[u] = true;
+                best = best.max(w[v][u] + go(v + 1, used, n, w));
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+        best
+    }
+    let mut w = vec![vec![0; n]; n];
+    for &(a, b, x) in edges {
+        w[a][b] = w[a][b].max(x);
+        w[b][a] = w[a][b];
+    }
+    go(0, &mut vec![false; n], n, &w)
+}
+
+fn total(edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> i64 {
+    let mut sum = 0;
+    for (v, m) in mate.iter().enumerate() {
+        if let Some(u) = *m {
+            assert_eq!(mate[u], Some(v), "matching is symmetric");
+            if v < u {
+                sum += edges
+                    .iter()
+                    .filter(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v))
+                    .map(|e| e.2)
+                    .max()
+                    .expect("matched along an edge");
+            }
+        }
+    }
+    sum
+}
+
+#[test]
+fn matching_simple_path_takes_heavy_middle_edge() {
+    let edges = [(0, 1, 5i64), (1, 2, 11), (2, 3, 5)];
+    let mate = max_weight_matching(4, &edges);
+    assert_eq!(mate, vec![None, Some(2), Some(1), None]);
+}
+
+#[test]
+fn matching_blossom_with_stem() {
+    // A triangle 1-2-3 with stems: needs a blossom to find the optimum.
+    let edges = [
+        (1, 2, 8i64),
+        (1, 3, 9),
+        (2, 3, 10),
+        (3, 4, 7),
+        (1, 6, 5),
+        (4, 5, 6),
+    ];
+    let mate = max_weight_matching(7, &edges);
+    assert_eq!(total(&edges, &mate), brute_force(7, &edges));
+}
+
+#[test]
+fn matching_random_graphs_match_brute_force() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for case in 0..400 {
+        let n = rng.random_range(1..=10);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.6) {
+                    edges.push((a, b, rng.random_range(1..=20)));
+                }
+            }
+        }
+        let mate = max_weight_matching(n, &edges);
+        assert_eq!(
+            total(&edges, &mate),
+            brute_force(n, &edges),
+            "case {case}: {edges:?}"
+        );
+    }
+}
+
+#[test]
+fn matching_wide_weights_agree_with_i64() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    for _ in 0..100 {
+        let n = rng.random_range(2..=9);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.7) {
+                    edges.push((a, b, rng.random_range(1..=1000i64)));
+                }
+            }
+        }
+        // The same weights shifted into the high limb of a 256-bit integer.
+        let wide: Vec<(usize, usize, Wide<4>)> = edges
+            .iter()
+            .map(|&(a, b, w)| (a, b, Wide::<4>::from_u64(w as u64).shifted_left(150)))
+            .collect();
+        let narrow = max_weight_matching(n, &edges);
+        let broad = max_weight_matching(n, &wide);
+        assert_eq!(total(&edges, &narrow), total(&edges, &broad));
+    }
+}
+
+#[test]
+fn matching_incremental_updates_match_brute_force() {
+    // Weights change one vertex at a time (raised, lowered, removed) between solves, as a
+    // pairing engine fixes its decisions; every solve must still be a maximum.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    for case in 0..1000 {
+        let n = rng.random_range(2..=10);
+        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        let mut w = vec![vec![0i64; n]; n];
+        for step in 0..12 {
+            let changes = if step == 0 {
+                n * n
+            } else {
+                rng.random_range(1..=n)
+            };
+            for _ in 0..changes {
+                let a = rng.random_range(0..n);
+                let b = rng.random_range(0..n);
+                if a == b {
+                    continue;
+                }
+                let x = if rng.random_bool(0.3) {
+                    0
+                } else {
+                    rng.random_range(1..=if case % 2 == 0 { 4 } else { 30 })
+                };
+                w[a][b] = x;
+                w[b][a] = x;
+                matcher.set_weight(a, b, x);
+            }
+            matcher.solve();
+            let edges: Vec<(usize, usize, i64)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .filter(|&(a, b)| w[a][b] > 0)
+                .map(|(a, b)| (a, b, w[a][b]))
+                .collect();
+            let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+            assert_eq!(
+                total(&edges, &mate),
+                brute_force(n, &edges),
+                "case {case} step {step}: {edges:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn wide_arithmetic() {
+    let a = Wide::<2>::from_u64(u64::MAX);
+    let b = a.plus(Wide::from_u64(1));
+    assert_eq!(b.0, [0, 1]);
+    assert_eq!(b.minus(Wide::from_u64(1)), a);
+    assert_eq!(b.half().0, [1 << 63, 0]);
+    assert!(b > a);
+    assert!(Wide::<2>::ZERO.minus(Wide::from_u64(1)) < Wide::ZERO);
+    assert_eq!(Wide::<2>::from_u64(3).shifted_left(64).0, [0, 3]);
+    assert_eq!(Wide::<2>::from_u64(3).shifted_left(63).0, [1 << 63, 1]);
+}
