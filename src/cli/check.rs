@@ -523,12 +523,6 @@ pub struct LawsReport {
     pub claimable: ClaimableJson,
 }
 
-/// Runs the arbiter's report on a PGN game.
-#[must_use]
-pub fn laws_report(game: &PgnGame, lang: Lang) -> LawsReport {
-    laws_json(arbiter_report(game, lang))
-}
-
 /// The arbiter's report (Art. 5–9) on a PGN game, as the rules core gives it.
 fn arbiter_report(game: &PgnGame, lang: Lang) -> crate::rules::arbiter::GameReport {
     use crate::rules::arbiter::{ReportOptions, report};

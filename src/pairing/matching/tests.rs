@@ -72,20 +72,33 @@ fn matching_blossom_with_stem() {
     assert_eq!(total(&edges, &mate), brute_force(7, &edges));
 }
 
+/// A random graph on `n` vertices: each edge present with probability `density`, weight
+/// `1..=max_weight`.
+fn random_edges(
+    rng: &mut rand::rngs::StdRng,
+    n: usize,
+    density: f64,
+    max_weight: i64,
+) -> Vec<(usize, usize, i64)> {
+    use rand::Rng;
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.random_bool(density) {
+                edges.push((a, b, rng.random_range(1..=max_weight)));
+            }
+        }
+    }
+    edges
+}
+
 #[test]
 fn matching_random_graphs_match_brute_force() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     for case in 0..400 {
         let n = rng.random_range(1..=10);
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.random_bool(0.6) {
-                    edges.push((a, b, rng.random_range(1..=20)));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, 0.6, 20);
         let mate = max_weight_matching(n, &edges);
         assert_eq!(
             total(&edges, &mate),
@@ -101,14 +114,7 @@ fn matching_wide_weights_agree_with_i64() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     for _ in 0..100 {
         let n = rng.random_range(2..=9);
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.random_bool(0.7) {
-                    edges.push((a, b, rng.random_range(1..=1000i64)));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, 0.7, 1000);
         // The same weights shifted into the high limb of a 256-bit integer.
         let wide: Vec<(usize, usize, Wide<4>)> = edges
             .iter()
