@@ -18,7 +18,7 @@ impl Context {
         if n == 0 {
             return Ok(RoundPairing::default());
         }
-        let mut computer = Computer::<L>::new(n);
+        let mut computer = Computer::<L>::new(self, n);
         let s = self.group_size_bits;
         let top = self.player(0).acc[0];
         let no_ranks = std::collections::HashMap::new();
@@ -77,21 +77,8 @@ impl Context {
             for (rank, count) in counts.into_iter().enumerate() {
                 unplayed_ranks.insert(count, rank);
             }
-            for v in 0..n {
-                for u in 0..v {
-                    let w = self.edge_weight(
-                        self.player(u),
-                        self.player(v),
-                        false,
-                        false,
-                        bye_score,
-                        single_is_bye,
-                        &unplayed_ranks,
-                    );
-                    computer.set(v, u, w);
-                }
-            }
         }
+        computer.localize(bye_score, single_is_bye, &unplayed_ranks);
 
         let mut partner: Vec<Option<usize>> = vec![None; n];
         // Brackets: `bracket` holds vertices, moved-down players first, then the score group,
@@ -116,6 +103,7 @@ impl Context {
                 next_start += 1;
             }
             let size = bracket.len();
+            computer.begin_bracket(&bracket);
             let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
 
             // base[l][s] for s < l, l >= group_begin.

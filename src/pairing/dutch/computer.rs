@@ -1,22 +1,284 @@
 //! The weight matrix over the players still to pair, with pairs fixed one by one, and its
 //! maximum-weight matching, kept up to date between decisions (only the players whose edges
 //! changed are re-matched, as bbpPairings does).
+//!
+//! # Brackets solved on their own, the rest of the round proved completable
+//!
+//! The decisions for one bracket change only the edges between its players (the bracket and
+//! the next score group). Every other edge, at a player of the rest of the round `R`, weighs
+//! `K + φ(u) + φ(v)` when the two may meet: the C4 completion field `K` plus one part per end
+//! (C5 and C9: how much the player would rather not be left out for the PAB). So for any
+//! matching `M` of the players still to pair
+//!
+//! ```text
+//! weight(M) = |M|·K + Σ φ(v) over matched v + Σ (w(e) − K − φ(u) − φ(v)) over e ∈ M inside the bracket
+//!           ≤ ⌊n/2⌋·K + Σ φ − [n odd]·min φ + best(bracket)
+//! ```
+//!
+//! where `best(bracket)` is the maximum-weight matching of the bracket alone under the reduced
+//! weights `w − K − φ(u) − φ(v)` (players may stay unpaired there: they float down). When the
+//! players this local matching leaves unpaired, together with `R`, can be paired completely by
+//! edges at `R` (leaving out, when the number is odd, a player of smallest `φ` for the PAB),
+//! the bound is met: the union is a maximum-weight matching of the whole round, the same
+//! answer as a matching over everybody, at a fraction of the cost (the matcher scans dense
+//! rows, so a bracket of `b` players among `n` costs `b²` instead of `n²` per step).
+//!
+//! The completion is searched with augmenting paths that do not go through odd cycles, which
+//! is enough in practice (the rest of a round is nearly a complete graph) and always sound;
+//! when it finds none, or when the rest of the round is empty, the bracket is solved over
+//! everybody instead, with the full weights.
 
+use super::entrants::Context;
 use crate::pairing::matching::{MatchWeight, MaxWeightMatcher, Wide};
+use std::collections::HashMap;
+
+const NONE: usize = usize::MAX;
 
 /// A weight matrix over the players still to pair, with pairs fixed one by one.
-pub(super) struct Computer<const L: usize> {
+pub(super) struct Computer<'c, const L: usize> {
+    context: &'c Context,
     n: usize,
-    matcher: MaxWeightMatcher<Wide<L>>,
     fixed: Vec<Option<usize>>,
+    /// Before the first bracket: one matcher over everybody.
+    whole: Option<MaxWeightMatcher<Wide<L>>>,
+    outside: Option<Outside>,
+    bracket: Option<Bracket<L>>,
 }
 
-impl<const L: usize> Computer<L> {
-    pub(super) fn new(n: usize) -> Self {
+/// What the edges outside the bracket weigh: `edge_weight` with neither end in the current or
+/// the next bracket, fixed once the PAB's score is known.
+struct Outside {
+    bye_score: i32,
+    single_is_bye: bool,
+    ranks: HashMap<usize, usize>,
+    /// Compatibility (C1–C3) as a bit matrix, `words` 64-bit words per row.
+    compatible: Vec<u64>,
+    words: usize,
+    bye_key: Vec<(bool, usize)>,
+}
+
+impl Outside {
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+}
+
+struct Bracket<const L: usize> {
+    /// The bracket's vertices; a vertex's local number is its position here.
+    vertices: Vec<usize>,
+    /// Local number of each vertex (`NONE` outside the bracket).
+    local: Vec<usize>,
+    /// The rest of the round: players still to pair outside the bracket.
+    rest: Vec<usize>,
+    mode: Mode<L>,
+    /// Edges of the bracket with a positive weight no larger than the outside weight (the
+    /// local matcher holds them as absent), by local numbers, smaller first.
+    low: HashMap<(usize, usize), Wide<L>>,
+    /// A matching of the rest (`n` stands for "left out for the PAB"), computed once.
+    rest_mate: Vec<usize>,
+    /// Whether the number of players still to pair is odd (one is left out for the PAB).
+    odd: bool,
+}
+
+enum Mode<const L: usize> {
+    /// The local matcher, reduced weights.
+    Local(MaxWeightMatcher<Wide<L>>),
+    /// Everybody still to pair (bracket first, then the rest), full weights.
+    Whole(MaxWeightMatcher<Wide<L>>),
+}
+
+impl<'c, const L: usize> Computer<'c, L> {
+    pub(super) fn new(context: &'c Context, n: usize) -> Self {
         Computer {
+            context,
             n,
-            matcher: MaxWeightMatcher::new(n),
             fixed: vec![None; n],
+            whole: Some(MaxWeightMatcher::new(n)),
+            outside: None,
+            bracket: None,
+        }
+    }
+
+    /// From now on the edges outside the bracket weigh `edge_weight(.., false, false,
+    /// bye_score, single_is_bye, ranks)`: the weights set so far are forgotten.
+    pub(super) fn localize(
+        &mut self,
+        bye_score: i32,
+        single_is_bye: bool,
+        ranks: &HashMap<usize, usize>,
+    ) {
+        let n = self.n;
+        let words = n.div_ceil(64).max(1);
+        let mut compatible = vec![0u64; n * words];
+        for a in 0..n {
+            for b in 0..a {
+                if self
+                    .context
+                    .compatible(self.context.player(a), self.context.player(b))
+                {
+                    compatible[a * words + b / 64] |= 1 << (b % 64);
+                    compatible[b * words + a / 64] |= 1 << (a % 64);
+                }
+            }
+        }
+        let bye_key = (0..n)
+            .map(|v| {
+                self.context
+                    .bye_key(self.context.player(v), bye_score, single_is_bye, ranks)
+            })
+            .collect();
+        self.outside = Some(Outside {
+            bye_score,
+            single_is_bye,
+            ranks: ranks.clone(),
+            compatible,
+            words,
+            bye_key,
+        });
+        self.whole = None;
+    }
+
+    /// The weight of an edge outside the bracket (zero when the players may not meet).
+    fn outside_weight(&self, a: usize, b: usize) -> Wide<L> {
+        let o = self.outside.as_ref().expect("localized");
+        if !o.compatible(a, b) {
+            return Wide::ZERO;
+        }
+        self.outside_fields(a, b)
+    }
+
+    /// `K + φ(a) + φ(b)`, whether or not the players may meet.
+    fn outside_fields(&self, a: usize, b: usize) -> Wide<L> {
+        let o = self.outside.as_ref().expect("localized");
+        let (hi, lo) = (a.min(b), a.max(b));
+        self.context.edge_fields(
+            self.context.player(hi),
+            self.context.player(lo),
+            false,
+            false,
+            o.bye_score,
+            o.single_is_bye,
+            &o.ranks,
+        )
+    }
+
+    /// The current weight of an edge between two players of the bracket.
+    fn inside_weight(&self, br: &Bracket<L>, a: usize, b: usize) -> Wide<L> {
+        let (la, lb) = (br.local[a], br.local[b]);
+        match &br.mode {
+            Mode::Whole(m) => m.weight(la, lb),
+            Mode::Local(m) => {
+                let w = m.weight(la, lb);
+                if !w.is_zero() {
+                    w.plus(self.outside_fields(a, b))
+                } else {
+                    br.low
+                        .get(&(la.min(lb), la.max(lb)))
+                        .copied()
+                        .unwrap_or(Wide::ZERO)
+                }
+            }
+        }
+    }
+
+    /// Starts the decisions for a bracket: `vertices` are its players and the next score
+    /// group's. Edges between two of them keep their weights from the previous bracket.
+    pub(super) fn begin_bracket(&mut self, vertices: &[usize]) {
+        let n = self.n;
+        let vertices: Vec<usize> = vertices
+            .iter()
+            .copied()
+            .filter(|&v| self.fixed[v].is_none())
+            .collect();
+        let mut local = vec![NONE; n];
+        for (i, &v) in vertices.iter().enumerate() {
+            local[v] = i;
+        }
+        // Weights carried over from the previous bracket (where they differ from outside).
+        let mut carried = Vec::new();
+        if let Some(old) = &self.bracket {
+            for (i, &a) in vertices.iter().enumerate() {
+                if old.local[a] == NONE {
+                    continue;
+                }
+                for &b in &vertices[..i] {
+                    if old.local[b] == NONE {
+                        continue;
+                    }
+                    let w = self.inside_weight(old, a, b);
+                    if w != self.outside_weight(a, b) {
+                        carried.push((a, b, w));
+                    }
+                }
+            }
+        }
+        let rest: Vec<usize> = (0..n)
+            .filter(|&v| local[v] == NONE && self.fixed[v].is_none())
+            .collect();
+        let size = vertices.len();
+        let mut bracket = Bracket {
+            vertices,
+            local,
+            rest,
+            mode: Mode::Local(MaxWeightMatcher::new(size)),
+            low: HashMap::new(),
+            rest_mate: Vec::new(),
+            odd: false,
+        };
+        bracket.odd = (bracket.vertices.len() + bracket.rest.len()) % 2 == 1;
+        if bracket.rest.is_empty() {
+            bracket.mode = Mode::Whole(self.whole_matcher(&bracket, &carried));
+        } else {
+            for &(a, b, w) in &carried {
+                self.set_local(&mut bracket, a, b, w);
+            }
+            bracket.rest_mate = self.rest_matching(&bracket);
+        }
+        self.bracket = Some(bracket);
+    }
+
+    /// A matcher over the bracket and the rest with full weights: `carried` for edges inside
+    /// the bracket that differ from the outside weight.
+    fn whole_matcher(
+        &self,
+        br: &Bracket<L>,
+        carried: &[(usize, usize, Wide<L>)],
+    ) -> MaxWeightMatcher<Wide<L>> {
+        let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
+        let mut m = MaxWeightMatcher::new(all.len());
+        for (i, &a) in all.iter().enumerate() {
+            for (j, &b) in all[..i].iter().enumerate() {
+                let w = self.outside_weight(a, b);
+                if !w.is_zero() {
+                    m.set_weight(i, j, w);
+                }
+            }
+        }
+        for &(a, b, w) in carried {
+            let (i, j) = (br.local[a], br.local[b]);
+            m.set_weight(i, j, w);
+        }
+        m
+    }
+
+    fn set_local(&self, br: &mut Bracket<L>, a: usize, b: usize, w: Wide<L>) {
+        let (la, lb) = (br.local[a], br.local[b]);
+        let key = (la.min(lb), la.max(lb));
+        let reduced = if w.is_zero() {
+            br.low.remove(&key);
+            Wide::ZERO
+        } else {
+            let o = self.outside_fields(a, b);
+            if w > o {
+                br.low.remove(&key);
+                w.minus(o)
+            } else {
+                br.low.insert(key, w);
+                Wide::ZERO
+            }
+        };
+        if let Mode::Local(m) = &mut br.mode {
+            m.set_weight(la, lb, reduced);
         }
     }
 
@@ -24,19 +286,89 @@ impl<const L: usize> Computer<L> {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        self.matcher.set_weight(a, b, w);
+        if let Some(m) = &mut self.whole {
+            m.set_weight(a, b, w);
+            return;
+        }
+        let mut br = self.bracket.take().expect("a bracket");
+        if br.local[a] == NONE || br.local[b] == NONE {
+            // Only edges inside the bracket change; anything else is set over everybody.
+            self.go_whole(&mut br);
+            self.set_whole(&mut br, a, b, w);
+        } else {
+            match &mut br.mode {
+                Mode::Whole(m) => m.set_weight(br.local[a], br.local[b], w),
+                Mode::Local(_) => self.set_local(&mut br, a, b, w),
+            }
+        }
+        self.bracket = Some(br);
     }
 
-    /// Fixes the pair: they have no other edge, so they stay paired (when their edge has
-    /// weight) and nobody else can be matched to them.
+    fn set_whole(&self, br: &mut Bracket<L>, a: usize, b: usize, w: Wide<L>) {
+        let index = |v: usize| {
+            if br.local[v] != NONE {
+                Some(br.local[v])
+            } else {
+                br.rest
+                    .iter()
+                    .position(|&r| r == v)
+                    .map(|i| br.vertices.len() + i)
+            }
+        };
+        if let (Some(i), Some(j)) = (index(a), index(b))
+            && let Mode::Whole(m) = &mut br.mode
+        {
+            m.set_weight(i, j, w);
+        }
+    }
+
+    /// Switches the bracket to one matcher over everybody still to pair.
+    fn go_whole(&self, br: &mut Bracket<L>) {
+        if matches!(br.mode, Mode::Whole(_)) {
+            return;
+        }
+        let mut carried = Vec::new();
+        for (i, &a) in br.vertices.iter().enumerate() {
+            for &b in &br.vertices[..i] {
+                let w = self.inside_weight(br, a, b);
+                if w != self.outside_weight(a, b) {
+                    carried.push((a, b, w));
+                }
+            }
+        }
+        br.mode = Mode::Whole(self.whole_matcher(br, &carried));
+    }
+
+    /// Fixes the pair: nobody else can be matched to them.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
         if a == b {
             return;
         }
-        for x in 0..self.n {
-            if x != a && x != b {
-                self.matcher.set_weight(a, x, Wide::zero());
-                self.matcher.set_weight(b, x, Wide::zero());
+        if let Some(m) = &mut self.whole {
+            for x in 0..self.n {
+                if x != a && x != b {
+                    m.set_weight(a, x, Wide::zero());
+                    m.set_weight(b, x, Wide::zero());
+                }
+            }
+        } else if let Some(br) = &mut self.bracket {
+            let (la, lb) = (br.local[a], br.local[b]);
+            match &mut br.mode {
+                Mode::Local(m) if la != NONE && lb != NONE => {
+                    for x in 0..br.vertices.len() {
+                        m.set_weight(la, x, Wide::zero());
+                        m.set_weight(lb, x, Wide::zero());
+                    }
+                }
+                Mode::Whole(m) if la != NONE && lb != NONE => {
+                    for x in 0..br.vertices.len() + br.rest.len() {
+                        if x != la && x != lb {
+                            m.set_weight(la, x, Wide::zero());
+                            m.set_weight(lb, x, Wide::zero());
+                        }
+                    }
+                }
+                _ => unreachable!("pairs are fixed inside the bracket"),
             }
         }
         self.fixed[a] = Some(b);
@@ -45,9 +377,232 @@ impl<const L: usize> Computer<L> {
 
     /// The current maximum-weight matching: each vertex's partner (itself when unmatched).
     pub(super) fn compute(&mut self) -> Vec<usize> {
-        self.matcher.solve();
-        (0..self.n)
-            .map(|v| self.fixed[v].or_else(|| self.matcher.mate(v)).unwrap_or(v))
-            .collect()
+        let n = self.n;
+        let mut result: Vec<usize> = (0..n).collect();
+        if let Some(m) = &mut self.whole {
+            m.solve();
+            for (v, r) in result.iter_mut().enumerate() {
+                *r = self.fixed[v].or_else(|| m.mate(v)).unwrap_or(v);
+            }
+            return result;
+        }
+        let mut br = self.bracket.take().expect("a bracket");
+        if let Mode::Local(m) = &mut br.mode {
+            m.solve();
+        }
+        let mut whole = false;
+        if let Mode::Local(m) = &br.mode {
+            let unpaired: Vec<usize> = br
+                .vertices
+                .iter()
+                .enumerate()
+                .filter(|&(i, &v)| self.fixed[v].is_none() && m.mate(i).is_none())
+                .map(|(_, &v)| v)
+                .collect();
+            match self.complete(&br, &unpaired) {
+                Some(mate) => {
+                    for (i, &v) in br.vertices.iter().enumerate() {
+                        if let Some(j) = m.mate(i) {
+                            result[v] = br.vertices[j];
+                        }
+                    }
+                    for &v in unpaired.iter().chain(&br.rest) {
+                        if mate[v] < n {
+                            result[v] = mate[v];
+                        }
+                    }
+                }
+                None => whole = true,
+            }
+        }
+        if whole {
+            self.go_whole(&mut br);
+        }
+        if let Mode::Whole(m) = &mut br.mode {
+            m.solve();
+            let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
+            for (i, &v) in all.iter().enumerate() {
+                if let Some(j) = m.mate(i) {
+                    result[v] = all[j];
+                }
+            }
+        }
+        for v in 0..n {
+            if let Some(p) = self.fixed[v] {
+                result[v] = p;
+            }
+        }
+        self.bracket = Some(br);
+        result
+    }
+
+    /// Whether two vertices (`n` = left out for the PAB) may be paired in the completion.
+    fn completion_edge(&self, leftout: &[bool], x: usize, y: usize, bye_ok: &dyn Fn(usize) -> bool) -> bool {
+        let n = self.n;
+        if x == n {
+            return bye_ok(y);
+        }
+        if y == n {
+            return bye_ok(x);
+        }
+        // Edges between two players the bracket leaves unpaired are inside the bracket.
+        !(leftout[x] && leftout[y])
+            && self.outside.as_ref().expect("localized").compatible(x, y)
+    }
+
+    /// The players of smallest key may be left out for the PAB.
+    fn bye_key_min(&self, br: &Bracket<L>) -> (bool, usize) {
+        let o = self.outside.as_ref().expect("localized");
+        br.vertices
+            .iter()
+            .chain(&br.rest)
+            .filter(|&&v| self.fixed[v].is_none())
+            .map(|&v| o.bye_key[v])
+            .min()
+            .unwrap_or((false, 0))
+    }
+
+    /// A matching of the rest of the round (and the PAB slot when the number is odd), as
+    /// complete as greedy choice and simple augmenting paths make it.
+    fn rest_matching(&self, br: &Bracket<L>) -> Vec<usize> {
+        let n = self.n;
+        let mut mate = vec![NONE; n + 1];
+        let mut universe = br.rest.clone();
+        if br.odd {
+            universe.push(n);
+        }
+        let o = self.outside.as_ref().expect("localized");
+        let min = self.bye_key_min(br);
+        let bye_ok = |v: usize| o.bye_key[v] == min;
+        let leftout = vec![false; n];
+        for (i, &x) in universe.iter().enumerate() {
+            if mate[x] != NONE {
+                continue;
+            }
+            if let Some(&y) = universe[i + 1..]
+                .iter()
+                .find(|&&y| mate[y] == NONE && self.completion_edge(&leftout, x, y, &bye_ok))
+            {
+                mate[x] = y;
+                mate[y] = x;
+            }
+        }
+        let mut search = Search::new(n + 1);
+        for &x in &universe {
+            if mate[x] == NONE {
+                search.augment(x, &universe, &mut mate, |a, b| {
+                    self.completion_edge(&leftout, a, b, &bye_ok)
+                });
+            }
+        }
+        mate
+    }
+
+    /// Completes the local matching: the rest of the round and the players it leaves
+    /// unpaired, all paired by edges at the rest (one left out for the PAB when the number is
+    /// odd, a player of smallest key). `None` when no such completion was found.
+    fn complete(&self, br: &Bracket<L>, unpaired: &[usize]) -> Option<Vec<usize>> {
+        let n = self.n;
+        let o = self.outside.as_ref().expect("localized");
+        let min = self.bye_key_min(br);
+        let bye_ok = |v: usize| o.bye_key[v] == min;
+        let mut mate = br.rest_mate.clone();
+        let mut leftout = vec![false; n];
+        let mut universe = br.rest.clone();
+        for &v in unpaired {
+            leftout[v] = true;
+            universe.push(v);
+        }
+        if br.odd {
+            universe.push(n);
+        }
+        if universe.len() % 2 == 1 {
+            return None;
+        }
+        // The PAB slot may have been given to a player who is no longer of smallest key.
+        if mate[n] != NONE && !bye_ok(mate[n]) {
+            let x = mate[n];
+            mate[x] = NONE;
+            mate[n] = NONE;
+        }
+        let mut search = Search::new(n + 1);
+        for i in 0..universe.len() {
+            let x = universe[i];
+            if mate[x] == NONE
+                && !search.augment(x, &universe, &mut mate, |a, b| {
+                    self.completion_edge(&leftout, a, b, &bye_ok)
+                })
+            {
+                return None;
+            }
+        }
+        Some(mate)
+    }
+}
+
+/// Augmenting paths by breadth-first search without odd cycles: any path found is a real
+/// augmenting path (each vertex is used once), but some may be missed.
+struct Search {
+    seen: Vec<u32>,
+    epoch: u32,
+    via: Vec<(usize, usize)>,
+    queue: std::collections::VecDeque<usize>,
+}
+
+impl Search {
+    fn new(size: usize) -> Self {
+        Search {
+            seen: vec![0; size],
+            epoch: 0,
+            via: vec![(NONE, NONE); size],
+            queue: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// Pairs the free vertex `x` with another free vertex of `universe` by an alternating
+    /// path, if one is found.
+    fn augment(
+        &mut self,
+        x: usize,
+        universe: &[usize],
+        mate: &mut [usize],
+        edge: impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        self.epoch += 1;
+        let epoch = self.epoch;
+        self.queue.clear();
+        self.queue.push_back(x);
+        self.seen[x] = epoch;
+        while let Some(outer) = self.queue.pop_front() {
+            for &y in universe {
+                if self.seen[y] == epoch || !edge(outer, y) {
+                    continue;
+                }
+                self.seen[y] = epoch;
+                if mate[y] == NONE {
+                    // Flip the path x … outer – y.
+                    let (mut o, mut y) = (outer, y);
+                    loop {
+                        let previous = mate[o];
+                        mate[o] = y;
+                        mate[y] = o;
+                        if o == x {
+                            return true;
+                        }
+                        let (back, inner) = self.via[o];
+                        debug_assert_eq!(inner, previous);
+                        o = back;
+                        y = inner;
+                    }
+                }
+                let z = mate[y];
+                if self.seen[z] != epoch {
+                    self.seen[z] = epoch;
+                    self.via[z] = (outer, y);
+                    self.queue.push_back(z);
+                }
+            }
+        }
+        false
     }
 }

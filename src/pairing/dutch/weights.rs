@@ -44,6 +44,47 @@ impl Context {
         if !self.compatible(higher, lower) {
             return Wide::ZERO;
         }
+        self.edge_fields(
+            higher,
+            lower,
+            lower_in_current,
+            lower_in_next,
+            bye_score,
+            single_downfloater_is_bye,
+            unplayed_ranks,
+        )
+    }
+
+    /// The PAB's place in the order of players left unpaired: who would rather be left out by
+    /// C5 (a bye candidate) and C9 (fewest unplayed games), smallest first. Edges outside the
+    /// bracket weigh a constant plus one part per end that grows with this key.
+    pub(super) fn bye_key(
+        &self,
+        p: &Entrant,
+        bye_score: i32,
+        single_downfloater_is_bye: bool,
+        unplayed_ranks: &std::collections::HashMap<usize, usize>,
+    ) -> (bool, usize) {
+        let rank = if single_downfloater_is_bye && p.acc[0] == bye_score {
+            unplayed_ranks.get(&p.played_games).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        (!self.bye_candidate(p, bye_score), rank)
+    }
+
+    /// [`Self::edge_weight`] without the absolute criteria: the fields of a pair that may meet.
+    #[expect(clippy::too_many_arguments)]
+    pub(super) fn edge_fields<const L: usize>(
+        &self,
+        higher: &Entrant,
+        lower: &Entrant,
+        lower_in_current: bool,
+        lower_in_next: bool,
+        bye_score: i32,
+        single_downfloater_is_bye: bool,
+        unplayed_ranks: &std::collections::HashMap<usize, usize>,
+    ) -> Wide<L> {
         let s = self.group_size_bits;
         let g = self.groups_shift;
         let small = |v: usize| Wide::<L>::from_u64(v as u64);
