@@ -50,6 +50,8 @@ pub struct MaxWeightMatcher<W: MatchWeight> {
     weights: Vec<W>,
     /// Vertices taken out since the last solve; their duals are recomputed by it.
     dirty: Vec<usize>,
+    /// Vertices whose matched edge may have lost its tightness since the last solve.
+    check: Vec<usize>,
     is_dirty: Vec<bool>,
     // The blossom algorithm's state. An endpoint `p = from * n + to` names the end `to` of the
     // edge `from`–`to`; `flip(p)` is the other end.
@@ -82,6 +84,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             n,
             weights: vec![W::zero(); n * n],
             dirty: Vec::new(),
+            check: Vec::new(),
             is_dirty: vec![false; n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -124,11 +127,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         if doubled == old {
             return;
         }
-        // Still feasible, and neither matched nor inside a blossom: nothing to repair.
-        let free_edge = self.inblossom[a] != self.inblossom[b]
-            && (self.mate[a] == NONE || self.endpoint(self.mate[a]) != b);
+        // Still feasible and not inside a blossom: nothing to repair, but a matched edge must
+        // still be tight when the next solve starts.
+        let between = self.inblossom[a] != self.inblossom[b];
         let covered = doubled <= self.dualvar[a].plus(self.dualvar[b]);
-        if !(free_edge && covered) {
+        if between && covered {
+            if self.mate[a] != NONE && self.endpoint(self.mate[a]) == b {
+                self.check.push(a);
+            }
+        } else {
             let v = if self.is_dirty[b] && !self.is_dirty[a] {
                 b
             } else {
@@ -547,8 +554,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 if u == v || w <= W::zero() {
                     continue;
                 }
+                // Two detached ends share the edge: half each.
                 let need = if self.is_dirty[u] {
-                    w
+                    w.half()
                 } else {
                     w.minus(self.dualvar[u])
                 };
@@ -561,6 +569,84 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         for &v in &dirty {
             self.is_dirty[v] = false;
         }
+        // Pair detached vertices along edges that are tight already: every invariant holds,
+        // and each such pair saves an augmentation stage.
+        for &v in &dirty {
+            if self.mate[v] != NONE || self.inblossom[v] != v {
+                continue;
+            }
+            let row = v * n;
+            for u in 0..n {
+                if u != v
+                    && self.mate[u] == NONE
+                    && self.inblossom[u] == u
+                    && self.weights[row + u] > W::zero()
+                    && self.slack(row + u) == W::zero()
+                {
+                    self.mate[v] = row + u;
+                    self.mate[u] = u * n + v;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Unpairs the matched edges at the vertices in `check` that are no longer tight (their
+    /// ends keep feasible duals and become roots of the next stage).
+    fn release_loose_pairs(&mut self) {
+        let check = std::mem::take(&mut self.check);
+        for v in check {
+            let p = self.mate[v];
+            if p != NONE && self.slack(self.flip(p)) != W::zero() {
+                let u = self.endpoint(p);
+                self.mate[v] = NONE;
+                self.mate[u] = NONE;
+            }
+        }
+    }
+
+    /// A hint after weights fell: lowers the dual of `v` by `amount` (in weight units) when
+    /// every edge at `v` stays feasible, so that its matched edge, if its weight fell by as
+    /// much, stays tight. Like [`raise_dual`](Self::raise_dual), it never changes the result
+    /// of the next solve, only its cost.
+    pub fn lower_dual(&mut self, v: usize, amount: W) {
+        let n = self.n;
+        if v >= n || amount <= W::zero() || self.is_dirty[v] || self.inblossom[v] != v {
+            return;
+        }
+        let d = amount.plus(amount);
+        if self.dualvar[v] < d {
+            return;
+        }
+        let row = v * n;
+        for u in 0..n {
+            if u != v
+                && !self.is_dirty[u]
+                && self.weights[row + u] > W::zero()
+                && self.slack(row + u) < d
+            {
+                return;
+            }
+        }
+        self.dualvar[v] = self.dualvar[v].minus(d);
+        self.check.push(v);
+    }
+
+    /// A hint before weights change: raises the dual of `v` by `amount` (in weight units), so
+    /// that edges at `v` whose weight will grow by as much stay feasible, and its matched edge
+    /// stays tight if its weight grows by `amount` too. Any hint leaves the next
+    /// [`solve`](Self::solve) exact; a good one spares it re-matching `v`. A vertex inside a
+    /// blossom is detached instead.
+    pub fn raise_dual(&mut self, v: usize, amount: W) {
+        if v >= self.n || amount <= W::zero() || self.is_dirty[v] {
+            return;
+        }
+        if self.inblossom[v] != v {
+            self.detach(v);
+            return;
+        }
+        self.dualvar[v] = self.dualvar[v].plus(amount.plus(amount));
+        self.check.push(v);
     }
 
     /// Looks at edge `v`–`w` from S-vertex `v` (in another top-level blossom than `w`): labels,
@@ -625,6 +711,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     /// Brings the matching to maximum weight for the current edge weights.
     pub fn solve(&mut self) {
         let n = self.n;
+        self.release_loose_pairs();
         self.raise_dirty_duals();
         self.even_free_duals();
         loop {

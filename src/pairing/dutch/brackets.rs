@@ -128,6 +128,14 @@ impl Context {
                     computer.set(bracket[l], bracket[s_], base[l][s_]);
                 }
             }
+            // Transpositions and exchanges (C.04.3 Art. 3): S1 players are the higher ends,
+            // the higher the better.
+            let ordering_addend = |remainder_index: usize, remainder_pairs: usize| -> Wide<L> {
+                Wide::<L>::from_u64(u64::from(remainder_index < remainder_pairs))
+                    .shifted_left(2 * s)
+                    .minus(Wide::from_u64(remainder_index as u64))
+                    .shifted_left(1)
+            };
             let ordering = |base: &Vec<Vec<Wide<L>>>,
                             smaller: usize,
                             larger: usize,
@@ -138,12 +146,7 @@ impl Context {
                 if result.is_zero() {
                     return result;
                 }
-                let addend =
-                    Wide::<L>::from_u64(u64::from(smaller_remainder_index < remainder_pairs))
-                        .shifted_left(2 * s)
-                        .minus(Wide::from_u64(smaller_remainder_index as u64))
-                        .shifted_left(1);
-                result.plus(addend)
+                result.plus(ordering_addend(smaller_remainder_index, remainder_pairs))
             };
             stable = computer.compute();
 
@@ -234,6 +237,11 @@ impl Context {
                 if stable[vertex] < vertex {
                     remainder_pairs += 1;
                 }
+            }
+            // The ordering adds to each edge an amount set by its higher player: S1 players'
+            // duals rise by theirs, so that pairs S1–S2 already matched stay optimal.
+            for (pi, &player) in remainder.iter().enumerate().take(remainder_pairs) {
+                computer.raise_dual(bracket[player], ordering_addend(pi, remainder_pairs));
             }
             for (oi, &opponent) in remainder.iter().enumerate() {
                 for (pi, &player) in remainder.iter().enumerate().take(oi) {
@@ -331,6 +339,20 @@ impl Context {
                     computer.set(v, ov, base[opponent][player]);
                 }
             }
+            // The ordering addends are gone: pairs of S1 and S2 already matched stay optimal
+            // when the higher player's dual falls by his addend (an exchanged S2 player's
+            // addend was negative).
+            for (pi, &player) in remainder.iter().enumerate() {
+                let v = bracket[player];
+                if !forward(&stable, v) {
+                    continue;
+                }
+                if pi < remainder_pairs {
+                    computer.lower_dual(v, ordering_addend(pi, remainder_pairs));
+                } else {
+                    computer.raise_dual(v, Wide::from_u64(pi as u64).shifted_left(1));
+                }
+            }
             // S1 players, in order, get the best opponent still possible. Once `stable` is
             // optimal for the weights (after the first computation here), fixing a pair of it
             // leaves it optimal for the rest; and when a player's partner in it is already his
@@ -342,19 +364,25 @@ impl Context {
                 if !forward(&stable, v) {
                     continue;
                 }
-                let mut addend = 0u64;
+                let candidates: Vec<usize> = remainder
+                    .iter()
+                    .rev()
+                    .copied()
+                    .filter(|&opponent| opponent > player && !matched[bracket[opponent]])
+                    .collect();
+                // The current partner's addend, as a hint that keeps the pair optimal when
+                // he is the first choice.
+                if let Some(at) = candidates.iter().position(|&o| bracket[o] == stable[v]) {
+                    computer.raise_dual(v, Wide::from_u64(at as u64));
+                }
                 let mut first_choice = None;
-                for &opponent in remainder.iter().rev() {
+                for (addend, &opponent) in candidates.iter().enumerate() {
                     let ov = bracket[opponent];
-                    if opponent <= player || matched[ov] {
-                        continue;
-                    }
                     let w = base[opponent][player];
                     if !w.is_zero() {
-                        computer.set(v, ov, w.plus(Wide::from_u64(addend)));
+                        computer.set(v, ov, w.plus(Wide::from_u64(addend as u64)));
                         first_choice = Some(ov);
                     }
-                    addend += 1;
                 }
                 if !optimal || first_choice != Some(stable[v]) {
                     stable = computer.compute();

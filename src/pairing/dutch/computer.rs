@@ -339,6 +339,33 @@ impl<'c, const L: usize> Computer<'c, L> {
         br.mode = Mode::Whole(self.whole_matcher(br, &carried));
     }
 
+    /// A hint that every edge at `v` is about to gain `amount` (see
+    /// [`MaxWeightMatcher::raise_dual`]); the matchings computed do not depend on it.
+    pub(super) fn raise_dual(&mut self, v: usize, amount: Wide<L>) {
+        self.hint(v, |m, v| m.raise_dual(v, amount));
+    }
+
+    /// A hint that every edge at `v` has just lost `amount` (see
+    /// [`MaxWeightMatcher::lower_dual`]); the matchings computed do not depend on it.
+    pub(super) fn lower_dual(&mut self, v: usize, amount: Wide<L>) {
+        self.hint(v, |m, v| m.lower_dual(v, amount));
+    }
+
+    fn hint(&mut self, v: usize, f: impl FnOnce(&mut MaxWeightMatcher<Wide<L>>, usize)) {
+        if self.fixed[v].is_some() {
+            return;
+        }
+        if let Some(m) = &mut self.whole {
+            f(m, v);
+        } else if let Some(br) = &mut self.bracket
+            && br.local[v] != NONE
+        {
+            match &mut br.mode {
+                Mode::Local(m) | Mode::Whole(m) => f(m, br.local[v]),
+            }
+        }
+    }
+
     /// Fixes the pair: nobody else can be matched to them.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
         if a == b {
@@ -355,9 +382,12 @@ impl<'c, const L: usize> Computer<'c, L> {
             let (la, lb) = (br.local[a], br.local[b]);
             match &mut br.mode {
                 Mode::Local(m) if la != NONE && lb != NONE => {
+                    // The pair keeps its edge: it stays matched, nothing to re-solve.
                     for x in 0..br.vertices.len() {
-                        m.set_weight(la, x, Wide::zero());
-                        m.set_weight(lb, x, Wide::zero());
+                        if x != la && x != lb {
+                            m.set_weight(la, x, Wide::zero());
+                            m.set_weight(lb, x, Wide::zero());
+                        }
                     }
                 }
                 Mode::Whole(m) if la != NONE && lb != NONE => {
@@ -427,9 +457,9 @@ impl<'c, const L: usize> Computer<'c, L> {
                 }
             }
         }
-        for v in 0..n {
-            if let Some(p) = self.fixed[v] {
-                result[v] = p;
+        for (r, fixed) in result.iter_mut().zip(&self.fixed) {
+            if let Some(p) = *fixed {
+                *r = p;
             }
         }
         self.bracket = Some(br);
@@ -437,7 +467,13 @@ impl<'c, const L: usize> Computer<'c, L> {
     }
 
     /// Whether two vertices (`n` = left out for the PAB) may be paired in the completion.
-    fn completion_edge(&self, leftout: &[bool], x: usize, y: usize, bye_ok: &dyn Fn(usize) -> bool) -> bool {
+    fn completion_edge(
+        &self,
+        leftout: &[bool],
+        x: usize,
+        y: usize,
+        bye_ok: &dyn Fn(usize) -> bool,
+    ) -> bool {
         let n = self.n;
         if x == n {
             return bye_ok(y);
@@ -446,8 +482,7 @@ impl<'c, const L: usize> Computer<'c, L> {
             return bye_ok(x);
         }
         // Edges between two players the bracket leaves unpaired are inside the bracket.
-        !(leftout[x] && leftout[y])
-            && self.outside.as_ref().expect("localized").compatible(x, y)
+        !(leftout[x] && leftout[y]) && self.outside.as_ref().expect("localized").compatible(x, y)
     }
 
     /// The players of smallest key may be left out for the PAB.

@@ -174,6 +174,75 @@ fn matching_incremental_updates_match_brute_force() {
 }
 
 #[test]
+fn matching_dual_hints_never_change_the_maximum() {
+    // `raise_dual` is only a hint: whether it matches the coming change (every edge at a
+    // vertex raised by the same amount, as the Dutch engine's ordering addends do) or not
+    // (random amounts, then random changes), every solve must still be a maximum.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+    for case in 0..1000 {
+        let n = rng.random_range(2..=10);
+        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        let mut w = vec![vec![0i64; n]; n];
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
+        for &(a, b) in &pairs {
+            if rng.random_bool(0.7) {
+                w[a][b] = rng.random_range(1..=8) * 16;
+                w[b][a] = w[a][b];
+                matcher.set_weight(a, b, w[a][b]);
+            }
+        }
+        for step in 0..8 {
+            matcher.solve();
+            let edges: Vec<(usize, usize, i64)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .filter(|&(a, b)| w[a][b] > 0)
+                .map(|(a, b)| (a, b, w[a][b]))
+                .collect();
+            let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+            assert_eq!(
+                total(&edges, &mate),
+                brute_force(n, &edges),
+                "case {case} step {step}: {edges:?}"
+            );
+            if step % 2 == 0 {
+                // Each edge gains the addend of its smaller end; the hint says so.
+                let addend: Vec<i64> = (0..n).map(|_| rng.random_range(0..=6)).collect();
+                for (v, &x) in addend.iter().enumerate() {
+                    matcher.raise_dual(v, x);
+                }
+                for &(a, b) in &pairs {
+                    if w[a][b] > 0 {
+                        w[a][b] += addend[a];
+                        w[b][a] = w[a][b];
+                        matcher.set_weight(a, b, w[a][b]);
+                    }
+                }
+            } else {
+                for _ in 0..rng.random_range(1..=n) {
+                    matcher.raise_dual(rng.random_range(0..n), rng.random_range(1..=20));
+                }
+                for _ in 0..rng.random_range(1..=n) {
+                    let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+                    if a != b {
+                        let x = if rng.random_bool(0.3) {
+                            0
+                        } else {
+                            rng.random_range(1..=200)
+                        };
+                        w[a][b] = x;
+                        w[b][a] = x;
+                        matcher.set_weight(a, b, x);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn wide_arithmetic() {
     let a = Wide::<2>::from_u64(u64::MAX);
     let b = a.plus(Wide::from_u64(1));
