@@ -13,6 +13,8 @@ mod weight;
 
 pub use weight::{MatchWeight, Wide};
 
+use std::collections::HashMap;
+
 const NONE: usize = usize::MAX;
 
 /// Computes a maximum-weight matching of the graph with `vertex_count` vertices and the given
@@ -151,6 +153,152 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     pub fn mate(&self, v: usize) -> Option<usize> {
         let p = self.mate[v];
         (p != NONE).then(|| self.endpoint(p))
+    }
+
+    /// Takes every edge at `a` and `b` away but theirs. When they are matched to each other
+    /// (after a solve), the blossoms holding them are dissolved first (their duals moved onto
+    /// their vertices, so every edge stays feasible and every matched edge tight): the
+    /// matching stays maximum and the next solve has nothing to do for them.
+    pub fn isolate_pair(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
+        let paired = self.mate[a] == a * n + b
+            && !self.is_dirty[a]
+            && !self.is_dirty[b]
+            && self.inblossom[a] != self.inblossom[b];
+        if paired {
+            for x in [a, b] {
+                // `x` is the base of every blossom holding it (its matched edge leaves them).
+                while self.inblossom[x] >= n {
+                    let blossom = self.inblossom[x];
+                    let z = self.dualvar[blossom];
+                    for leaf in self.leaves_of(blossom) {
+                        self.dualvar[leaf] = self.dualvar[leaf].plus(z);
+                    }
+                    self.dualvar[blossom] = W::zero();
+                    self.label[blossom] = 0;
+                    self.expand_blossom(blossom, true);
+                }
+            }
+        }
+        for x in 0..n {
+            if x != a && x != b {
+                self.set_weight(a, x, W::zero());
+                self.set_weight(b, x, W::zero());
+            }
+        }
+    }
+
+    /// Whether edge `ab` is in a maximum-weight matching of the current weights, when that
+    /// is cheap to tell right after a [`solve`](Self::solve) (only lowered weights since):
+    ///
+    /// - `Some(false)`: the edge is not tight under the current duals, which are optimal, so
+    ///   no maximum matching holds it;
+    /// - `Some(true)`: the matching now holds it and is still maximum: the old partners of `a`
+    ///   and `b` were re-paired along an alternating path of tight edges (outside blossoms,
+    ///   scanning at most `budget` rows), so the weight is unchanged;
+    /// - `None`: not shown either way without a solve; the matching is unchanged.
+    pub fn try_pair(&mut self, a: usize, b: usize, budget: usize) -> Option<bool> {
+        let n = self.n;
+        // Matched edges still to check are fine when tight (then nothing is pending).
+        let loose = self.check.iter().any(|&v| {
+            let p = self.mate[v];
+            p != NONE && self.slack(self.flip(p)) != W::zero()
+        });
+        if !loose {
+            self.check.clear();
+        }
+        if a == b || a >= n || b >= n || !self.dirty.is_empty() || !self.check.is_empty() {
+            return None;
+        }
+        if self.inblossom[a] != a || self.inblossom[b] != b {
+            return None;
+        }
+        let p = a * n + b;
+        if self.weights[p] <= W::zero() || self.slack(p) != W::zero() {
+            return Some(false);
+        }
+        if self.mate[a] == p {
+            return Some(true);
+        }
+        let saved = self.mate.clone();
+        let orphans: Vec<usize> = [self.mate[a], self.mate[b]]
+            .iter()
+            .filter(|&&q| q != NONE)
+            .map(|&q| self.endpoint(q))
+            .collect();
+        for &o in &orphans {
+            self.mate[o] = NONE;
+        }
+        self.mate[a] = p;
+        self.mate[b] = self.flip(p);
+        let mut rows = 0usize;
+        for &o in &orphans {
+            // A free vertex must have dual zero: an orphan with a positive dual is re-paired.
+            if self.mate[o] != NONE || self.dualvar[o] == W::zero() {
+                continue;
+            }
+            if self.inblossom[o] != o || !self.tight_path(o, a, b, budget, &mut rows) {
+                self.mate = saved;
+                return None;
+            }
+        }
+        Some(true)
+    }
+
+    /// Pairs the free vertex `o` with a free vertex by an alternating path of tight edges
+    /// through vertices outside blossoms, avoiding `a` and `b`.
+    fn tight_path(
+        &mut self,
+        o: usize,
+        a: usize,
+        b: usize,
+        budget: usize,
+        rows: &mut usize,
+    ) -> bool {
+        let n = self.n;
+        let mut via: HashMap<usize, (usize, usize)> = HashMap::new();
+        let mut seen: std::collections::HashSet<usize> = [o, a, b].into_iter().collect();
+        let mut queue = std::collections::VecDeque::from([o]);
+        while let Some(outer) = queue.pop_front() {
+            *rows += 1;
+            if *rows > budget {
+                return false;
+            }
+            let row = outer * n;
+            for y in 0..n {
+                if seen.contains(&y)
+                    || self.inblossom[y] != y
+                    || self.weights[row + y] <= W::zero()
+                    || self.slack(row + y) != W::zero()
+                {
+                    continue;
+                }
+                seen.insert(y);
+                if self.mate[y] == NONE {
+                    // Flip the path o … outer – y.
+                    let (mut x, mut y) = (outer, y);
+                    loop {
+                        self.mate[x] = x * n + y;
+                        self.mate[y] = y * n + x;
+                        if x == o {
+                            return true;
+                        }
+                        let (back, inner) = via[&x];
+                        x = back;
+                        y = inner;
+                    }
+                }
+                let z = self.endpoint(self.mate[y]);
+                if self.inblossom[z] == z && seen.insert(z) {
+                    via.insert(z, (outer, y));
+                    queue.push_back(z);
+                }
+            }
+        }
+        false
     }
 
     fn endpoint(&self, p: usize) -> usize {

@@ -370,23 +370,43 @@ impl Context {
                     .copied()
                     .filter(|&opponent| opponent > player && !matched[bracket[opponent]])
                     .collect();
-                // The current partner's addend, as a hint that keeps the pair optimal when
-                // he is the first choice.
-                if let Some(at) = candidates.iter().position(|&o| bracket[o] == stable[v]) {
-                    computer.raise_dual(v, Wide::from_u64(at as u64));
-                }
-                let mut first_choice = None;
-                for (addend, &opponent) in candidates.iter().enumerate() {
-                    let ov = bracket[opponent];
-                    let w = base[opponent][player];
-                    if !w.is_zero() {
-                        computer.set(v, ov, w.plus(Wide::from_u64(addend as u64)));
-                        first_choice = Some(ov);
+                // Cheaply, when the matching shows it: the first candidate in order that some
+                // maximum matching pairs with him (those before are in none).
+                let mut decided = false;
+                if optimal {
+                    for &opponent in candidates.iter().rev() {
+                        if base[opponent][player].is_zero() {
+                            continue;
+                        }
+                        match computer.try_pair(v, bracket[opponent]) {
+                            Some(false) => continue,
+                            Some(true) => decided = true,
+                            None => {}
+                        }
+                        break;
                     }
                 }
-                if !optimal || first_choice != Some(stable[v]) {
+                if decided {
                     stable = computer.compute();
-                    optimal = true;
+                } else {
+                    // Otherwise by the addends: the current partner's addend is a hint that
+                    // keeps the pair optimal when he is the first choice.
+                    if let Some(at) = candidates.iter().position(|&o| bracket[o] == stable[v]) {
+                        computer.raise_dual(v, Wide::from_u64(at as u64));
+                    }
+                    let mut first_choice = None;
+                    for (addend, &opponent) in candidates.iter().enumerate() {
+                        let ov = bracket[opponent];
+                        let w = base[opponent][player];
+                        if !w.is_zero() {
+                            computer.set(v, ov, w.plus(Wide::from_u64(addend as u64)));
+                            first_choice = Some(ov);
+                        }
+                    }
+                    if !optimal || first_choice != Some(stable[v]) {
+                        stable = computer.compute();
+                        optimal = true;
+                    }
                 }
                 let mate = stable[v];
                 matched[v] = true;

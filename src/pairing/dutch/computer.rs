@@ -366,39 +366,42 @@ impl<'c, const L: usize> Computer<'c, L> {
         }
     }
 
+    /// Whether the pair `ab` is in a maximum-weight matching (see
+    /// [`MaxWeightMatcher::try_pair`]): `Some(true)` leaves the matching holding it, `None`
+    /// when that is not cheap to tell. Right after [`compute`](Self::compute) only.
+    pub(super) fn try_pair(&mut self, a: usize, b: usize) -> Option<bool> {
+        const ROWS: usize = 64;
+        if self.fixed[a].is_some() || self.fixed[b].is_some() {
+            return None;
+        }
+        if let Some(m) = &mut self.whole {
+            return m.try_pair(a, b, ROWS);
+        }
+        let br = self.bracket.as_mut()?;
+        let (la, lb) = (br.local[a], br.local[b]);
+        if la == NONE || lb == NONE {
+            return None;
+        }
+        match &mut br.mode {
+            Mode::Local(m) | Mode::Whole(m) => m.try_pair(la, lb, ROWS),
+        }
+    }
+
     /// Fixes the pair: nobody else can be matched to them.
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
         if a == b {
             return;
         }
         if let Some(m) = &mut self.whole {
-            for x in 0..self.n {
-                if x != a && x != b {
-                    m.set_weight(a, x, Wide::zero());
-                    m.set_weight(b, x, Wide::zero());
-                }
-            }
+            m.isolate_pair(a, b);
         } else if let Some(br) = &mut self.bracket {
             let (la, lb) = (br.local[a], br.local[b]);
+            assert!(
+                la != NONE && lb != NONE,
+                "pairs are fixed inside the bracket"
+            );
             match &mut br.mode {
-                Mode::Local(m) if la != NONE && lb != NONE => {
-                    // The pair keeps its edge: it stays matched, nothing to re-solve.
-                    for x in 0..br.vertices.len() {
-                        if x != la && x != lb {
-                            m.set_weight(la, x, Wide::zero());
-                            m.set_weight(lb, x, Wide::zero());
-                        }
-                    }
-                }
-                Mode::Whole(m) if la != NONE && lb != NONE => {
-                    for x in 0..br.vertices.len() + br.rest.len() {
-                        if x != la && x != lb {
-                            m.set_weight(la, x, Wide::zero());
-                            m.set_weight(lb, x, Wide::zero());
-                        }
-                    }
-                }
-                _ => unreachable!("pairs are fixed inside the bracket"),
+                Mode::Local(m) | Mode::Whole(m) => m.isolate_pair(la, lb),
             }
         }
         self.fixed[a] = Some(b);

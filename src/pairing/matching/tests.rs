@@ -243,6 +243,90 @@ fn matching_dual_hints_never_change_the_maximum() {
 }
 
 #[test]
+fn matching_try_pair_is_exact_when_it_answers() {
+    // `Some(false)`: no maximum matching holds the edge; `Some(true)`: the matching holds it
+    // and is still a maximum. Checked against brute force with and without the edge forced.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(59);
+    let (mut yes, mut no) = (0, 0);
+    for case in 0..1500 {
+        let n = rng.random_range(2..=10);
+        let edges = random_edges(&mut rng, n, 0.7, if case % 2 == 0 { 3 } else { 12 });
+        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        for &(a, b, x) in &edges {
+            matcher.set_weight(a, b, x);
+        }
+        matcher.solve();
+        let best = brute_force(n, &edges);
+        for _ in 0..3 {
+            let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+            let Some(&(_, _, wab)) = edges.iter().find(|e| (e.0, e.1) == (a.min(b), a.max(b)))
+            else {
+                continue;
+            };
+            let rest: Vec<(usize, usize, i64)> = edges
+                .iter()
+                .copied()
+                .filter(|e| ![e.0, e.1].iter().any(|&x| x == a || x == b))
+                .collect();
+            let best_with = wab + brute_force(n, &rest);
+            match matcher.try_pair(a, b, 1000) {
+                Some(false) => {
+                    no += 1;
+                    assert!(best_with < best, "case {case}: {a}-{b} {edges:?}");
+                }
+                Some(true) => {
+                    yes += 1;
+                    let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+                    assert_eq!(mate[a], Some(b), "case {case}");
+                    assert_eq!(total(&edges, &mate), best, "case {case}: {a}-{b} {edges:?}");
+                }
+                None => {}
+            }
+        }
+    }
+    assert!(
+        yes > 100 && no > 100,
+        "both answers exercised: {yes} yes, {no} no"
+    );
+}
+
+#[test]
+fn matching_isolated_pairs_keep_the_rest_maximum() {
+    // Fixing a matched pair (every other edge at its ends removed) as the Dutch engine does
+    // after each decision: the next solve is still a maximum of the remaining graph.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(71);
+    for case in 0..800 {
+        let n = rng.random_range(4..=10);
+        let mut edges = random_edges(&mut rng, n, 0.8, if case % 2 == 0 { 2 } else { 9 });
+        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        for &(a, b, x) in &edges {
+            matcher.set_weight(a, b, x);
+        }
+        matcher.solve();
+        for _ in 0..2 {
+            let Some((a, b)) = (0..n).find_map(|v| matcher.mate(v).map(|u| (v, u))) else {
+                break;
+            };
+            if a > b {
+                continue;
+            }
+            matcher.isolate_pair(a, b);
+            edges.retain(|e| (e.0, e.1) == (a, b) || ![e.0, e.1].iter().any(|&x| x == a || x == b));
+            matcher.solve();
+            let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+            assert_eq!(mate[a], Some(b), "case {case}");
+            assert_eq!(
+                total(&edges, &mate),
+                brute_force(n, &edges),
+                "case {case}: {edges:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn wide_arithmetic() {
     let a = Wide::<2>::from_u64(u64::MAX);
     let b = a.plus(Wide::from_u64(1));
