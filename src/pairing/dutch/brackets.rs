@@ -21,53 +21,81 @@ impl Context {
         let mut computer = Computer::<L>::new(self, n);
         let s = self.group_size_bits;
         let top = self.player(0).acc[0];
-        let no_ranks = std::collections::HashMap::new();
-        for v in 0..n {
-            for u in 0..v {
-                let (p, o) = (self.player(v), self.player(u));
-                let w = if n % 2 == 1 {
-                    if self.compatible(p, o) {
-                        let mut w = Wide::<L>::from_u64(
-                            1 + u64::from(!p.bye_eligible) + u64::from(!o.bye_eligible),
-                        );
-                        w = w.shifted_left(self.groups_shift);
-                        let shifts = u64::from(self.group_shift[&p.acc[0]])
-                            + u64::from(self.group_shift[&o.acc[0]]);
-                        w = w.plus(Wide::from_u64(shifts));
-                        w = w.shifted_left(s);
-                        w.plus(Wide::from_u64(u64::from(p.acc[0] >= top)))
-                    } else {
-                        Wide::ZERO
-                    }
-                } else {
-                    self.edge_weight(o, p, false, false, 0, false, &no_ranks)
-                };
-                computer.set(v, u, w);
-            }
-        }
-        let matching = computer.compute();
-        // C4 completion: everybody paired but at most one, who can take the PAB.
-        let unmatched: Vec<usize> = (0..n).filter(|&v| matching[v] == v).collect();
-        if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.player(v).bye_eligible) {
-            return Err(PairingError::NoValidPairing);
-        }
         let mut bye_score = 0;
         let mut single_is_bye = false;
-        let mut unplayed_ranks = std::collections::HashMap::new();
-        if n % 2 == 1 {
-            bye_score = unmatched.first().map_or(0, |&v| self.player(v).acc[0]);
-            if bye_score >= top {
-                single_is_bye = true;
-                for v in 0..n {
-                    if self.player(v).acc[0] < top {
-                        break;
-                    }
-                    if self.player(matching[v]).acc[0] < top {
-                        single_is_bye = false;
-                        break;
+        // C4 completion and the PAB's score group (C5), shown cheaply when possible: with an
+        // even number everybody can be paired; with an odd number, somebody of the lowest
+        // score among the players who may get the PAB can be left out and the others paired
+        // (below the top score group, nothing else depends on who). Otherwise the matching
+        // over everybody decides.
+        let shown = if n % 2 == 0 {
+            computer.completable(None)
+        } else {
+            let lowest = (0..n)
+                .filter(|&v| self.player(v).bye_eligible)
+                .map(|v| self.player(v).acc[0])
+                .min();
+            match lowest {
+                Some(score) if score < top => {
+                    bye_score = score;
+                    (0..n)
+                        .rev()
+                        .filter(|&v| self.player(v).bye_eligible && self.player(v).acc[0] == score)
+                        .take(3)
+                        .any(|v| computer.completable(Some(v)))
+                }
+                _ => false,
+            }
+        };
+        if !shown {
+            let no_ranks = std::collections::HashMap::new();
+            for v in 0..n {
+                for u in 0..v {
+                    let (p, o) = (self.player(v), self.player(u));
+                    let w = if n % 2 == 1 {
+                        if self.compatible(p, o) {
+                            let mut w = Wide::<L>::from_u64(
+                                1 + u64::from(!p.bye_eligible) + u64::from(!o.bye_eligible),
+                            );
+                            w = w.shifted_left(self.groups_shift);
+                            let shifts = u64::from(self.group_shift[&p.acc[0]])
+                                + u64::from(self.group_shift[&o.acc[0]]);
+                            w = w.plus(Wide::from_u64(shifts));
+                            w = w.shifted_left(s);
+                            w.plus(Wide::from_u64(u64::from(p.acc[0] >= top)))
+                        } else {
+                            Wide::ZERO
+                        }
+                    } else {
+                        self.edge_weight(o, p, false, false, 0, false, &no_ranks)
+                    };
+                    computer.set(v, u, w);
+                }
+            }
+            let matching = computer.compute();
+            // C4 completion: everybody paired but at most one, who can take the PAB.
+            let unmatched: Vec<usize> = (0..n).filter(|&v| matching[v] == v).collect();
+            if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.player(v).bye_eligible) {
+                return Err(PairingError::NoValidPairing);
+            }
+            if n % 2 == 1 {
+                bye_score = unmatched.first().map_or(0, |&v| self.player(v).acc[0]);
+                if bye_score >= top {
+                    single_is_bye = true;
+                    for v in 0..n {
+                        if self.player(v).acc[0] < top {
+                            break;
+                        }
+                        if self.player(matching[v]).acc[0] < top {
+                            single_is_bye = false;
+                            break;
+                        }
                     }
                 }
             }
+        }
+        let mut unplayed_ranks = std::collections::HashMap::new();
+        if n % 2 == 1 {
             let mut counts: Vec<usize> = (0..n)
                 .map(|v| self.player(v))
                 .filter(|p| p.acc[0] == bye_score)

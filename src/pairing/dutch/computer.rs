@@ -39,6 +39,9 @@ pub(super) struct Computer<'c, const L: usize> {
     context: &'c Context,
     n: usize,
     fixed: Vec<Option<usize>>,
+    /// Compatibility (C1–C3) as a bit matrix, `words` 64-bit words per row.
+    compatible: Vec<u64>,
+    words: usize,
     /// Before the first bracket: one matcher over everybody.
     whole: Option<MaxWeightMatcher<Wide<L>>>,
     outside: Option<Outside>,
@@ -51,16 +54,7 @@ struct Outside {
     bye_score: i32,
     single_is_bye: bool,
     ranks: HashMap<usize, usize>,
-    /// Compatibility (C1–C3) as a bit matrix, `words` 64-bit words per row.
-    compatible: Vec<u64>,
-    words: usize,
     bye_key: Vec<(bool, usize)>,
-}
-
-impl Outside {
-    fn compatible(&self, a: usize, b: usize) -> bool {
-        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
-    }
 }
 
 struct Bracket<const L: usize> {
@@ -89,14 +83,54 @@ enum Mode<const L: usize> {
 
 impl<'c, const L: usize> Computer<'c, L> {
     pub(super) fn new(context: &'c Context, n: usize) -> Self {
+        let words = n.div_ceil(64).max(1);
+        let mut compatible = vec![0u64; n * words];
+        for a in 0..n {
+            for b in 0..a {
+                if context.compatible(context.player(a), context.player(b)) {
+                    compatible[a * words + b / 64] |= 1 << (b % 64);
+                    compatible[b * words + a / 64] |= 1 << (a % 64);
+                }
+            }
+        }
         Computer {
             context,
             n,
             fixed: vec![None; n],
-            whole: Some(MaxWeightMatcher::new(n)),
+            compatible,
+            words,
+            whole: None,
             outside: None,
             bracket: None,
         }
+    }
+
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// Whether everybody (but `left_out`) can be paired, shown by greedy choice and simple
+    /// augmenting paths: `true` is certain, `false` may be wrong (then ask the matcher).
+    pub(super) fn completable(&self, left_out: Option<usize>) -> bool {
+        let n = self.n;
+        let universe: Vec<usize> = (0..n).filter(|&v| Some(v) != left_out).collect();
+        let mut mate = vec![NONE; n];
+        for (i, &x) in universe.iter().enumerate() {
+            if mate[x] != NONE {
+                continue;
+            }
+            if let Some(&y) = universe[i + 1..]
+                .iter()
+                .find(|&&y| mate[y] == NONE && self.compatible(x, y))
+            {
+                mate[x] = y;
+                mate[y] = x;
+            }
+        }
+        let mut search = Search::new(n);
+        universe.iter().all(|&x| {
+            mate[x] != NONE || search.augment(x, &universe, &mut mate, |a, b| self.compatible(a, b))
+        })
     }
 
     /// From now on the edges outside the bracket weigh `edge_weight(.., false, false,
@@ -108,19 +142,6 @@ impl<'c, const L: usize> Computer<'c, L> {
         ranks: &HashMap<usize, usize>,
     ) {
         let n = self.n;
-        let words = n.div_ceil(64).max(1);
-        let mut compatible = vec![0u64; n * words];
-        for a in 0..n {
-            for b in 0..a {
-                if self
-                    .context
-                    .compatible(self.context.player(a), self.context.player(b))
-                {
-                    compatible[a * words + b / 64] |= 1 << (b % 64);
-                    compatible[b * words + a / 64] |= 1 << (a % 64);
-                }
-            }
-        }
         let bye_key = (0..n)
             .map(|v| {
                 self.context
@@ -131,8 +152,6 @@ impl<'c, const L: usize> Computer<'c, L> {
             bye_score,
             single_is_bye,
             ranks: ranks.clone(),
-            compatible,
-            words,
             bye_key,
         });
         self.whole = None;
@@ -140,8 +159,7 @@ impl<'c, const L: usize> Computer<'c, L> {
 
     /// The weight of an edge outside the bracket (zero when the players may not meet).
     fn outside_weight(&self, a: usize, b: usize) -> Wide<L> {
-        let o = self.outside.as_ref().expect("localized");
-        if !o.compatible(a, b) {
+        if !self.compatible(a, b) {
             return Wide::ZERO;
         }
         self.outside_fields(a, b)
@@ -286,8 +304,11 @@ impl<'c, const L: usize> Computer<'c, L> {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        if let Some(m) = &mut self.whole {
-            m.set_weight(a, b, w);
+        if self.outside.is_none() {
+            let n = self.n;
+            self.whole
+                .get_or_insert_with(|| MaxWeightMatcher::new(n))
+                .set_weight(a, b, w);
             return;
         }
         let mut br = self.bracket.take().expect("a bracket");
@@ -412,7 +433,8 @@ impl<'c, const L: usize> Computer<'c, L> {
     pub(super) fn compute(&mut self) -> Vec<usize> {
         let n = self.n;
         let mut result: Vec<usize> = (0..n).collect();
-        if let Some(m) = &mut self.whole {
+        if self.outside.is_none() {
+            let m = self.whole.get_or_insert_with(|| MaxWeightMatcher::new(n));
             m.solve();
             for (v, r) in result.iter_mut().enumerate() {
                 *r = self.fixed[v].or_else(|| m.mate(v)).unwrap_or(v);
@@ -485,7 +507,7 @@ impl<'c, const L: usize> Computer<'c, L> {
             return bye_ok(x);
         }
         // Edges between two players the bracket leaves unpaired are inside the bracket.
-        !(leftout[x] && leftout[y]) && self.outside.as_ref().expect("localized").compatible(x, y)
+        !(leftout[x] && leftout[y]) && self.compatible(x, y)
     }
 
     /// The players of smallest key may be left out for the PAB.
