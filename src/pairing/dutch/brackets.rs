@@ -28,7 +28,7 @@ impl Context {
         // score among the players who may get the PAB can be left out and the others paired
         // (below the top score group, nothing else depends on who). Otherwise the matching
         // over everybody decides.
-        let shown = if n % 2 == 0 {
+        let shown = if n.is_multiple_of(2) {
             computer.completable(None)
         } else {
             let lowest = (0..n)
