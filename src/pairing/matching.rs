@@ -164,6 +164,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         if a == b || a >= n || b >= n {
             return;
         }
+        if self.mate[a] == a * n + b {
+            self.lift_pair(a, b);
+        }
         let paired = self.mate[a] == a * n + b
             && !self.is_dirty[a]
             && !self.is_dirty[b]
@@ -191,6 +194,46 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
     }
 
+    /// Takes the matched pair `ab` out of the blossoms it closes: while the two are the
+    /// non-base children of a top-level blossom of three, the blossom gives way to its base
+    /// child, which takes over its dual (the edges inside that child keep their slack, the
+    /// others never counted it), so every invariant holds.
+    fn lift_pair(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        let top = self.inblossom[a];
+        if top < n || top != self.inblossom[b] || self.blossomchilds[top].len() != 3 {
+            return;
+        }
+        let childs = self.blossomchilds[top].clone();
+        let (x, y) = (childs[1], childs[2]);
+        if !((x == a && y == b) || (x == b && y == a)) {
+            return;
+        }
+        let base_child = childs[0];
+        if base_child >= n {
+            self.dualvar[base_child] = self.dualvar[base_child].plus(self.dualvar[top]);
+            for leaf in self.leaves_of(base_child) {
+                self.inblossom[leaf] = base_child;
+            }
+        } else {
+            self.inblossom[base_child] = base_child;
+        }
+        for c in childs {
+            self.blossomparent[c] = NONE;
+        }
+        self.inblossom[a] = a;
+        self.inblossom[b] = b;
+        self.dualvar[top] = W::zero();
+        self.label[top] = 0;
+        self.labelend[top] = NONE;
+        self.blossomchilds[top] = Vec::new();
+        self.blossomendps[top] = Vec::new();
+        self.blossombase[top] = NONE;
+        self.blossombestedges[top] = None;
+        self.bestedge[top] = NONE;
+        self.unusedblossoms.push(top);
+    }
+
     /// Whether edge `ab` is in a maximum-weight matching of the current weights, when that
     /// is cheap to tell right after a [`solve`](Self::solve) (only lowered weights since):
     ///
@@ -213,15 +256,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         if a == b || a >= n || b >= n || !self.dirty.is_empty() || !self.check.is_empty() {
             return None;
         }
-        if self.inblossom[a] != a || self.inblossom[b] != b {
-            return None;
-        }
         let p = a * n + b;
-        if self.weights[p] <= W::zero() || self.slack(p) != W::zero() {
+        if self.weights[p] <= W::zero() || self.full_slack(a, b) != W::zero() {
             return Some(false);
         }
         if self.mate[a] == p {
             return Some(true);
+        }
+        if self.inblossom[a] != a || self.inblossom[b] != b {
+            return None;
         }
         let saved = self.mate.clone();
         let orphans: Vec<usize> = [self.mate[a], self.mate[b]]
@@ -246,6 +289,28 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             }
         }
         Some(true)
+    }
+
+    /// The slack of edge `ab` with the duals of the blossoms holding both ends (zero exactly
+    /// when the edge is tight, wherever its ends are).
+    fn full_slack(&self, a: usize, b: usize) -> W {
+        let ancestors = |mut t: usize| {
+            let mut out = Vec::new();
+            while self.blossomparent[t] != NONE {
+                t = self.blossomparent[t];
+                out.push(t);
+            }
+            out
+        };
+        let (up_a, up_b) = (ancestors(a), ancestors(b));
+        let mut slack = self.slack(a * self.n + b);
+        for (x, y) in up_a.iter().rev().zip(up_b.iter().rev()) {
+            if x != y {
+                break;
+            }
+            slack = slack.plus(self.dualvar[*x]).plus(self.dualvar[*x]);
+        }
+        slack
     }
 
     /// Pairs the free vertex `o` with a free vertex by an alternating path of tight edges
