@@ -326,17 +326,7 @@ impl<'c, const L: usize> Computer<'c, L> {
     }
 
     fn set_whole(&self, br: &mut Bracket<L>, a: usize, b: usize, w: Wide<L>) {
-        let index = |v: usize| {
-            if br.local[v] != NONE {
-                Some(br.local[v])
-            } else {
-                br.rest
-                    .iter()
-                    .position(|&r| r == v)
-                    .map(|i| br.vertices.len() + i)
-            }
-        };
-        if let (Some(i), Some(j)) = (index(a), index(b))
+        if let (Some(i), Some(j)) = (whole_index(br, a), whole_index(br, b))
             && let Mode::Whole(m) = &mut br.mode
         {
             m.set_weight(i, j, w);
@@ -415,15 +405,17 @@ impl<'c, const L: usize> Computer<'c, L> {
         }
         if let Some(m) = &mut self.whole {
             m.isolate_pair(a, b);
-        } else if let Some(br) = &mut self.bracket {
-            let (la, lb) = (br.local[a], br.local[b]);
-            assert!(
-                la != NONE && lb != NONE,
-                "pairs are fixed inside the bracket"
-            );
-            match &mut br.mode {
-                Mode::Local(m) | Mode::Whole(m) => m.isolate_pair(la, lb),
+        } else if let Some(mut br) = self.bracket.take() {
+            // Pairs are fixed inside the bracket; any other is fixed over everybody.
+            if br.local[a] == NONE || br.local[b] == NONE {
+                self.go_whole(&mut br);
             }
+            if let (Some(i), Some(j)) = (whole_index(&br, a), whole_index(&br, b)) {
+                match &mut br.mode {
+                    Mode::Local(m) | Mode::Whole(m) => m.isolate_pair(i, j),
+                }
+            }
+            self.bracket = Some(br);
         }
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
@@ -598,6 +590,18 @@ impl<'c, const L: usize> Computer<'c, L> {
         }
         Some(mate)
     }
+}
+
+/// The number of vertex `v` in the bracket's matcher over everybody (the bracket first, then
+/// the rest of the round); in the local matcher, bracket vertices have the same numbers.
+fn whole_index<const L: usize>(br: &Bracket<L>, v: usize) -> Option<usize> {
+    if br.local[v] != NONE {
+        return Some(br.local[v]);
+    }
+    br.rest
+        .iter()
+        .position(|&r| r == v)
+        .map(|i| br.vertices.len() + i)
 }
 
 /// Augmenting paths by breadth-first search without odd cycles: any path found is a real
