@@ -131,7 +131,7 @@ impl Context {
                 next_start += 1;
             }
             let size = bracket.len();
-            computer.begin_bracket(&bracket);
+            computer.begin_bracket(&bracket, group_begin);
             let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
 
             // base[l][s] for s < l, l >= group_begin.

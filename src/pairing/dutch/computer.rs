@@ -45,6 +45,9 @@ pub(super) struct Computer<'c, const L: usize> {
     /// Before the first bracket: one matcher over everybody.
     whole: Option<MaxWeightMatcher<Wide<L>>>,
     outside: Option<Outside>,
+    /// `K + φ(a) + φ(b) = part[a] + part[b] − part0` (see [`Self::localize`]).
+    part: Vec<Wide<L>>,
+    part0: Wide<L>,
     bracket: Option<Bracket<L>>,
 }
 
@@ -101,6 +104,8 @@ impl<'c, const L: usize> Computer<'c, L> {
             words,
             whole: None,
             outside: None,
+            part: Vec::new(),
+            part0: Wide::ZERO,
             bracket: None,
         }
     }
@@ -155,6 +160,16 @@ impl<'c, const L: usize> Computer<'c, L> {
             bye_key,
         });
         self.whole = None;
+        // The outside weight is a constant plus one part per end, so one row of it gives all:
+        // with d(v) = fields(v, 0), fields(a, b) = d(a) + d(b) − d(0).
+        self.part = (0..n).map(|v| self.fields_by_rule(v, 0)).collect();
+        self.part0 = self.part.first().copied().unwrap_or(Wide::ZERO);
+        debug_assert!(
+            n > 40
+                || (0..n).all(|a| (0..n).all(|b| a == b
+                    || self.fields_by_rule(a, b) == self.outside_fields(a, b))),
+            "the outside weight splits into one part per end"
+        );
     }
 
     /// The weight of an edge outside the bracket (zero when the players may not meet).
@@ -167,6 +182,11 @@ impl<'c, const L: usize> Computer<'c, L> {
 
     /// `K + φ(a) + φ(b)`, whether or not the players may meet.
     fn outside_fields(&self, a: usize, b: usize) -> Wide<L> {
+        self.part[a].plus(self.part[b]).minus(self.part0)
+    }
+
+    /// [`Self::outside_fields`] straight from the weight rule.
+    fn fields_by_rule(&self, a: usize, b: usize) -> Wide<L> {
         let o = self.outside.as_ref().expect("localized");
         let (hi, lo) = (a.min(b), a.max(b));
         self.context.edge_fields(
@@ -200,9 +220,15 @@ impl<'c, const L: usize> Computer<'c, L> {
     }
 
     /// Starts the decisions for a bracket: `vertices` are its players and the next score
-    /// group's. Edges between two of them keep their weights from the previous bracket.
-    pub(super) fn begin_bracket(&mut self, vertices: &[usize]) {
+    /// group's. Edges between two of the first `settled` keep their weights from the previous
+    /// bracket; the caller sets every other edge between two of them before computing.
+    pub(super) fn begin_bracket(&mut self, vertices: &[usize], settled: usize) {
         let n = self.n;
+        let settled: Vec<usize> = vertices[..settled.min(vertices.len())]
+            .iter()
+            .copied()
+            .filter(|&v| self.fixed[v].is_none())
+            .collect();
         let vertices: Vec<usize> = vertices
             .iter()
             .copied()
@@ -215,11 +241,11 @@ impl<'c, const L: usize> Computer<'c, L> {
         // Weights carried over from the previous bracket (where they differ from outside).
         let mut carried = Vec::new();
         if let Some(old) = &self.bracket {
-            for (i, &a) in vertices.iter().enumerate() {
+            for (i, &a) in settled.iter().enumerate() {
                 if old.local[a] == NONE {
                     continue;
                 }
-                for &b in &vertices[..i] {
+                for &b in &settled[..i] {
                     if old.local[b] == NONE {
                         continue;
                     }
@@ -245,7 +271,21 @@ impl<'c, const L: usize> Computer<'c, L> {
         };
         bracket.odd = (bracket.vertices.len() + bracket.rest.len()) % 2 == 1;
         if bracket.rest.is_empty() {
-            bracket.mode = Mode::Whole(self.whole_matcher(&bracket, &carried));
+            // Everybody left is in the bracket: full weights, set by the caller but between
+            // the settled players.
+            let mut m = MaxWeightMatcher::new(size);
+            for (i, &a) in settled.iter().enumerate() {
+                for &b in &settled[..i] {
+                    let w = self.outside_weight(a, b);
+                    if !w.is_zero() {
+                        m.set_weight(bracket.local[a], bracket.local[b], w);
+                    }
+                }
+            }
+            for &(a, b, w) in &carried {
+                m.set_weight(bracket.local[a], bracket.local[b], w);
+            }
+            bracket.mode = Mode::Whole(m);
         } else {
             for &(a, b, w) in &carried {
                 self.set_local(&mut bracket, a, b, w);
