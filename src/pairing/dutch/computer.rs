@@ -256,6 +256,8 @@ impl<'c, const L: usize> Computer<'c, L> {
                 }
             }
         }
+        // The previous bracket's matcher is no longer needed: free it before the next one.
+        self.bracket = None;
         let rest: Vec<usize> = (0..n)
             .filter(|&v| local[v] == NONE && self.fixed[v].is_none())
             .collect();
