@@ -2,8 +2,10 @@
 //! of C.04.1 and the general handling rules of C.04.2.
 //!
 //! The criteria are encoded, in priority order, as bit fields of one wide edge weight, and the
-//! pairing is found bracket by bracket with a maximum-weight matching over all players still to
-//! be paired (so that C4, completion, always holds for the rest of the round):
+//! pairing is found bracket by bracket with a maximum-weight matching of the round (so that C4,
+//! completion, always holds for the rest of the round). Each bracket's matching is computed on
+//! the bracket and the next score group alone, then proved to extend to a maximum matching of
+//! everybody still to pair ([`computer`] says how; when the proof fails, everybody is matched):
 //!
 //! - absolute criteria C1–C3 (no rematch, no forbidden pair, no two players with the same
 //!   absolute colour preference, except topscorers in the last round) make an edge absent;
