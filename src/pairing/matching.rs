@@ -191,8 +191,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.mate[x] = NONE;
         }
         self.mate[v] = NONE;
-        // Dissolve the blossoms around the (now free) base `v`: their duals move onto their
-        // vertices, which leaves the slack of inner edges unchanged and only raises the others.
+        self.dissolve_around(v);
+        self.is_dirty[v] = true;
+        self.dirty.push(v);
+    }
+
+    /// Dissolves the blossoms holding `v`, which must be their base: their duals move onto
+    /// their vertices, which leaves the slack of inner edges unchanged and only raises the
+    /// others (the base's own matched edge, if any, leaves them all).
+    fn dissolve_around(&mut self, v: usize) {
         while self.inblossom[v] >= self.n {
             let b = self.inblossom[v];
             let z = self.dualvar[b];
@@ -203,8 +210,6 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.label[b] = 0;
             self.expand_blossom(b, true);
         }
-        self.is_dirty[v] = true;
-        self.dirty.push(v);
     }
 
     /// Brings every free vertex with a positive dual to an even dual, so that the slack between

@@ -166,8 +166,8 @@ impl<'c, const L: usize> Computer<'c, L> {
         self.part0 = self.part.first().copied().unwrap_or(Wide::ZERO);
         debug_assert!(
             n > 40
-                || (0..n).all(|a| (0..n).all(|b| a == b
-                    || self.fields_by_rule(a, b) == self.outside_fields(a, b))),
+                || (0..n).all(|a| (0..n)
+                    .all(|b| a == b || self.fields_by_rule(a, b) == self.outside_fields(a, b))),
             "the outside weight splits into one part per end"
         );
     }

@@ -25,19 +25,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             && !self.is_dirty[b]
             && self.inblossom[a] != self.inblossom[b];
         if paired {
-            for x in [a, b] {
-                // `x` is the base of every blossom holding it (its matched edge leaves them).
-                while self.inblossom[x] >= n {
-                    let blossom = self.inblossom[x];
-                    let z = self.dualvar[blossom];
-                    for leaf in self.leaves_of(blossom) {
-                        self.dualvar[leaf] = self.dualvar[leaf].plus(z);
-                    }
-                    self.dualvar[blossom] = W::zero();
-                    self.label[blossom] = 0;
-                    self.expand_blossom(blossom, true);
-                }
-            }
+            // Each is the base of every blossom holding it (its matched edge leaves them).
+            self.dissolve_around(a);
+            self.dissolve_around(b);
         }
         for x in 0..n {
             if x != a && x != b {

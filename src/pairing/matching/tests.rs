@@ -50,6 +50,23 @@ fn total(edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> i64 {
     sum
 }
 
+/// Asserts that the matcher's current matching has the best total weight of `w` (a symmetric
+/// matrix of weights, zero for no edge).
+fn assert_maximum(matcher: &MaxWeightMatcher<i64>, w: &[Vec<i64>], what: &str) {
+    let n = w.len();
+    let edges: Vec<(usize, usize, i64)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .filter(|&(a, b)| w[a][b] > 0)
+        .map(|(a, b)| (a, b, w[a][b]))
+        .collect();
+    let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
+    assert_eq!(
+        total(&edges, &mate),
+        brute_force(n, &edges),
+        "{what}: {edges:?}"
+    );
+}
+
 #[test]
 fn matching_simple_path_takes_heavy_middle_edge() {
     let edges = [(0, 1, 5i64), (1, 2, 11), (2, 3, 5)];
@@ -158,17 +175,7 @@ fn matching_incremental_updates_match_brute_force() {
                 matcher.set_weight(a, b, x);
             }
             matcher.solve();
-            let edges: Vec<(usize, usize, i64)> = (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .filter(|&(a, b)| w[a][b] > 0)
-                .map(|(a, b)| (a, b, w[a][b]))
-                .collect();
-            let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
-            assert_eq!(
-                total(&edges, &mate),
-                brute_force(n, &edges),
-                "case {case} step {step}: {edges:?}"
-            );
+            assert_maximum(&matcher, &w, &format!("case {case} step {step}"));
         }
     }
 }
@@ -196,17 +203,7 @@ fn matching_dual_hints_never_change_the_maximum() {
         }
         for step in 0..8 {
             matcher.solve();
-            let edges: Vec<(usize, usize, i64)> = (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .filter(|&(a, b)| w[a][b] > 0)
-                .map(|(a, b)| (a, b, w[a][b]))
-                .collect();
-            let mate: Vec<Option<usize>> = (0..n).map(|v| matcher.mate(v)).collect();
-            assert_eq!(
-                total(&edges, &mate),
-                brute_force(n, &edges),
-                "case {case} step {step}: {edges:?}"
-            );
+            assert_maximum(&matcher, &w, &format!("case {case} step {step}"));
             if step % 2 == 0 {
                 // Each edge gains the addend of its smaller end; the hint says so.
                 let addend: Vec<i64> = (0..n).map(|_| rng.random_range(0..=6)).collect();
