@@ -120,22 +120,7 @@ impl<'c, const L: usize> Computer<'c, L> {
         let n = self.n;
         let universe: Vec<usize> = (0..n).filter(|&v| Some(v) != left_out).collect();
         let mut mate = vec![NONE; n];
-        for (i, &x) in universe.iter().enumerate() {
-            if mate[x] != NONE {
-                continue;
-            }
-            if let Some(&y) = universe[i + 1..]
-                .iter()
-                .find(|&&y| mate[y] == NONE && self.compatible(x, y))
-            {
-                mate[x] = y;
-                mate[y] = x;
-            }
-        }
-        let mut search = Search::new(n);
-        universe.iter().all(|&x| {
-            mate[x] != NONE || search.augment(x, &universe, &mut mate, |a, b| self.compatible(a, b))
-        })
+        cover(&universe, &mut mate, |a, b| self.compatible(a, b))
     }
 
     /// From now on the edges outside the bracket weigh `edge_weight(.., false, false,
@@ -569,26 +554,10 @@ impl<'c, const L: usize> Computer<'c, L> {
         let min = self.bye_key_min(br);
         let bye_ok = |v: usize| o.bye_key[v] == min;
         let leftout = vec![false; n];
-        for (i, &x) in universe.iter().enumerate() {
-            if mate[x] != NONE {
-                continue;
-            }
-            if let Some(&y) = universe[i + 1..]
-                .iter()
-                .find(|&&y| mate[y] == NONE && self.completion_edge(&leftout, x, y, &bye_ok))
-            {
-                mate[x] = y;
-                mate[y] = x;
-            }
-        }
-        let mut search = Search::new(n + 1);
-        for &x in &universe {
-            if mate[x] == NONE {
-                search.augment(x, &universe, &mut mate, |a, b| {
-                    self.completion_edge(&leftout, a, b, &bye_ok)
-                });
-            }
-        }
+        // Some may stay unpaired: the players a bracket leaves unpaired can take them.
+        cover(&universe, &mut mate, |a, b| {
+            self.completion_edge(&leftout, a, b, &bye_ok)
+        });
         mate
     }
 
@@ -644,6 +613,31 @@ fn whole_index<const L: usize>(br: &Bracket<L>, v: usize) -> Option<usize> {
         .iter()
         .position(|&r| r == v)
         .map(|i| br.vertices.len() + i)
+}
+
+/// Pairs the vertices of `universe` (numbers below `mate.len()`, all free) by greedy choice,
+/// then by augmenting paths; whether all of them were paired.
+fn cover(universe: &[usize], mate: &mut [usize], edge: impl Fn(usize, usize) -> bool) -> bool {
+    for (i, &x) in universe.iter().enumerate() {
+        if mate[x] != NONE {
+            continue;
+        }
+        if let Some(&y) = universe[i + 1..]
+            .iter()
+            .find(|&&y| mate[y] == NONE && edge(x, y))
+        {
+            mate[x] = y;
+            mate[y] = x;
+        }
+    }
+    let mut search = Search::new(mate.len());
+    let mut all = true;
+    for &x in universe {
+        if mate[x] == NONE && !search.augment(x, universe, mate, &edge) {
+            all = false;
+        }
+    }
+    all
 }
 
 /// Augmenting paths by breadth-first search without odd cycles: any path found is a real
