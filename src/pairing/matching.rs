@@ -471,6 +471,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 j += jstep;
             }
         }
+        self.release_blossom(b);
+    }
+
+    /// Clears blossom slot `b` (its children already taken out) and returns it to the pool.
+    fn release_blossom(&mut self, b: usize) {
+        self.dualvar[b] = W::zero();
         self.label[b] = 0;
         self.labelend[b] = NONE;
         self.blossomchilds[b] = Vec::new();

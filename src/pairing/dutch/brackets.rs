@@ -4,6 +4,7 @@
 
 use super::computer::Computer;
 use super::entrants::Context;
+use super::weights::ByeRule;
 use super::{PairingError, RoundPairing};
 use crate::pairing::matching::{MatchWeight, Wide};
 use crate::tournament::model::Color;
@@ -48,7 +49,6 @@ impl Context {
             }
         };
         if !shown {
-            let no_ranks = std::collections::HashMap::new();
             for v in 0..n {
                 for u in 0..v {
                     let (p, o) = (self.player(v), self.player(u));
@@ -67,7 +67,7 @@ impl Context {
                             Wide::ZERO
                         }
                     } else {
-                        self.edge_weight(o, p, false, false, 0, false, &no_ranks)
+                        self.edge_weight(o, p, false, false, &ByeRule::default())
                     };
                     computer.set(v, u, w);
                 }
@@ -106,7 +106,12 @@ impl Context {
                 unplayed_ranks.insert(count, rank);
             }
         }
-        computer.localize(bye_score, single_is_bye, &unplayed_ranks);
+        let mut bye = ByeRule {
+            score: bye_score,
+            single_downfloater_is_bye: single_is_bye,
+            unplayed_ranks,
+        };
+        computer.localize(&bye);
 
         let mut partner: Vec<Option<usize>> = vec![None; n];
         // Brackets: `bracket` holds vertices, moved-down players first, then the score group,
@@ -144,9 +149,7 @@ impl Context {
                             self.player(bracket[l]),
                             l < next_begin,
                             l >= next_begin,
-                            bye_score,
-                            single_is_bye,
-                            &unplayed_ranks,
+                            &bye,
                         )
                     })
                     .collect();
@@ -445,8 +448,8 @@ impl Context {
             // The next bracket: the unpaired players move down.
             let mut next_bracket = Vec::new();
             group_begin = 0;
-            single_is_bye =
-                n % 2 == 1 && group_start < n && bye_score >= self.player(group_start).acc[0];
+            bye.single_downfloater_is_bye =
+                n % 2 == 1 && group_start < n && bye.score >= self.player(group_start).acc[0];
             for (index, &v) in bracket.iter().enumerate() {
                 if index < next_begin && matched[v] {
                     partner[v] = Some(stable[v]);
@@ -456,10 +459,10 @@ impl Context {
                     if index < next_begin {
                         group_begin += 1;
                     }
-                    if single_is_bye
+                    if bye.single_downfloater_is_bye
                         && self.player(stable[v]).acc[0] < self.player(group_start).acc[0]
                     {
-                        single_is_bye = false;
+                        bye.single_downfloater_is_bye = false;
                     }
                 }
             }

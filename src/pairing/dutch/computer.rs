@@ -29,6 +29,7 @@
 //! everybody instead, with the full weights.
 
 use super::entrants::Context;
+use super::weights::ByeRule;
 use crate::pairing::matching::{MatchWeight, MaxWeightMatcher, Wide};
 use std::collections::HashMap;
 
@@ -54,9 +55,7 @@ pub(super) struct Computer<'c, const L: usize> {
 /// What the edges outside the bracket weigh: `edge_weight` with neither end in the current or
 /// the next bracket, fixed once the PAB's score is known.
 struct Outside {
-    bye_score: i32,
-    single_is_bye: bool,
-    ranks: HashMap<usize, usize>,
+    bye: ByeRule,
     bye_key: Vec<(bool, usize)>,
 }
 
@@ -123,25 +122,15 @@ impl<'c, const L: usize> Computer<'c, L> {
         cover(&universe, &mut mate, |a, b| self.compatible(a, b))
     }
 
-    /// From now on the edges outside the bracket weigh `edge_weight(.., false, false,
-    /// bye_score, single_is_bye, ranks)`: the weights set so far are forgotten.
-    pub(super) fn localize(
-        &mut self,
-        bye_score: i32,
-        single_is_bye: bool,
-        ranks: &HashMap<usize, usize>,
-    ) {
+    /// From now on the edges outside the bracket weigh `edge_weight(.., false, false, bye)`:
+    /// the weights set so far are forgotten.
+    pub(super) fn localize(&mut self, bye: &ByeRule) {
         let n = self.n;
         let bye_key = (0..n)
-            .map(|v| {
-                self.context
-                    .bye_key(self.context.player(v), bye_score, single_is_bye, ranks)
-            })
+            .map(|v| self.context.bye_key(self.context.player(v), bye))
             .collect();
         self.outside = Some(Outside {
-            bye_score,
-            single_is_bye,
-            ranks: ranks.clone(),
+            bye: bye.clone(),
             bye_key,
         });
         self.whole = None;
@@ -179,9 +168,7 @@ impl<'c, const L: usize> Computer<'c, L> {
             self.context.player(lo),
             false,
             false,
-            o.bye_score,
-            o.single_is_bye,
-            &o.ranks,
+            &o.bye,
         )
     }
 

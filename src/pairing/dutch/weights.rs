@@ -5,6 +5,16 @@ use super::entrants::{Context, Entrant, Float};
 use super::{compatible_preferences, invert};
 use crate::pairing::matching::{MatchWeight, Wide};
 
+/// What C5 and C9 ask of the PAB in the round being paired: its score group, whether the
+/// single player moved down from the current bracket would take it, and the rank of each
+/// number of played games in that group (C9: the PAB goes to the fewest unplayed games).
+#[derive(Debug, Clone, Default)]
+pub(super) struct ByeRule {
+    pub(super) score: i32,
+    pub(super) single_downfloater_is_bye: bool,
+    pub(super) unplayed_ranks: std::collections::HashMap<usize, usize>,
+}
+
 impl Context {
     /// C1–C3: may the two players meet?
     pub(super) fn compatible(&self, a: &Entrant, b: &Entrant) -> bool {
@@ -30,68 +40,51 @@ impl Context {
         Wide::from_u64(1).shifted_left(shift)
     }
 
-    #[expect(clippy::too_many_arguments)]
     pub(super) fn edge_weight<const L: usize>(
         &self,
         higher: &Entrant,
         lower: &Entrant,
         lower_in_current: bool,
         lower_in_next: bool,
-        bye_score: i32,
-        single_downfloater_is_bye: bool,
-        unplayed_ranks: &std::collections::HashMap<usize, usize>,
+        bye: &ByeRule,
     ) -> Wide<L> {
         if !self.compatible(higher, lower) {
             return Wide::ZERO;
         }
-        self.edge_fields(
-            higher,
-            lower,
-            lower_in_current,
-            lower_in_next,
-            bye_score,
-            single_downfloater_is_bye,
-            unplayed_ranks,
-        )
+        self.edge_fields(higher, lower, lower_in_current, lower_in_next, bye)
     }
 
     /// The PAB's place in the order of players left unpaired: who would rather be left out by
     /// C5 (a bye candidate) and C9 (fewest unplayed games), smallest first. Edges outside the
     /// bracket weigh a constant plus one part per end that grows with this key.
-    pub(super) fn bye_key(
-        &self,
-        p: &Entrant,
-        bye_score: i32,
-        single_downfloater_is_bye: bool,
-        unplayed_ranks: &std::collections::HashMap<usize, usize>,
-    ) -> (bool, usize) {
-        let rank = if single_downfloater_is_bye && p.acc[0] == bye_score {
-            unplayed_ranks.get(&p.played_games).copied().unwrap_or(0)
+    pub(super) fn bye_key(&self, p: &Entrant, bye: &ByeRule) -> (bool, usize) {
+        let rank = if bye.single_downfloater_is_bye && p.acc[0] == bye.score {
+            bye.unplayed_ranks
+                .get(&p.played_games)
+                .copied()
+                .unwrap_or(0)
         } else {
             0
         };
-        (!self.bye_candidate(p, bye_score), rank)
+        (!self.bye_candidate(p, bye.score), rank)
     }
 
     /// [`Self::edge_weight`] without the absolute criteria: the fields of a pair that may meet.
-    #[expect(clippy::too_many_arguments)]
     pub(super) fn edge_fields<const L: usize>(
         &self,
         higher: &Entrant,
         lower: &Entrant,
         lower_in_current: bool,
         lower_in_next: bool,
-        bye_score: i32,
-        single_downfloater_is_bye: bool,
-        unplayed_ranks: &std::collections::HashMap<usize, usize>,
+        bye: &ByeRule,
     ) -> Wide<L> {
         let s = self.group_size_bits;
         let g = self.groups_shift;
         let small = |v: usize| Wide::<L>::from_u64(v as u64);
         // C4, C5.
         let mut w = small(
-            1 + usize::from(!self.bye_candidate(higher, bye_score))
-                + usize::from(!self.bye_candidate(lower, bye_score)),
+            1 + usize::from(!self.bye_candidate(higher, bye.score))
+                + usize::from(!self.bye_candidate(lower, bye.score)),
         );
         // C6: pairs in the current bracket; C7: scores paired.
         w = w.shifted_left(s).plus(small(usize::from(lower_in_current)));
@@ -107,11 +100,14 @@ impl Context {
         }
         // C9: unplayed games of the PAB assignee.
         w = w.shifted_left(2 * s);
-        if single_downfloater_is_bye {
+        if bye.single_downfloater_is_bye {
             for p in [higher, lower] {
-                if p.acc[0] == bye_score {
+                if p.acc[0] == bye.score {
                     w = w.plus(small(
-                        unplayed_ranks.get(&p.played_games).copied().unwrap_or(0),
+                        bye.unplayed_ranks
+                            .get(&p.played_games)
+                            .copied()
+                            .unwrap_or(0),
                     ));
                 }
             }

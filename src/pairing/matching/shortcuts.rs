@@ -66,15 +66,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
         self.inblossom[a] = a;
         self.inblossom[b] = b;
-        self.dualvar[top] = W::zero();
-        self.label[top] = 0;
-        self.labelend[top] = NONE;
-        self.blossomchilds[top] = Vec::new();
-        self.blossomendps[top] = Vec::new();
-        self.blossombase[top] = NONE;
-        self.blossombestedges[top] = None;
-        self.bestedge[top] = NONE;
-        self.unusedblossoms.push(top);
+        self.release_blossom(top);
     }
 
     /// Whether edge `ab` is in a maximum-weight matching of the current weights, when that

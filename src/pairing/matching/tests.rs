@@ -67,6 +67,16 @@ fn assert_maximum(matcher: &MaxWeightMatcher<i64>, w: &[Vec<i64>], what: &str) {
     );
 }
 
+/// A matcher over `edges`, solved.
+fn solved(n: usize, edges: &[(usize, usize, i64)]) -> MaxWeightMatcher<i64> {
+    let mut matcher = MaxWeightMatcher::new(n);
+    for &(a, b, x) in edges {
+        matcher.set_weight(a, b, x);
+    }
+    matcher.solve();
+    matcher
+}
+
 #[test]
 fn matching_simple_path_takes_heavy_middle_edge() {
     let edges = [(0, 1, 5i64), (1, 2, 11), (2, 3, 5)];
@@ -249,11 +259,7 @@ fn matching_try_pair_is_exact_when_it_answers() {
     for case in 0..1500 {
         let n = rng.random_range(2..=10);
         let edges = random_edges(&mut rng, n, 0.7, if case % 2 == 0 { 3 } else { 12 });
-        let mut matcher = MaxWeightMatcher::<i64>::new(n);
-        for &(a, b, x) in &edges {
-            matcher.set_weight(a, b, x);
-        }
-        matcher.solve();
+        let mut matcher = solved(n, &edges);
         let best = brute_force(n, &edges);
         for _ in 0..3 {
             let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
@@ -297,11 +303,7 @@ fn matching_isolated_pairs_keep_the_rest_maximum() {
     for case in 0..800 {
         let n = rng.random_range(4..=10);
         let mut edges = random_edges(&mut rng, n, 0.8, if case % 2 == 0 { 2 } else { 9 });
-        let mut matcher = MaxWeightMatcher::<i64>::new(n);
-        for &(a, b, x) in &edges {
-            matcher.set_weight(a, b, x);
-        }
-        matcher.solve();
+        let mut matcher = solved(n, &edges);
         for _ in 0..2 {
             let Some((a, b)) = (0..n).find_map(|v| matcher.mate(v).map(|u| (v, u))) else {
                 break;
