@@ -47,12 +47,11 @@ fn bye(t: &mut Tournament, id: u32, result: GameResult) {
 }
 
 fn pairs(t: &Tournament) -> Vec<(u32, u32)> {
-    let p = dutch::pair(t).expect("a pairing exists");
-    let mut out: Vec<(u32, u32)> = p.games.iter().map(|(w, b)| (w.0, b.0)).collect();
-    if let Some(b) = p.bye {
-        out.push((b.0, 0));
-    }
-    out
+    let boards = dutch::pair(t).expect("a pairing exists");
+    boards
+        .iter()
+        .map(|board| (board.white.0, board.black.map_or(0, |black| black.0)))
+        .collect()
 }
 
 fn met(list: &[(u32, u32)], a: u32, b: u32) -> bool {

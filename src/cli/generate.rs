@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use rand::{Rng, SeedableRng};
 
+use crate::tournament::board::{Board, pairing_allocated_bye};
 use crate::formats::trf;
 use crate::pairing::dutch;
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
@@ -91,7 +92,7 @@ pub fn generate(args: &Args) -> anyhow::Result<Tournament> {
         }
         let pairing =
             dutch::pair(&tournament).map_err(|e| anyhow::anyhow!("round {round}: {e}"))?;
-        for &(white, black) in &pairing.games {
+        for (white, black) in pairing.iter().filter_map(Board::players) {
             let (rw, rb) = (
                 f64::from(tournament.players[white.0 as usize - 1].rating),
                 f64::from(tournament.players[black.0 as usize - 1].rating),
@@ -124,7 +125,7 @@ pub fn generate(args: &Args) -> anyhow::Result<Tournament> {
                     });
             }
         }
-        if let Some(bye) = pairing.bye {
+        if let Some(bye) = pairing_allocated_bye(&pairing) {
             tournament.players[bye.0 as usize - 1]
                 .rounds
                 .push(RoundEntry {

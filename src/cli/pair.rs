@@ -13,8 +13,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::formats::trf;
-use crate::pairing::dutch::{self, PairingError, RoundPairing};
-use crate::tournament::{Color, PlayerId, Tournament};
+use crate::pairing::dutch::{self, PairingError};
+use crate::tournament::board::Board;
+use crate::tournament::{Color, Tournament};
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
@@ -80,14 +81,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// bbpPairings' output: the number of pairs, then `white black` lines, the bye as `N 0`.
-pub fn format_pairing(pairing: &RoundPairing) -> String {
-    let count = pairing.games.len() + usize::from(pairing.bye.is_some());
-    let mut out = format!("{count}\n");
-    for (white, black) in &pairing.games {
-        out.push_str(&format!("{} {}\n", white.0, black.0));
-    }
-    if let Some(bye) = pairing.bye {
-        out.push_str(&format!("{} 0\n", bye.0));
+pub fn format_pairing(boards: &[Board]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for board in boards {
+        let black = board.black.map_or(0, |black| black.0);
+        out.push_str(&format!("{} {}\n", board.white.0, black));
     }
     out
 }
@@ -117,12 +115,11 @@ pub fn recorded_pairing(tournament: &Tournament, round: u32) -> BTreeSet<(u32, u
 }
 
 /// Our pairing as a set of `(white, black)`, the bye as `(N, 0)`.
-pub fn pairing_set(pairing: &RoundPairing) -> BTreeSet<(u32, u32)> {
-    let mut set: BTreeSet<(u32, u32)> = pairing.games.iter().map(|(w, b)| (w.0, b.0)).collect();
-    if let Some(PlayerId(bye)) = pairing.bye {
-        set.insert((bye, 0));
-    }
-    set
+pub fn pairing_set(boards: &[Board]) -> BTreeSet<(u32, u32)> {
+    boards
+        .iter()
+        .map(|board| (board.white.0, board.black.map_or(0, |black| black.0)))
+        .collect()
 }
 
 fn check(tournament: &Tournament) -> anyhow::Result<ExitCode> {

@@ -21,16 +21,17 @@ use crate::db::domain::TournamentData;
 use crate::db::models::TournamentId;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::formats::trf;
+use crate::tournament::board::Board;
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::standings::StandingsTable;
 use crate::print::stored::{boards_of, document_input};
-use crate::print::{
-    Board, DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
+use crate::print::{DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
     standings,
 };
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
-use crate::tournament::{GameResult, PlayerId, Tournament};
+use crate::tournament::result::BoardResult;
+use crate::tournament::{PlayerId, Tournament};
 
 /// Which document to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -354,19 +355,13 @@ pub fn parse_pairs(text: &str) -> anyhow::Result<Vec<Board>> {
             bail!("line {number}, field 1: starting number 0");
         }
         if black == 0 {
-            byes.push(Board {
-                number: 0,
-                white: PlayerId(white),
-                black: None,
-                result: Some(GameResult::PairingAllocatedBye),
-            });
+            byes.push(Board::bye(
+                0,
+                PlayerId(white),
+                BoardResult::PairingAllocatedBye,
+            ));
         } else {
-            games.push(Board {
-                number: 0,
-                white: PlayerId(white),
-                black: Some(PlayerId(black)),
-                result: None,
-            });
+            games.push(Board::game(0, PlayerId(white), PlayerId(black)));
         }
     }
     if games.len() + byes.len() != count {

@@ -1,118 +1,20 @@
-//! From the database to the pure domain: the result codes stored in `games.result`, and a whole
-//! tournament loaded at once and converted to [`crate::tournament::model::Tournament`] (players
-//! numbered by starting rank, one round entry per round) for standings and the crosstable.
+//! From the database to the pure domain: a whole tournament read at once ([`TournamentData`])
+//! and turned into what the pure core reads — the round planner's [`DayState`] and the engines'
+//! [`model::Tournament`] — with players numbered by starting rank.
 //!
-//! Result codes (issue 2 §6, FIDE Laws Art. 10): `1-0`, `1/2-1/2`, `0-1` for played games;
-//! `+/-`, `-/+` for a win by forfeit, `-/-` when both players forfeit; on a bye row (no Black)
-//! `U` pairing-allocated bye, `F` full-point, `H` half-point, `Z` zero-point bye. In a round robin
-//! the player who meets the dummy number of an odd field (C.05 Annex 1) has a free round, stored
-//! as `Z` unless the arbiter changes it.
+//! Starting numbers are the positions of the ranked players in starting-rank order (1-based);
+//! [`TournamentData::number_of`] and [`TournamentData::row_of`] convert between them and row
+//! ids. This is the only place that does.
+
+use std::collections::HashMap;
 
 use crate::db::DbConn;
+use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
 use crate::db::models::{Game, Player, PlayerId, Round, Tournament, TournamentId};
-use crate::tournament::model::{self, Color, GameResult, RoundEntry};
-
-/// What can be entered on a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BoardResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `0-1`.
-    BlackWins,
-    /// `+/-`: Black did not play.
-    WhiteWinsByForfeit,
-    /// `-/+`: White did not play.
-    BlackWinsByForfeit,
-    /// `-/-`: neither played.
-    DoubleForfeit,
-    /// `U`: pairing-allocated bye.
-    PairingAllocatedBye,
-    /// `F`: full-point bye.
-    FullPointBye,
-    /// `H`: half-point bye.
-    HalfPointBye,
-    /// `Z`: zero-point bye (also the free round of a round robin with an odd field).
-    ZeroPointBye,
-}
-
-impl BoardResult {
-    /// The results of a board with two players, in the order of the entry form.
-    pub const GAME: [BoardResult; 6] = [
-        BoardResult::WhiteWins,
-        BoardResult::Draw,
-        BoardResult::BlackWins,
-        BoardResult::WhiteWinsByForfeit,
-        BoardResult::BlackWinsByForfeit,
-        BoardResult::DoubleForfeit,
-    ];
-
-    /// The results of a bye board.
-    pub const BYE: [BoardResult; 4] = [
-        BoardResult::ZeroPointBye,
-        BoardResult::PairingAllocatedBye,
-        BoardResult::HalfPointBye,
-        BoardResult::FullPointBye,
-    ];
-
-    /// The code stored in `games.result` and sent by forms.
-    pub fn code(self) -> &'static str {
-        match self {
-            BoardResult::WhiteWins => "1-0",
-            BoardResult::Draw => "1/2-1/2",
-            BoardResult::BlackWins => "0-1",
-            BoardResult::WhiteWinsByForfeit => "+/-",
-            BoardResult::BlackWinsByForfeit => "-/+",
-            BoardResult::DoubleForfeit => "-/-",
-            BoardResult::PairingAllocatedBye => "U",
-            BoardResult::FullPointBye => "F",
-            BoardResult::HalfPointBye => "H",
-            BoardResult::ZeroPointBye => "Z",
-        }
-    }
-
-    /// The result as printed on pairing lists (`½-½` for a draw).
-    pub fn label(self) -> &'static str {
-        match self {
-            BoardResult::Draw => "½-½",
-            other => other.code(),
-        }
-    }
-
-    /// Parses a stored or submitted code.
-    pub fn parse(code: &str) -> Option<BoardResult> {
-        BoardResult::GAME
-            .into_iter()
-            .chain(BoardResult::BYE)
-            .find(|result| result.code() == code.trim())
-    }
-
-    /// True for the codes of a bye board.
-    pub fn is_bye(self) -> bool {
-        BoardResult::BYE.contains(&self)
-    }
-
-    /// What White (or the player with the bye) and Black get.
-    pub fn game_results(self) -> (GameResult, Option<GameResult>) {
-        match self {
-            BoardResult::WhiteWins => (GameResult::Win, Some(GameResult::Loss)),
-            BoardResult::Draw => (GameResult::Draw, Some(GameResult::Draw)),
-            BoardResult::BlackWins => (GameResult::Loss, Some(GameResult::Win)),
-            BoardResult::WhiteWinsByForfeit => {
-                (GameResult::ForfeitWin, Some(GameResult::ForfeitLoss))
-            }
-            BoardResult::BlackWinsByForfeit => {
-                (GameResult::ForfeitLoss, Some(GameResult::ForfeitWin))
-            }
-            BoardResult::DoubleForfeit => (GameResult::ForfeitLoss, Some(GameResult::ForfeitLoss)),
-            BoardResult::PairingAllocatedBye => (GameResult::PairingAllocatedBye, None),
-            BoardResult::FullPointBye => (GameResult::FullPointBye, None),
-            BoardResult::HalfPointBye => (GameResult::HalfPointBye, None),
-            BoardResult::ZeroPointBye => (GameResult::ZeroPointBye, None),
-        }
-    }
-}
+use crate::tournament::board::Board;
+use crate::tournament::byes::{LateEntryPoints, Participation};
+use crate::tournament::day::{DayState, Entrant};
+use crate::tournament::model;
 
 /// A tournament with everything the pages need, read in one go.
 #[derive(Debug, Clone)]
@@ -125,10 +27,14 @@ pub struct TournamentData {
     pub rounds: Vec<Round>,
     /// Every game of those rounds.
     pub games: Vec<Game>,
+    /// Late entries and withdrawals (players without a row take part from round 1).
+    pub participation: Vec<ParticipationRow>,
+    /// Requested byes of rounds not yet paired.
+    pub bye_requests: Vec<ByeRequestRow>,
 }
 
 impl TournamentData {
-    /// Loads tournament `id` with its players, rounds and games.
+    /// Loads tournament `id` with its players, rounds, games and participation.
     pub fn load(
         conn: &mut DbConn,
         id: TournamentId,
@@ -140,11 +46,15 @@ impl TournamentData {
         let rounds = Round::for_tournament(conn, id)?;
         let round_ids: Vec<_> = rounds.iter().map(|round| round.id).collect();
         let games = Game::for_rounds(conn, &round_ids)?;
+        let participation = ParticipationRow::for_tournament(conn, id)?;
+        let bye_requests = ByeRequestRow::for_tournament(conn, id)?;
         Ok(Some(TournamentData {
             tournament,
             players,
             rounds,
             games,
+            participation,
+            bye_requests,
         }))
     }
 
@@ -178,6 +88,20 @@ impl TournamentData {
         ranked
     }
 
+    /// The starting number of a player (position in starting-rank order), if ranked.
+    pub fn number_of(&self, id: PlayerId) -> Option<model::PlayerId> {
+        self.ranked_players()
+            .iter()
+            .position(|player| player.id == id)
+            .map(|index| model::PlayerId(index as u32 + 1))
+    }
+
+    /// The row id of starting number `number`.
+    pub fn row_of(&self, number: model::PlayerId) -> Option<PlayerId> {
+        let index = (number.0 as usize).checked_sub(1)?;
+        self.ranked_players().get(index).map(|player| player.id)
+    }
+
     /// The number of leading rounds whose every board has a result.
     pub fn complete_rounds(&self) -> u32 {
         let mut complete = 0;
@@ -191,101 +115,111 @@ impl TournamentData {
         complete
     }
 
-    /// The tournament as the pure domain sees it, with the first `rounds` rounds: players with
-    /// a starting rank, numbered by it; a player without a board in a round gets a zero-point
-    /// bye there. Unknown result codes count as not played (zero-point bye).
-    pub fn to_model(&self, rounds: u32) -> model::Tournament {
-        let ranked = self.ranked_players();
-        let number_of = |id: PlayerId| -> Option<model::PlayerId> {
-            ranked
-                .iter()
-                .position(|player| player.id == id)
-                .map(|index| model::PlayerId(index as u32 + 1))
-        };
-        let unpaired = RoundEntry {
-            opponent: None,
-            color: None,
-            result: GameResult::ZeroPointBye,
-        };
-        let mut players: Vec<model::Player> = ranked
+    /// The number of the next round to pair.
+    pub fn next_round(&self) -> u32 {
+        self.rounds.len() as u32 + 1
+    }
+
+    /// The participation of one player: late entry, withdrawal, requested byes.
+    pub fn participation_of(&self, id: PlayerId) -> Participation {
+        let row = self.participation.iter().find(|row| row.player_id == id);
+        let mut who = Participation::late_entry(row.map_or(1, |r| r.first_round.max(1) as u32));
+        if let Some(from) = row.and_then(|r| r.withdrawn_from) {
+            who.withdraw(from.max(1) as u32);
+        }
+        for bye in self.bye_requests.iter().filter(|bye| bye.player_id == id) {
+            who.byes.insert(bye.round.max(1) as u32, bye.bye_kind());
+        }
+        who
+    }
+
+    /// The round a player is withdrawn from, if withdrawn.
+    pub fn withdrawn_from(&self, id: PlayerId) -> Option<i32> {
+        self.participation
+            .iter()
+            .find(|row| row.player_id == id)
+            .and_then(|row| row.withdrawn_from)
+    }
+
+    /// Starting numbers by row id.
+    fn numbering(&self) -> HashMap<PlayerId, model::PlayerId> {
+        self.ranked_players()
             .iter()
             .enumerate()
-            .map(|(index, player)| model::Player {
-                id: model::PlayerId(index as u32 + 1),
-                name: player.name.clone(),
-                sex: player.sex.clone(),
-                title: player.title.clone(),
-                rating: u16::try_from(player.rating).unwrap_or(0),
-                federation: player.federation.clone(),
-                fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
-                birth: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
-                declared_points: None,
-                rounds: vec![unpaired; rounds as usize],
+            .map(|(index, player)| (player.id, model::PlayerId(index as u32 + 1)))
+            .collect()
+    }
+
+    /// The boards of round `number` in starting numbers (boards of unranked players, which
+    /// cannot exist once paired, are left out).
+    pub fn boards_of_round(&self, number: i32) -> Vec<Board> {
+        self.boards_numbered(number, &self.numbering())
+    }
+
+    fn boards_numbered(
+        &self,
+        number: i32,
+        numbering: &HashMap<PlayerId, model::PlayerId>,
+    ) -> Vec<Board> {
+        self.games_of_round(number)
+            .into_iter()
+            .filter_map(|game| {
+                Some(Board {
+                    number: u32::try_from(game.board).ok()?,
+                    white: *numbering.get(&game.white_id)?,
+                    black: match game.black_id {
+                        Some(black) => Some(*numbering.get(&black)?),
+                        None => None,
+                    },
+                    result: game.result,
+                })
             })
-            .collect();
-        for round_number in 1..=rounds {
-            let slot = round_number as usize - 1;
-            for game in self.games_of_round(round_number as i32) {
-                let result = game.result.as_deref().and_then(BoardResult::parse);
-                let white = number_of(game.white_id);
-                let black = game.black_id.and_then(number_of);
-                let (white_result, black_result) = match result {
-                    Some(result) => result.game_results(),
-                    None => (GameResult::ZeroPointBye, Some(GameResult::ZeroPointBye)),
-                };
-                if let Some(white) = white {
-                    players[white.0 as usize - 1].rounds[slot] = RoundEntry {
-                        opponent: black,
-                        color: black.map(|_| Color::White),
-                        result: if black.is_some() || white_result.is_bye() {
-                            white_result
-                        } else {
-                            GameResult::ZeroPointBye
-                        },
-                    };
-                }
-                if let (Some(black), Some(black_result)) = (black, black_result) {
-                    players[black.0 as usize - 1].rounds[slot] = RoundEntry {
-                        opponent: white,
-                        color: Some(Color::Black),
-                        result: black_result,
-                    };
-                }
-            }
-        }
-        model::Tournament {
-            name: self.tournament.name.clone(),
-            total_rounds: u32::try_from(self.tournament.rounds).unwrap_or(0),
-            players,
-            points: self.tournament.point_system(),
-            ..model::Tournament::default()
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_round_trip() {
-        for result in BoardResult::GAME.into_iter().chain(BoardResult::BYE) {
-            assert_eq!(BoardResult::parse(result.code()), Some(result));
-        }
-        assert_eq!(BoardResult::parse("2-0"), None);
-        assert!(BoardResult::ZeroPointBye.is_bye());
-        assert!(!BoardResult::DoubleForfeit.is_bye());
+            .collect()
     }
 
-    #[test]
-    fn art_10_forfeits_mirror() {
-        assert_eq!(
-            BoardResult::DoubleForfeit.game_results(),
-            (GameResult::ForfeitLoss, Some(GameResult::ForfeitLoss))
-        );
-        assert_eq!(
-            BoardResult::BlackWinsByForfeit.game_results(),
-            (GameResult::ForfeitLoss, Some(GameResult::ForfeitWin))
-        );
+    /// What the round planner reads: entrants in the order of [`TournamentData::players`].
+    pub fn day_state(&self, late_entry: LateEntryPoints) -> DayState {
+        let t = &self.tournament;
+        DayState {
+            system: t.pairing_system,
+            swap_last_two_rounds: t.swap_last_two_rounds,
+            total_rounds: u32::try_from(t.rounds).unwrap_or(0),
+            points: t.point_system(),
+            late_entry,
+            entrants: self
+                .players
+                .iter()
+                .map(|player| Entrant {
+                    player: model::Player {
+                        name: player.name.clone(),
+                        sex: player.sex.clone(),
+                        title: player.title.clone(),
+                        rating: u16::try_from(player.rating).unwrap_or(0),
+                        federation: player.federation.clone(),
+                        fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
+                        birth: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+                        ..model::Player::default()
+                    },
+                    starting_rank: player.starting_rank.and_then(|r| u32::try_from(r).ok()),
+                    participation: self.participation_of(player.id),
+                })
+                .collect(),
+            rounds: {
+                let numbering = self.numbering();
+                self.rounds
+                    .iter()
+                    .map(|round| self.boards_numbered(round.number, &numbering))
+                    .collect()
+            },
+        }
+    }
+
+    /// The tournament as the pure domain sees it, with the first `rounds` rounds: players with
+    /// a starting rank, numbered by it; a player without a board in a round gets a zero-point
+    /// bye there.
+    pub fn to_model(&self, rounds: u32) -> model::Tournament {
+        let mut model = self.day_state(LateEntryPoints::Zero).model(rounds);
+        model.name = self.tournament.name.clone();
+        model
     }
 }

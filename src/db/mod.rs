@@ -9,6 +9,10 @@
 //! - One model file per table in [`models`], with newtype ids and `NewX` insert structs; queries
 //!   are associated functions taking `&mut DbConn` and returning `diesel::QueryResult`.
 //!
+//! - [`write_transaction`] is how every write of the tournament day starts ([`store`]): `BEGIN
+//!   IMMEDIATE` on SQLite, so concurrent writers queue on the lock (`busy_timeout`) instead of
+//!   failing when a read transaction tries to become a write one.
+//!
 //! Things that do not compile on the enum (see `../shared/docs/STACK.md`): `.returning(X::as_returning())`
 //! (use `table::all_columns`), multi-row `.values(&vec)` (insert row by row inside a transaction),
 //! `on_conflict` (match the variant). Writes that belong together go in `conn.transaction(|conn| ...)`.
@@ -18,6 +22,7 @@ pub mod models;
 pub mod schema;
 pub mod schema_day;
 pub mod schema_standings;
+pub mod store;
 
 use std::time::Duration;
 
@@ -27,6 +32,7 @@ use diesel::pg::PgConnection;
 use diesel::r2d2::{self, CustomizeConnection, ManageConnection};
 #[cfg(feature = "sqlite")]
 use diesel::sqlite::SqliteConnection;
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::{Connection, ConnectionError};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
@@ -91,6 +97,42 @@ pub fn establish(url: &str) -> Result<DbConn, ConnectionError> {
         Backend::Sqlite => Err(ConnectionError::BadConnection(
             "this build of arbiter has no SQLite support (feature `sqlite`)".into(),
         )),
+    }
+}
+
+/// Runs `work` in a write transaction: `BEGIN IMMEDIATE` on SQLite (the write lock is taken at
+/// the start and waited for under `busy_timeout`, so a transaction never fails half-way
+/// because another writer got in first), an ordinary transaction on PostgreSQL (where the
+/// store's first statement locks the tournament's row). Commits when `work` returns `Ok`,
+/// rolls back otherwise.
+pub fn write_transaction<T, E, F>(conn: &mut DbConn, work: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(sqlite) => {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+        }
+        #[cfg(feature = "postgres")]
+        DbConn::Pg(_) => <DbConn as Connection>::TransactionManager::begin_transaction(conn)?,
+    }
+    match work(conn) {
+        Ok(value) => match <DbConn as Connection>::TransactionManager::commit_transaction(conn) {
+            Ok(()) => Ok(value),
+            Err(error) => {
+                // A failed commit leaves the transaction open on some backends.
+                if <DbConn as Connection>::TransactionManager::rollback_transaction(conn).is_err() {
+                    tracing::warn!(%error, "rollback after a failed commit failed too");
+                }
+                Err(error.into())
+            }
+        },
+        Err(error) => {
+            <DbConn as Connection>::TransactionManager::rollback_transaction(conn)?;
+            Err(error)
+        }
     }
 }
 

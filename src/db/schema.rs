@@ -101,6 +101,8 @@ diesel::table! {
         owner_id -> Integer,
         /// When it was created.
         created_at -> Timestamp,
+        /// Bumped by every write of the tournament (`db::store`); pages cache on it.
+        revision -> BigInt,
     }
 }
 
@@ -115,7 +117,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// Registered players (issue 2 §4). Never deleted: withdrawals are flagged.
+    /// Registered players. Withdrawal and late entry live in `player_participation`.
     players (id) {
         /// Row id.
         id -> Integer,
@@ -139,10 +141,6 @@ diesel::table! {
         club -> Text,
         /// Starting rank (C.04.2 §2.2), once assigned.
         starting_rank -> Nullable<Integer>,
-        /// Registered after the first round was paired.
-        late_entry -> Bool,
-        /// Withdrew from the tournament (kept, not deleted).
-        withdrawn -> Bool,
         /// When registered.
         created_at -> Timestamp,
     }
@@ -185,20 +183,33 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// Every change of a game result: who, when, old and new value.
-    result_audit (id) {
+    /// What every write of the tournament day did, who did it and when (`db::store`). Rows
+    /// are never deleted with the games they speak of (`game_id` is no foreign key).
+    audit_log (id) {
         /// Row id.
         id -> Integer,
-        /// The game.
-        game_id -> Integer,
-        /// Who changed it.
-        user_id -> Integer,
+        /// The tournament.
+        tournament_id -> Integer,
+        /// The tournament's revision after the write.
+        revision -> BigInt,
+        /// Who (NULL for a player's own report or the system).
+        user_id -> Nullable<Integer>,
         /// When.
-        changed_at -> Timestamp,
-        /// Result before (NULL = none).
-        old_result -> Nullable<Text>,
-        /// Result after (NULL = cleared).
-        new_result -> Nullable<Text>,
+        at -> Timestamp,
+        /// What: `pair`, `result`, `unpair`, `swap`, `withdraw`, ...
+        action -> Text,
+        /// The round concerned, if any.
+        round -> Nullable<Integer>,
+        /// The board concerned, if any.
+        board -> Nullable<Integer>,
+        /// The game concerned, if any (kept after the game is gone).
+        game_id -> Nullable<Integer>,
+        /// The value before (e.g. a result code).
+        old_value -> Nullable<Text>,
+        /// The value after.
+        new_value -> Nullable<Text>,
+        /// What else a reader needs (players, settings changed, ...).
+        detail -> Text,
     }
 }
 
@@ -208,8 +219,8 @@ diesel::joinable!(tournament_arbiters -> users (user_id));
 diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
-diesel::joinable!(result_audit -> games (game_id));
-diesel::joinable!(result_audit -> users (user_id));
+diesel::joinable!(audit_log -> tournaments (tournament_id));
+diesel::joinable!(audit_log -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -220,5 +231,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     players,
     rounds,
     games,
-    result_audit,
+    audit_log,
 );

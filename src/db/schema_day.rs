@@ -100,3 +100,8 @@ diesel::table! {
 diesel::joinable!(check_ins -> super::schema::games (game_id));
 diesel::joinable!(board_reports -> super::schema::games (game_id));
 diesel::joinable!(game_scores -> super::schema::games (game_id));
+diesel::joinable!(player_participation -> super::schema::players (player_id));
+diesel::joinable!(bye_requests -> super::schema::players (player_id));
+use super::schema::players;
+diesel::allow_tables_to_appear_in_same_query!(player_participation, players);
+diesel::allow_tables_to_appear_in_same_query!(bye_requests, players);

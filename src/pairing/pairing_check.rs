@@ -24,17 +24,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::tournament::board::{Board, pairing_allocated_bye};
 use crate::tournament::model::{Color, PlayerId, Tournament};
 use crate::tournament::scoring::Points;
-
-/// A proposed pairing of one round: boards as (White, Black) and the PAB, if any.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ProposedPairing {
-    /// Boards as (White, Black).
-    pub boards: Vec<(PlayerId, PlayerId)>,
-    /// The player given the pairing-allocated bye.
-    pub bye: Option<PlayerId>,
-}
 
 /// Whether a violation forbids the pairing or only makes it worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -274,24 +266,27 @@ fn violation(criterion: Criterion, severity: Severity, players: Vec<PlayerId>) -
 }
 
 /// Checks a proposed pairing of `round` against the rules. `to_pair` is who must be paired
-/// (everyone available: not withdrawn, absent or not yet entered). Returns every violation,
+/// (everyone available: not withdrawn, absent or not yet entered); `proposal` holds the
+/// games and the pairing-allocated bye (other bye rows are ignored). Returns every violation,
 /// absolute ones first; an empty list means the pairing breaks nothing we check.
 pub fn check_pairing(
     tournament: &Tournament,
     round: u32,
     to_pair: &[PlayerId],
-    proposal: &ProposedPairing,
+    proposal: &[Board],
 ) -> Vec<Violation> {
+    let games: Vec<(PlayerId, PlayerId)> = proposal.iter().filter_map(Board::players).collect();
+    let bye = pairing_allocated_bye(proposal);
     let mut found = Vec::new();
     let known = |id: PlayerId| tournament.player(id).is_some();
 
     // Who appears how often.
     let mut seen: BTreeMap<PlayerId, u32> = BTreeMap::new();
-    for &(white, black) in &proposal.boards {
+    for &(white, black) in &games {
         *seen.entry(white).or_default() += 1;
         *seen.entry(black).or_default() += 1;
     }
-    if let Some(bye) = proposal.bye {
+    if let Some(bye) = bye {
         *seen.entry(bye).or_default() += 1;
     }
     for (&id, &count) in &seen {
@@ -326,7 +321,7 @@ pub fn check_pairing(
 
     // The PAB.
     let odd = to_pair.len() % 2 == 1;
-    match proposal.bye {
+    match bye {
         Some(bye) => {
             if !odd {
                 found.push(violation(
@@ -352,7 +347,7 @@ pub fn check_pairing(
     }
 
     // Board by board.
-    for &(white, black) in &proposal.boards {
+    for &(white, black) in &games {
         if !known(white) || !known(black) || white == black {
             continue;
         }
@@ -450,6 +445,23 @@ pub fn check_pairing(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games as (White, Black) and the pairing-allocated bye, as boards.
+    fn proposed(games: Vec<(PlayerId, PlayerId)>, bye: Option<PlayerId>) -> Vec<Board> {
+        let mut boards: Vec<Board> = (1..)
+            .zip(games)
+            .map(|(number, (white, black))| Board::game(number, white, black))
+            .collect();
+        if let Some(bye) = bye {
+            let number = boards.len() as u32 + 1;
+            boards.push(Board::bye(
+                number,
+                bye,
+                crate::tournament::result::BoardResult::PairingAllocatedBye,
+            ));
+        }
+        boards
+    }
     use crate::tournament::model::{GameResult, Player, RoundEntry};
     use crate::tournament::scoring::PointSystem;
 
@@ -503,10 +515,7 @@ mod tests {
         let mut t = tournament(4, 5);
         game(&mut t, 1, 2, GameResult::Draw);
         game(&mut t, 3, 4, GameResult::Draw);
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3))], None);
         let found = check_pairing(&t, 2, &ids(&[1, 2, 3, 4]), &proposal);
         assert_eq!(
             absolute(&found),
@@ -518,10 +527,7 @@ mod tests {
     fn c04_2_art_3_5_forfeited_game_is_no_rematch() {
         let mut t = tournament(2, 3);
         game(&mut t, 1, 2, GameResult::ForfeitWin);
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(2), PlayerId(1))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(2), PlayerId(1))], None);
         let found = check_pairing(&t, 2, &ids(&[1, 2]), &proposal);
         assert!(absolute(&found).is_empty(), "{found:?}");
     }
@@ -535,10 +541,7 @@ mod tests {
             color: None,
             result: GameResult::PairingAllocatedBye,
         });
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(2), PlayerId(1))],
-            bye: Some(PlayerId(3)),
-        };
+        let proposal = proposed(vec![(PlayerId(2), PlayerId(1))], Some(PlayerId(3)));
         let found = check_pairing(&t, 2, &ids(&[1, 2, 3]), &proposal);
         assert!(absolute(&found).contains(&Criterion::SecondBye));
         // A half-point bye does not block the PAB (C.04.1 Art. 4 speaks of a win's worth).
@@ -554,18 +557,12 @@ mod tests {
     #[test]
     fn c04_1_art_3_bye_only_when_odd() {
         let t = tournament(4, 5);
-        let with_bye = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(2))],
-            bye: Some(PlayerId(3)),
-        };
+        let with_bye = proposed(vec![(PlayerId(1), PlayerId(2))], Some(PlayerId(3)));
         let found = check_pairing(&t, 1, &ids(&[1, 2, 3, 4]), &with_bye);
         let criteria = absolute(&found);
         assert!(criteria.contains(&Criterion::ByeCount));
         assert!(criteria.contains(&Criterion::Unpaired));
-        let odd_without_bye = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(2))],
-            bye: None,
-        };
+        let odd_without_bye = proposed(vec![(PlayerId(1), PlayerId(2))], None);
         let found = check_pairing(&t, 1, &ids(&[1, 2, 3]), &odd_without_bye);
         assert!(absolute(&found).contains(&Criterion::ByeCount));
     }
@@ -582,14 +579,11 @@ mod tests {
         game(&mut t, 2, 5, GameResult::Draw);
         // Round 3: 1 (W, W) White a third time against 3 (W, W): both must have Black (C3);
         // 4 (B, B) Black a third time against 6 (B, B).
-        let proposal = ProposedPairing {
-            boards: vec![
+        let proposal = proposed(vec![
                 (PlayerId(1), PlayerId(3)),
                 (PlayerId(6), PlayerId(4)),
                 (PlayerId(5), PlayerId(2)),
-            ],
-            bye: None,
-        };
+            ], None);
         let found = check_pairing(&t, 3, &ids(&[1, 2, 3, 4, 5, 6]), &proposal);
         let crit = absolute(&found);
         assert!(crit.contains(&Criterion::SameColourThreeTimes), "{found:?}");
@@ -628,10 +622,7 @@ mod tests {
                 result: GameResult::Draw,
             });
         }
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(2))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(1), PlayerId(2))], None);
         let found = check_pairing(&t, 5, &ids(&[1, 2]), &proposal);
         assert!(absolute(&found).contains(&Criterion::ColourDifference));
         assert!(absolute(&found).contains(&Criterion::SameColourThreeTimes));
@@ -650,14 +641,11 @@ mod tests {
         assert!(is_topscorer(&t, PlayerId(1), 3));
         assert!(!is_topscorer(&t, PlayerId(1), 2), "only in the final round");
         assert!(!is_topscorer(&t, PlayerId(5), 3));
-        let proposal = ProposedPairing {
-            boards: vec![
+        let proposal = proposed(vec![
                 (PlayerId(1), PlayerId(2)),
                 (PlayerId(3), PlayerId(5)),
                 (PlayerId(4), PlayerId(6)),
-            ],
-            bye: None,
-        };
+            ], None);
         let found = check_pairing(&t, 3, &ids(&[1, 2, 3, 4, 5, 6]), &proposal);
         let on_board_one: Vec<&Violation> = found
             .iter()
@@ -682,10 +670,7 @@ mod tests {
     #[test]
     fn c04_2_art_3_2_withdrawn_player_paired() {
         let t = tournament(4, 5);
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(2)), (PlayerId(3), PlayerId(4))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(1), PlayerId(2)), (PlayerId(3), PlayerId(4))], None);
         let found = check_pairing(&t, 1, &ids(&[1, 2, 3]), &proposal);
         let not_available: Vec<&Violation> = found
             .iter()
@@ -698,10 +683,7 @@ mod tests {
     #[test]
     fn paired_twice_and_unknown_players() {
         let t = tournament(4, 5);
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(2)), (PlayerId(1), PlayerId(9))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(1), PlayerId(2)), (PlayerId(1), PlayerId(9))], None);
         let found = check_pairing(&t, 1, &ids(&[1, 2]), &proposal);
         let crit = absolute(&found);
         assert!(crit.contains(&Criterion::PairedTwice));
@@ -714,10 +696,7 @@ mod tests {
         game(&mut t, 1, 2, GameResult::Win);
         game(&mut t, 3, 4, GameResult::Win);
         // 1 (White last, mild→strong pref Black) gets White again against 3 (also W).
-        let proposal = ProposedPairing {
-            boards: vec![(PlayerId(1), PlayerId(3)), (PlayerId(2), PlayerId(4))],
-            bye: None,
-        };
+        let proposal = proposed(vec![(PlayerId(1), PlayerId(3)), (PlayerId(2), PlayerId(4))], None);
         let found = check_pairing(&t, 2, &ids(&[1, 2, 3, 4]), &proposal);
         assert!(absolute(&found).is_empty(), "{found:?}");
         assert!(

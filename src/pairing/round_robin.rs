@@ -2,7 +2,7 @@
 //! Competitions), Annex 1.
 //!
 //! With an even number `n` of players (an odd field gets a dummy number `n + 1`; whoever meets
-//! the dummy has the round off, see [`RoundPairing::bye`]) the single cycle has `n - 1` rounds.
+//! the dummy has the round off, a zero-point bye row after the games) the single cycle has `n - 1` rounds.
 //! Round 1 is `1–n, 2–(n-1), 3–(n-2), …`. From one round to the next every number other than
 //! `n` moves forward by `n / 2` places on the circle `1 … n-1`, board by board, and player `n`
 //! alternates colours on the top board (Black in odd rounds, White in even rounds). This
@@ -15,29 +15,9 @@
 //!
 //! Pure: works on starting numbers only ([`PlayerId`]), no I/O.
 
+use crate::tournament::board::Board;
 use crate::tournament::model::PlayerId;
-
-/// One game of a round: board number and the two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Game {
-    /// Board number, 1-based, in the order of the Berger table.
-    pub board: u32,
-    /// The player with White.
-    pub white: PlayerId,
-    /// The player with Black.
-    pub black: PlayerId,
-}
-
-/// The pairing of one round.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RoundPairing {
-    /// Round number, 1-based, counted over both cycles for a double round robin.
-    pub round: u32,
-    /// The games, board 1 first.
-    pub games: Vec<Game>,
-    /// With an odd number of players, the one who would meet the dummy number has no game.
-    pub bye: Option<PlayerId>,
-}
+use crate::tournament::result::BoardResult;
 
 /// Single or double round robin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -127,7 +107,7 @@ pub fn pair_round(
     players: u32,
     cycles: Cycles,
     round: u32,
-) -> Result<RoundPairing, RoundRobinError> {
+) -> Result<Vec<Board>, RoundRobinError> {
     check_players(players)?;
     let n = table_size(players);
     let rounds = rounds_count(players, cycles);
@@ -155,7 +135,7 @@ pub fn pair_round(
             }
         }
     };
-    let mut games = Vec::new();
+    let mut games: Vec<Board> = Vec::new();
     let mut bye = None;
     for (white, black) in berger_row(n, table_round) {
         let (white, black) = if reversed {
@@ -168,18 +148,19 @@ pub fn pair_round(
         } else if black > players {
             bye = Some(PlayerId(white));
         } else {
-            games.push(Game {
-                board: games.len() as u32 + 1,
-                white: PlayerId(white),
-                black: PlayerId(black),
-            });
+            let board = games.len() as u32 + 1;
+            games.push(Board::game(board, PlayerId(white), PlayerId(black)));
         }
     }
-    Ok(RoundPairing { round, games, bye })
+    if let Some(player) = bye {
+        let board = games.len() as u32 + 1;
+        games.push(Board::bye(board, player, BoardResult::ZeroPointBye));
+    }
+    Ok(games)
 }
 
 /// Every round of the schedule, round 1 first.
-pub fn schedule(players: u32, cycles: Cycles) -> Result<Vec<RoundPairing>, RoundRobinError> {
+pub fn schedule(players: u32, cycles: Cycles) -> Result<Vec<Vec<Board>>, RoundRobinError> {
     check_players(players)?;
     (1..=rounds_count(players, cycles))
         .map(|round| pair_round(players, cycles, round))
@@ -191,11 +172,16 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    fn as_text(pairing: &RoundPairing) -> String {
-        pairing
-            .games
+    /// The player with the free round.
+    fn bye_of(boards: &[Board]) -> Option<PlayerId> {
+        boards.iter().find(|b| b.is_bye()).map(|b| b.white)
+    }
+
+    fn as_text(boards: &[Board]) -> String {
+        boards
             .iter()
-            .map(|g| format!("{}-{}", g.white.0, g.black.0))
+            .filter_map(Board::players)
+            .map(|(white, black)| format!("{}-{}", white.0, black.0))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -212,8 +198,8 @@ mod tests {
     fn c05_annex1_odd_field_gives_the_dummy_opponent_a_bye() {
         let round = pair_round(5, Cycles::Single, 1).expect("round 1");
         assert_eq!(as_text(&round), "2-5 3-4");
-        assert_eq!(round.bye, Some(PlayerId(1)));
-        assert_eq!(round.games[0].board, 1);
+        assert_eq!(bye_of(&round), Some(PlayerId(1)));
+        assert_eq!(round[0].number, 1);
     }
 
     #[test]
@@ -224,14 +210,14 @@ mod tests {
             let mut whites = vec![0i32; players as usize + 1];
             for round in &rounds {
                 let mut seen = HashSet::new();
-                for game in &round.games {
-                    assert!(seen.insert(game.white) && seen.insert(game.black));
-                    let key = (game.white.min(game.black), game.white.max(game.black));
+                for (white, black) in round.iter().filter_map(Board::players) {
+                    assert!(seen.insert(white) && seen.insert(black));
+                    let key = (white.min(black), white.max(black));
                     assert!(met.insert(key), "{players} players: {key:?} twice");
-                    whites[game.white.0 as usize] += 1;
-                    whites[game.black.0 as usize] -= 1;
+                    whites[white.0 as usize] += 1;
+                    whites[black.0 as usize] -= 1;
                 }
-                if let Some(bye) = round.bye {
+                if let Some(bye) = bye_of(round) {
                     assert!(seen.insert(bye));
                 }
                 assert_eq!(seen.len(), players as usize);

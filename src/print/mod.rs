@@ -7,9 +7,10 @@
 //! not played yet). Text is set in the embedded DejaVu Sans, which covers Latin Extended and
 //! Cyrillic; headings come from `locales/print.yml` in the tournament's language.
 
-use std::borrow::Cow;
 
-use crate::tournament::{Color, GameResult, PlayerId, Points, Tournament};
+use crate::tournament::board::Board;
+use crate::tournament::result::BoardResult;
+use crate::tournament::{Color, PlayerId, Points, Tournament};
 
 pub mod crosstable;
 pub mod layout;
@@ -220,36 +221,22 @@ impl DocumentInput {
     }
 }
 
-/// One board of a round: White, Black (none for a bye) and White's result when known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Board {
-    /// Board number, 1-based.
-    pub number: u32,
-    /// The player with White (or the player who has the bye).
-    pub white: PlayerId,
-    /// The player with Black; `None` when `white` has a bye or is not paired.
-    pub black: Option<PlayerId>,
-    /// White's result (for a bye, the kind of bye); `None` when not played yet.
-    pub result: Option<GameResult>,
-}
-
-impl Board {
-    /// The result as printed on a pairing list: `1–0`, `½–½`, `0–1`, `+–−`, `−–+`, or the
-    /// points of a bye; empty when not played.
-    pub fn result_text(&self) -> Cow<'static, str> {
-        let Some(result) = self.result else {
-            return Cow::Borrowed("");
-        };
-        Cow::Borrowed(match result {
-            GameResult::Win | GameResult::UnratedWin => "1–0",
-            GameResult::Draw | GameResult::UnratedDraw => "½–½",
-            GameResult::Loss | GameResult::UnratedLoss => "0–1",
-            GameResult::ForfeitWin => "+–−",
-            GameResult::ForfeitLoss => "−–+",
-            GameResult::PairingAllocatedBye | GameResult::FullPointBye => "1",
-            GameResult::HalfPointBye => "½",
-            GameResult::ZeroPointBye => "0",
-        })
+/// The result of a board as printed on a pairing list: `1–0`, `½–½`, `0–1`, `+–−`, `−–+`,
+/// `−–−`, or the points of a bye; empty when not played.
+pub fn result_text(board: &Board) -> &'static str {
+    let Some(result) = board.result else {
+        return "";
+    };
+    match result {
+        BoardResult::WhiteWins => "1–0",
+        BoardResult::Draw => "½–½",
+        BoardResult::BlackWins => "0–1",
+        BoardResult::WhiteWinsByForfeit => "+–−",
+        BoardResult::BlackWinsByForfeit => "−–+",
+        BoardResult::DoubleForfeit => "−–−",
+        BoardResult::PairingAllocatedBye | BoardResult::FullPointBye => "1",
+        BoardResult::HalfPointBye => "½",
+        BoardResult::ZeroPointBye => "0",
     }
 }
 
@@ -334,33 +321,32 @@ pub fn boards_of_round(
                     Some(Color::Black) => false,
                     None => opponent_entry.and_then(|e| e.color) != Some(Color::White),
                 };
-                let board = if player_is_white {
-                    Board {
-                        number: 0,
-                        white: player.id,
-                        black: Some(opponent),
-                        result: Some(entry.result),
-                    }
-                } else {
-                    Board {
+                let other_result = opponent_entry
+                    .map(|e| e.result)
+                    .or_else(|| entry.result.mirrored());
+                let board = match other_result {
+                    Some(other) if !player_is_white => Board {
                         number: 0,
                         white: opponent,
                         black: Some(player.id),
-                        result: opponent_entry
-                            .map(|e| e.result)
-                            .or_else(|| entry.result.mirrored()),
-                    }
+                        result: Some(BoardResult::from_game_results(other, Some(entry.result))),
+                    },
+                    _ => Board {
+                        number: 0,
+                        white: player.id,
+                        black: Some(opponent),
+                        result: Some(BoardResult::from_game_results(entry.result, other_result)),
+                    },
                 };
                 games.push(board);
             }
             _ => {
                 seen[player.id.0 as usize] = true;
-                byes.push(Board {
-                    number: 0,
-                    white: player.id,
-                    black: None,
-                    result: Some(entry.result),
-                });
+                byes.push(Board::bye(
+                    0,
+                    player.id,
+                    BoardResult::from_game_results(entry.result, None),
+                ));
             }
         }
     }
@@ -384,7 +370,7 @@ pub fn boards_of_round(
     });
     byes.sort_by_key(|board| {
         (
-            board.result == Some(GameResult::ZeroPointBye),
+            board.result == Some(BoardResult::ZeroPointBye),
             std::cmp::Reverse(score(board.white)),
             board.white,
         )
@@ -398,13 +384,11 @@ pub fn boards_of_round(
 }
 
 /// The label of a bye or absence on a pairing list.
-pub(crate) fn bye_label(language: Language, result: Option<GameResult>) -> String {
+pub(crate) fn bye_label(language: Language, result: Option<BoardResult>) -> String {
     match result {
-        Some(GameResult::PairingAllocatedBye) | None => language.text("pairing_allocated_bye"),
-        Some(GameResult::HalfPointBye) => language.text("half_point_bye"),
-        Some(GameResult::FullPointBye) | Some(GameResult::ForfeitWin) => {
-            language.text("full_point_bye")
-        }
+        Some(BoardResult::PairingAllocatedBye) | None => language.text("pairing_allocated_bye"),
+        Some(BoardResult::HalfPointBye) => language.text("half_point_bye"),
+        Some(BoardResult::FullPointBye) => language.text("full_point_bye"),
         _ => language.text("not_paired"),
     }
 }

@@ -3,10 +3,10 @@
 //! their board either way. Byes are listed after the boards (C.04.1: a player who is not paired
 //! receives a pairing-allocated bye; requested byes are shown with their points).
 
+use crate::tournament::board::Board;
 use crate::print::layout::{Align, Column, Orientation, Table};
 use crate::print::qr::draw_qr;
-use crate::print::{
-    Board, DocumentInput, PrintError, boards_of_round, bye_label, details_line, display_name,
+use crate::print::{DocumentInput, PrintError, boards_of_round, bye_label, result_text, details_line, display_name,
     page_heading, points_after, points_text, rating_text,
 };
 use crate::tournament::{PlayerId, Tournament};
@@ -103,14 +103,14 @@ fn board_row(
     ];
     let rest = match board.black {
         Some(black) => vec![
-            board.result_text().into_owned(),
+            result_text(board).to_owned(),
             points(black),
             display_name(tournament, black),
             rating_text(tournament, black),
             black.0.to_string(),
         ],
         None => vec![
-            board.result_text().into_owned(),
+            result_text(board).to_owned(),
             String::new(),
             bye_label(input.language, board.result),
             String::new(),

@@ -2,8 +2,9 @@
 //! `arbiter print --tournament ID`): the event details and the boards of a round as the
 //! printing code reads them, whether or not the round is complete.
 
-use crate::db::domain::{BoardResult, TournamentData};
-use crate::print::{Board, DocumentInput, Language, PaperSize};
+use crate::db::domain::TournamentData;
+use crate::print::{DocumentInput, Language, PaperSize};
+use crate::tournament::board::Board;
 use crate::tournament::PlayerId;
 
 /// The event details of `data` in `language` on `paper`.
@@ -33,7 +34,7 @@ pub fn document_input(
 }
 
 /// The boards of round `number` by starting numbers (the order of
-/// [`TournamentData::to_model`]), with White's result where entered.
+/// [`TournamentData::to_model`]), with the result where entered.
 pub fn boards_of(data: &TournamentData, number: i32) -> Vec<Board> {
     let ranked = data.ranked_players();
     let start = |id| {
@@ -45,12 +46,11 @@ pub fn boards_of(data: &TournamentData, number: i32) -> Vec<Board> {
     data.games_of_round(number)
         .into_iter()
         .filter_map(|game| {
-            let result = game.result.as_deref().and_then(BoardResult::parse);
             Some(Board {
                 number: u32::try_from(game.board).ok()?,
                 white: start(game.white_id)?,
                 black: game.black_id.and_then(start),
-                result: result.map(|r| r.game_results().0),
+                result: game.result,
             })
         })
         .collect()

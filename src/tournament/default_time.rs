@@ -17,7 +17,8 @@
 
 use time::{Duration, OffsetDateTime};
 
-use crate::tournament::model::{Color, GameResult};
+use crate::tournament::model::Color;
+use crate::tournament::result::BoardResult;
 
 /// A board's players' arrival times (`None` = not checked in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -40,21 +41,12 @@ pub enum Absent {
 }
 
 impl Absent {
-    /// The forfeit result to confirm as (White's result, Black's result): `-/+`, `+/-`, `-/-`.
-    pub fn forfeit_results(self) -> (GameResult, GameResult) {
+    /// The forfeit result to confirm: `-/+`, `+/-` or `-/-`.
+    pub fn forfeit(self) -> BoardResult {
         match self {
-            Absent::White => (GameResult::ForfeitLoss, GameResult::ForfeitWin),
-            Absent::Black => (GameResult::ForfeitWin, GameResult::ForfeitLoss),
-            Absent::Both => (GameResult::ForfeitLoss, GameResult::ForfeitLoss),
-        }
-    }
-
-    /// The forfeit as written on a pairing list: `-/+`, `+/-` or `-/-`.
-    pub fn forfeit_notation(self) -> &'static str {
-        match self {
-            Absent::White => "-/+",
-            Absent::Black => "+/-",
-            Absent::Both => "-/-",
+            Absent::White => BoardResult::BlackWinsByForfeit,
+            Absent::Black => BoardResult::WhiteWinsByForfeit,
+            Absent::Both => BoardResult::DoubleForfeit,
         }
     }
 
@@ -220,6 +212,7 @@ pub fn withdraw_after_forfeit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::model::GameResult;
     use time::macros::datetime;
 
     const START: OffsetDateTime = datetime!(2026-11-21 15:00 UTC);
@@ -303,16 +296,12 @@ mod tests {
                 absent: Absent::Both
             }
         );
-        assert_eq!(Absent::Both.forfeit_notation(), "-/-");
+        assert_eq!(Absent::Both.forfeit(), BoardResult::DoubleForfeit);
         assert_eq!(
-            Absent::Both.forfeit_results(),
-            (GameResult::ForfeitLoss, GameResult::ForfeitLoss)
+            Absent::White.forfeit().game_results(),
+            (GameResult::ForfeitLoss, Some(GameResult::ForfeitWin))
         );
-        assert_eq!(
-            Absent::White.forfeit_results(),
-            (GameResult::ForfeitLoss, GameResult::ForfeitWin)
-        );
-        assert_eq!(Absent::Black.forfeit_notation(), "+/-");
+        assert_eq!(Absent::Black.forfeit().as_str(), "+/-");
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The pure tournament domain: who played whom with what result ([`model`]), scoring
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07) and ratings (B.02).
 
+pub mod board;
 pub mod byes;
+pub mod day;
 pub mod default_time;
 pub mod model;
 pub mod rating;
+pub mod result;
 pub mod scoring;
 pub mod self_report;
 pub mod standings;

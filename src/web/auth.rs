@@ -144,9 +144,9 @@ pub fn may_manage(user: &User, tournament: &Tournament) -> bool {
     user.role == Role::Admin || (user.role.can_organise() && tournament.owner_id == user.id)
 }
 
-/// May `user` enter and correct results of `tournament`? Whoever may manage it, and the
-/// arbiters assigned to it.
-pub fn may_enter_results(
+/// May `user` run the day of `tournament` (pair, results, byes, withdrawals, ...)? Whoever
+/// may manage it, and the arbiters assigned to it.
+pub fn may_run_day(
     conn: &mut DbConn,
     user: &User,
     tournament: &Tournament,

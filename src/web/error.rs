@@ -15,6 +15,9 @@ use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
+use crate::db::store::{Refusal, StoreError};
+use crate::tournament::byes::ByeRequestError;
+use crate::tournament::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::web::PageContext;
 use crate::web::i18n::Lang;
 
@@ -98,6 +101,116 @@ impl ResponseError for AppError {
         }
         response
     }
+}
+
+impl AppError {
+    /// The answer to a store write that did not happen: 404 for a missing record, 409 for a
+    /// conflict with the tournament's state (a round with results, a board changed meanwhile),
+    /// 422 for a request the rules refuse, each with the reason in the visitor's language.
+    /// This is the one place that words [`Refusal`]s.
+    pub fn from_store(ctx: &PageContext, error: StoreError) -> AppError {
+        let refusal = match error {
+            StoreError::Db(error) => return error.into(),
+            StoreError::NotFound => return AppError::NotFound,
+            StoreError::Refused(refusal) => refusal,
+        };
+        let number = |n: u32| n.to_string();
+        match refusal {
+            Refusal::Day(DayRefusal::AllRoundsPaired) => {
+                AppError::Conflict(ctx.t("day.pair.all_paired"))
+            }
+            Refusal::Day(DayRefusal::ResultsMissing { round, boards }) => {
+                let boards: Vec<String> = boards.iter().map(|b| b.to_string()).collect();
+                AppError::Conflict(ctx.lang.t_with(
+                    "day.pair.results_missing_boards",
+                    &[("round", &number(round)), ("boards", &boards.join(", "))],
+                ))
+            }
+            Refusal::Day(DayRefusal::TooFewPlayers) => {
+                AppError::Unprocessable(ctx.t("day.pair.too_few"))
+            }
+            Refusal::Day(DayRefusal::NoValidPairing) => {
+                AppError::Unprocessable(ctx.t("day.pair.no_valid"))
+            }
+            Refusal::Day(DayRefusal::NothingPaired) => {
+                AppError::Conflict(ctx.t("day.pair.nothing_to_unpair"))
+            }
+            Refusal::Day(DayRefusal::RoundHasResults { .. }) => {
+                AppError::Conflict(ctx.t("day.pair.has_results"))
+            }
+            Refusal::Day(DayRefusal::NotPaired { .. }) => {
+                AppError::Unprocessable(ctx.t("day.swap.not_paired"))
+            }
+            Refusal::Day(DayRefusal::BreaksRules(violations)) => {
+                let broken: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                AppError::Unprocessable(format!("{} {}", ctx.t("day.swap.breaks"), broken.join("; ")))
+            }
+            Refusal::ResultConflict(_) => AppError::Conflict(ctx.t("day.live.changed")),
+            Refusal::ResultKind => AppError::Unprocessable(ctx.t("result.kind")),
+            Refusal::GameScoresEntered { round } => AppError::Conflict(
+                ctx.t_with_name("day.unpair.game_scores", &number(round)),
+            ),
+            Refusal::Bye(error) => AppError::Unprocessable(bye_refusal(ctx, &error)),
+            Refusal::RoundNotOpen { .. } => {
+                AppError::Unprocessable(ctx.t("day.participation.round"))
+            }
+            Refusal::ParticipationUnchanged => {
+                AppError::Conflict(ctx.t("day.participation.unchanged"))
+            }
+            Refusal::NeedsConfirmation(changes) => {
+                AppError::Conflict(settings_changes(ctx, &changes).join(" "))
+            }
+            Refusal::Settings(SettingRefusal::SystemAfterStart) => {
+                AppError::Unprocessable(ctx.t("tournament.settings.system_fixed"))
+            }
+            Refusal::Settings(SettingRefusal::RoundRobinRounds) => {
+                AppError::Unprocessable(ctx.t("tournament.settings.round_robin_rounds"))
+            }
+            Refusal::Settings(SettingRefusal::FewerRoundsThanPaired { paired }) => {
+                AppError::Unprocessable(
+                    ctx.t_with_name("tournament.settings.fewer_rounds", &number(paired)),
+                )
+            }
+            Refusal::NotForfeitable => AppError::Conflict(ctx.t("day.live.not_flagged")),
+            Refusal::NothingToApprove => {
+                AppError::Conflict(ctx.t("day.report.nothing_to_approve"))
+            }
+            Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
+        }
+    }
+}
+
+/// Why a requested bye is refused (C.04.2 Art. 3.3), in the visitor's language.
+fn bye_refusal(ctx: &PageContext, error: &ByeRequestError) -> String {
+    match error {
+        ByeRequestError::NoSuchRound { .. } => ctx.t("day.bye.no_such_round"),
+        ByeRequestError::AlreadyPaired { .. } => ctx.t("day.bye.already_paired"),
+        ByeRequestError::HalfPointNotOffered => ctx.t("day.bye.half_not_offered"),
+        ByeRequestError::LimitReached { limit, .. } => {
+            ctx.t_with_name("day.bye.limit", &limit.to_string())
+        }
+        ByeRequestError::InLastRounds { last_rounds } => {
+            ctx.t_with_name("day.bye.last_rounds", &last_rounds.to_string())
+        }
+        ByeRequestError::Duplicate { .. } => ctx.t("day.bye.duplicate"),
+        ByeRequestError::NotParticipating { .. } => ctx.t("day.bye.not_participating"),
+    }
+}
+
+/// What a change of settings after the start does, one sentence per change.
+pub fn settings_changes(ctx: &PageContext, changes: &[SettingChange]) -> Vec<String> {
+    changes
+        .iter()
+        .map(|change| match change {
+            SettingChange::Points { rounds } => {
+                ctx.t_with_name("tournament.settings.rescored", &rounds.to_string())
+            }
+            SettingChange::Rounds { from, to } => ctx.lang.t_with(
+                "tournament.settings.rounds_changed",
+                &[("from", &from.to_string()), ("to", &to.to_string())],
+            ),
+        })
+        .collect()
 }
 
 impl From<diesel::result::Error> for AppError {

@@ -6,7 +6,7 @@
 //! - [`Organiser`]: organiser or administrator (others → 403).
 //! - [`Admin`]: administrator (others → 403).
 //!   Per-tournament rights (owner, assigned arbiter) are checked in the handler with
-//!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_enter_results`].
+//!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_run_day`].
 //! - [`CsrfForm<T>`]: an `application/x-www-form-urlencoded` body whose `csrf_token` field must
 //!   match the session's token (else 403), deserialised into `T` (else 422). Every POST
 //!   handler takes one; templates add the field with `{% call m::csrf(ctx) %}`.

@@ -30,6 +30,7 @@ use actix_web::middleware::{ErrorHandlers, Logger};
 use actix_web::{App, web};
 
 use crate::db::models::{Role, Setting, User, UserId};
+use crate::db::store::StoreError;
 use crate::db::{DbConn, DbPool};
 pub use error::AppError;
 pub use extractors::PageContext;
@@ -68,6 +69,35 @@ impl AppState {
         web::block(move || {
             let mut conn = pool.get()?;
             work(&mut conn)
+        })
+        .await?
+    }
+}
+
+impl AppState {
+    /// Runs a store write ([`crate::db::store`]) on the blocking pool; a refusal becomes the
+    /// error page that says why ([`AppError::from_store`]).
+    pub async fn write<T, F>(&self, ctx: &PageContext, work: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, StoreError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.try_write(work)
+            .await?
+            .map_err(|error| AppError::from_store(ctx, error))
+    }
+
+    /// Like [`AppState::write`], for handlers that answer some refusals with a page of their
+    /// own (a result conflict shows the board as it is now).
+    pub async fn try_write<T, F>(&self, work: F) -> Result<Result<T, StoreError>, AppError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, StoreError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || -> Result<Result<T, StoreError>, AppError> {
+            let mut conn = pool.get()?;
+            Ok(work(&mut conn))
         })
         .await?
     }

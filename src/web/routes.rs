@@ -172,7 +172,7 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/swiss/pair",
-        web::post().to(swiss::pair::pair_swiss_round),
+        web::post().to(round::pair::pair_next_round),
     )
     .route(
         "/tournaments/{id}/swiss/settings",

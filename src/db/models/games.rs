@@ -1,20 +1,52 @@
-//! `games`: the boards of a round, their results, and the optimistic lock that makes a second
-//! concurrent edit of the same board fail instead of overwriting the first (issue 2 §6).
-//!
-//! A bye is a row with `black_id = NULL`; the player with the bye is `white_id`. Result codes
-//! are chosen by the results feature (e.g. `1-0`, `1/2-1/2`, `0-1`, `+/-`, `-/+`, `-/-`);
-//! `NULL` means not played yet.
+//! `games`: the boards of a round and their results (a typed [`BoardResult`]). A bye is a row
+//! with `black_id = NULL`; the player with the bye is `white_id`; `result` NULL means not
+//! played yet. Every change of a board bumps `version` (the optimistic lock of a result form);
+//! the writes themselves are made by [`crate::db::store`].
 
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::models::{PlayerId, RoundId, UserId, integer_id};
-use crate::db::schema::{games, result_audit};
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::sql_types::{Nullable, Text};
+
+use crate::db::models::{PlayerId, RoundId, integer_id};
+use crate::db::schema::games;
+use crate::tournament::result::BoardResult;
 
 integer_id!(
     /// Id of a row in `games`.
     GameId
 );
+
+/// The `games.result` column read as a typed result; an unknown code is a read error, never
+/// a silent "not played".
+#[derive(Debug, Clone, Copy)]
+pub struct StoredResult(Option<BoardResult>);
+
+impl<DB> Queryable<Nullable<Text>, DB> for StoredResult
+where
+    DB: Backend,
+    Option<String>: FromSql<Nullable<Text>, DB>,
+{
+    type Row = Option<String>;
+
+    fn build(row: Option<String>) -> deserialize::Result<Self> {
+        match row {
+            None => Ok(StoredResult(None)),
+            Some(text) => BoardResult::parse(&text)
+                .filter(|result| result.as_str() == text)
+                .map(|result| StoredResult(Some(result)))
+                .ok_or_else(|| format!("unknown result code {text:?}").into()),
+        }
+    }
+}
+
+impl From<StoredResult> for Option<BoardResult> {
+    fn from(stored: StoredResult) -> Self {
+        stored.0
+    }
+}
 
 /// A row of `games`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
@@ -30,17 +62,17 @@ pub struct Game {
     pub white_id: PlayerId,
     /// Black; `None` for a bye.
     pub black_id: Option<PlayerId>,
-    /// Result code; `None` while not played.
-    pub result: Option<String>,
-    /// Optimistic-locking version.
+    /// The result; `None` while not played.
+    #[diesel(deserialize_as = StoredResult)]
+    pub result: Option<BoardResult>,
+    /// Optimistic-locking version, bumped by every change of the board.
     pub version: i32,
     /// Last change.
     pub updated_at: time::PrimitiveDateTime,
 }
 
 /// A new board.
-#[derive(Debug, Clone, PartialEq, Insertable)]
-#[diesel(table_name = games)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewGame {
     /// The round.
     pub round_id: RoundId,
@@ -51,34 +83,24 @@ pub struct NewGame {
     /// Black; `None` for a bye.
     pub black_id: Option<PlayerId>,
     /// Result known at pairing time (e.g. a bye), else `None`.
-    pub result: Option<String>,
+    pub result: Option<BoardResult>,
 }
 
 impl NewGame {
     /// Inserts the board and returns it.
     pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Game> {
         diesel::insert_into(games::table)
-            .values(self)
+            .values((
+                games::round_id.eq(self.round_id),
+                games::board.eq(self.board),
+                games::white_id.eq(self.white_id),
+                games::black_id.eq(self.black_id),
+                games::result.eq(self.result.map(BoardResult::as_str)),
+                games::updated_at.eq(crate::db::now()),
+            ))
             .returning(games::all_columns)
             .get_result(conn)
     }
-
-    /// Inserts every board in one transaction (a pairing is saved whole or not at all).
-    pub fn insert_all(conn: &mut DbConn, new: &[NewGame]) -> QueryResult<Vec<Game>> {
-        conn.transaction(|conn| new.iter().map(|game| game.insert(conn)).collect())
-    }
-}
-
-/// What [`Game::set_result`] did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ResultUpdate {
-    /// Saved; the game as it is now.
-    Saved(Game),
-    /// Someone changed the board since `expected_version` was read: nothing was written. The
-    /// game as it is now.
-    Conflict(Game),
-    /// No such game.
-    NotFound,
 }
 
 impl Game {
@@ -97,51 +119,59 @@ impl Game {
 
     /// The boards of several rounds, by round then board.
     pub fn for_rounds(conn: &mut DbConn, rounds: &[RoundId]) -> QueryResult<Vec<Game>> {
-        games::table
-            .filter(games::round_id.eq_any(rounds))
-            .order((games::round_id.asc(), games::board.asc()))
-            .load(conn)
+        let mut all = Vec::new();
+        for chunk in rounds.chunks(500) {
+            all.extend(
+                games::table
+                    .filter(games::round_id.eq_any(chunk))
+                    .load::<Game>(conn)?,
+            );
+        }
+        all.sort_by_key(|game| (game.round_id, game.board));
+        Ok(all)
     }
 
-    /// Sets the result if the game is still at `expected_version`, bumps the version and
-    /// writes the audit row (who, when, old, new) — all in one transaction.
-    pub fn set_result(
+    /// Sets the result if the board is still at `expected_version`, bumping the version;
+    /// returns the number of rows changed (0: somebody changed the board first).
+    pub fn set_result_if_version(
         conn: &mut DbConn,
         id: GameId,
         expected_version: i32,
-        new_result: Option<&str>,
-        by: UserId,
-    ) -> QueryResult<ResultUpdate> {
-        conn.transaction(|conn| {
-            let Some(before) = Game::find(conn, id)? else {
-                return Ok(ResultUpdate::NotFound);
-            };
-            let at = crate::db::now();
-            let updated = diesel::update(
-                games::table
-                    .filter(games::id.eq(id))
-                    .filter(games::version.eq(expected_version)),
-            )
+        result: Option<BoardResult>,
+    ) -> QueryResult<usize> {
+        diesel::update(
+            games::table
+                .filter(games::id.eq(id))
+                .filter(games::version.eq(expected_version)),
+        )
+        .set((
+            games::result.eq(result.map(BoardResult::as_str)),
+            games::version.eq(games::version + 1),
+            games::updated_at.eq(crate::db::now()),
+        ))
+        .execute(conn)
+    }
+
+    /// Seats other players at the board, bumping the version so that a result form made for
+    /// the old players is refused.
+    pub fn set_players(
+        conn: &mut DbConn,
+        id: GameId,
+        white: PlayerId,
+        black: Option<PlayerId>,
+    ) -> QueryResult<usize> {
+        diesel::update(games::table.find(id))
             .set((
-                games::result.eq(new_result),
+                games::white_id.eq(white),
+                games::black_id.eq(black),
                 games::version.eq(games::version + 1),
-                games::updated_at.eq(at),
+                games::updated_at.eq(crate::db::now()),
             ))
-            .execute(conn)?;
-            if updated == 0 {
-                return Ok(ResultUpdate::Conflict(before));
-            }
-            diesel::insert_into(result_audit::table)
-                .values((
-                    result_audit::game_id.eq(id),
-                    result_audit::user_id.eq(by),
-                    result_audit::changed_at.eq(at),
-                    result_audit::old_result.eq(before.result.as_deref()),
-                    result_audit::new_result.eq(new_result),
-                ))
-                .execute(conn)?;
-            let after = Game::find(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
-            Ok(ResultUpdate::Saved(after))
-        })
+            .execute(conn)
+    }
+
+    /// Deletes the boards of a round (unpairing; their audit rows stay).
+    pub fn delete_round(conn: &mut DbConn, round: RoundId) -> QueryResult<usize> {
+        diesel::delete(games::table.filter(games::round_id.eq(round))).execute(conn)
     }
 }

@@ -5,10 +5,10 @@
 //! `conn: &mut DbConn` first and returning `QueryResult<_>`; several writes that belong
 //! together go in `conn.transaction(|conn| ...)`.
 
+pub mod audit_log;
 pub mod games;
 pub mod login_attempts;
 pub mod players;
-pub mod result_audit;
 pub mod rounds;
 pub mod settings;
 pub mod tournament_arbiters;
@@ -17,10 +17,10 @@ pub mod tournament_tiebreaks;
 pub mod tournaments;
 pub mod users;
 
-pub use games::{Game, GameId, NewGame, ResultUpdate};
+pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
+pub use games::{Game, GameId, NewGame};
 pub use login_attempts::LoginAttempt;
 pub use players::{NewPlayer, Player, PlayerId};
-pub use result_audit::{AuditEntry, AuditEntryWithUser, ResultAuditId};
 pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;

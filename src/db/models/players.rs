@@ -1,4 +1,5 @@
-//! `players`: registrations (issue 2 §4). Players are never deleted; withdrawals are flagged.
+//! `players`: registrations. Withdrawal, late entry and requested byes are participation
+//! (`player_participation`, `bye_requests`), changed through [`crate::db::store`].
 
 use diesel::prelude::*;
 
@@ -37,10 +38,6 @@ pub struct Player {
     pub club: String,
     /// Starting rank (C.04.2 §2.2) once assigned.
     pub starting_rank: Option<i32>,
-    /// Registered late.
-    pub late_entry: bool,
-    /// Withdrew.
-    pub withdrawn: bool,
     /// When registered.
     pub created_at: time::PrimitiveDateTime,
 }
@@ -67,8 +64,6 @@ pub struct NewPlayer {
     pub sex: String,
     /// Club.
     pub club: String,
-    /// Registered late.
-    pub late_entry: bool,
 }
 
 impl NewPlayer {
@@ -85,7 +80,7 @@ impl NewPlayer {
         conn.transaction(|conn| new.iter().map(|player| player.insert(conn)).collect())
     }
 
-    /// Overwrites the player `id` with these values (flags other than `late_entry` unchanged).
+    /// Overwrites the player `id` with these values.
     pub fn update(&self, conn: &mut DbConn, id: PlayerId) -> QueryResult<usize> {
         diesel::update(players::table.find(id))
             .set(self)
@@ -109,22 +104,13 @@ impl Player {
         Ok(list)
     }
 
-    /// Marks the player withdrawn (or back in).
-    pub fn set_withdrawn(conn: &mut DbConn, id: PlayerId, withdrawn: bool) -> QueryResult<usize> {
-        diesel::update(players::table.find(id))
-            .set(players::withdrawn.eq(withdrawn))
-            .execute(conn)
-    }
-
-    /// Stores the starting ranks in one transaction.
+    /// Stores starting ranks (inside the caller's transaction).
     pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerId, i32)]) -> QueryResult<()> {
-        conn.transaction(|conn| {
-            for (id, rank) in ranks {
-                diesel::update(players::table.find(*id))
-                    .set(players::starting_rank.eq(Some(*rank)))
-                    .execute(conn)?;
-            }
-            Ok(())
-        })
+        for (id, rank) in ranks {
+            diesel::update(players::table.find(*id))
+                .set(players::starting_rank.eq(Some(*rank)))
+                .execute(conn)?;
+        }
+        Ok(())
     }
 }

@@ -6,13 +6,14 @@ use diesel::prelude::*;
 
 use crate::db::DbConn;
 use crate::db::models::{GameId, PlayerId, RoundId, TournamentId};
+use crate::db::schema::players;
 use crate::db::schema_day::{
     board_reports, bye_requests, check_ins, game_scores, player_participation, round_starts,
     swiss_settings,
 };
 use crate::tournament::byes::{ByeKind, ByePolicy, LateEntryPoints};
 use crate::tournament::default_time::ForfeitWithdrawalRule;
-use crate::tournament::self_report::BoardTokens;
+use crate::tournament::self_report::{BoardTokens, ReportedResult, SelfReport};
 
 /// A row of `swiss_settings`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
@@ -128,13 +129,15 @@ pub struct ParticipationRow {
 }
 
 impl ParticipationRow {
-    /// The rows of these players.
-    pub fn for_players(
+    /// The rows of a tournament's players.
+    pub fn for_tournament(
         conn: &mut DbConn,
-        players: &[PlayerId],
+        tournament: TournamentId,
     ) -> QueryResult<Vec<ParticipationRow>> {
         player_participation::table
-            .filter(player_participation::player_id.eq_any(players))
+            .inner_join(players::table)
+            .filter(players::tournament_id.eq(tournament))
+            .select(ParticipationRow::as_select())
             .load(conn)
     }
 
@@ -151,22 +154,20 @@ impl ParticipationRow {
             }))
     }
 
-    /// Saves the row (insert or update).
+    /// Saves the row (insert or update; inside the caller's transaction).
     pub fn save(&self, conn: &mut DbConn) -> QueryResult<()> {
-        conn.transaction(|conn| {
-            let updated = diesel::update(player_participation::table.find(self.player_id))
-                .set((
-                    player_participation::first_round.eq(self.first_round),
-                    player_participation::withdrawn_from.eq(self.withdrawn_from),
-                ))
+        let updated = diesel::update(player_participation::table.find(self.player_id))
+            .set((
+                player_participation::first_round.eq(self.first_round),
+                player_participation::withdrawn_from.eq(self.withdrawn_from),
+            ))
+            .execute(conn)?;
+        if updated == 0 {
+            diesel::insert_into(player_participation::table)
+                .values(self)
                 .execute(conn)?;
-            if updated == 0 {
-                diesel::insert_into(player_participation::table)
-                    .values(self)
-                    .execute(conn)?;
-            }
-            Ok(())
-        })
+        }
+        Ok(())
     }
 }
 
@@ -190,11 +191,16 @@ impl ByeRequestRow {
         ByeKind::parse(&self.kind).unwrap_or(ByeKind::ZeroPoint)
     }
 
-    /// Every request of these players, by round.
-    pub fn for_players(conn: &mut DbConn, players: &[PlayerId]) -> QueryResult<Vec<ByeRequestRow>> {
+    /// Every request of a tournament's players, by round.
+    pub fn for_tournament(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+    ) -> QueryResult<Vec<ByeRequestRow>> {
         bye_requests::table
-            .filter(bye_requests::player_id.eq_any(players))
+            .inner_join(players::table)
+            .filter(players::tournament_id.eq(tournament))
             .order((bye_requests::round.asc(), bye_requests::player_id.asc()))
+            .select(ByeRequestRow::as_select())
             .load(conn)
     }
 
@@ -366,6 +372,16 @@ impl BoardReport {
             }
         }
         Ok(reports)
+    }
+
+    /// The reports as the pure state machine reads them.
+    pub fn state(&self) -> SelfReport {
+        let parse = |value: &Option<String>| value.as_deref().and_then(ReportedResult::parse);
+        SelfReport {
+            white: parse(&self.white_report),
+            black: parse(&self.black_report),
+            approved: parse(&self.approved),
+        }
     }
 
     /// The board a token belongs to.

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::models::{UserId, integer_id, text_enum};
+use crate::db::models::{UserId, integer_id};
 use crate::db::schema::{tournament_arbiters, tournaments};
 use crate::tournament::scoring::{PointSystem, Points};
 
@@ -12,56 +12,55 @@ integer_id!(
     TournamentId
 );
 
-/// How rounds are paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, diesel::AsExpression, diesel::FromSqlRow)]
-#[diesel(sql_type = diesel::sql_types::Text)]
-pub enum PairingSystem {
-    /// Single round robin, Berger tables (C.05 Annex 1).
-    RoundRobin,
-    /// Double round robin: the second cycle with colours reversed.
-    DoubleRoundRobin,
-    /// FIDE (Dutch) Swiss system (C.04.3).
-    SwissDutch,
-    /// FIDE (Dutch) Swiss system with Baku acceleration (C.04.7).
-    SwissDutchBaku,
-}
+pub use crate::tournament::day::PairingSystem;
 
-impl PairingSystem {
-    /// Every system.
-    pub const ALL: [PairingSystem; 4] = [
-        PairingSystem::RoundRobin,
-        PairingSystem::DoubleRoundRobin,
-        PairingSystem::SwissDutch,
-        PairingSystem::SwissDutchBaku,
-    ];
+/// The `pairing_system` column read as the pure [`PairingSystem`] (an unknown name is a read
+/// error).
+#[derive(Debug, Clone, Copy)]
+pub struct StoredSystem(PairingSystem);
 
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PairingSystem::RoundRobin => "round_robin",
-            PairingSystem::DoubleRoundRobin => "double_round_robin",
-            PairingSystem::SwissDutch => "swiss_dutch",
-            PairingSystem::SwissDutchBaku => "swiss_dutch_baku",
-        }
-    }
+impl<DB> Queryable<diesel::sql_types::Text, DB> for StoredSystem
+where
+    DB: diesel::backend::Backend,
+    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+{
+    type Row = String;
 
-    /// True for the Swiss systems (paired round by round from the results).
-    pub fn is_swiss(self) -> bool {
-        matches!(
-            self,
-            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku
-        )
-    }
-
-    /// Parses a stored name.
-    pub fn parse(text: &str) -> Option<PairingSystem> {
-        PairingSystem::ALL
-            .into_iter()
-            .find(|system| system.as_str() == text)
+    fn build(text: String) -> diesel::deserialize::Result<Self> {
+        PairingSystem::parse(&text)
+            .map(StoredSystem)
+            .ok_or_else(|| format!("unknown pairing system {text:?}").into())
     }
 }
 
-text_enum!(PairingSystem);
+impl From<StoredSystem> for PairingSystem {
+    fn from(stored: StoredSystem) -> Self {
+        stored.0
+    }
+}
+
+impl From<PairingSystem> for String {
+    fn from(system: PairingSystem) -> Self {
+        system.as_str().to_owned()
+    }
+}
+
+
+/// The point system of the nine `points_*` columns, in their order.
+fn point_system_of(columns: [i32; 9]) -> PointSystem {
+    let [win, draw, loss, forfeit_win, forfeit_loss, pab, half, full, zero] = columns.map(Points);
+    PointSystem {
+        win,
+        draw,
+        loss,
+        forfeit_win,
+        forfeit_loss,
+        pairing_allocated_bye: pab,
+        half_point_bye: half,
+        full_point_bye: full,
+        zero_point_bye: zero,
+    }
+}
 
 /// A row of `tournaments`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
@@ -86,6 +85,7 @@ pub struct Tournament {
     /// Number of rounds.
     pub rounds: i32,
     /// Pairing system.
+    #[diesel(deserialize_as = StoredSystem)]
     pub pairing_system: PairingSystem,
     /// Double round robin: swap the last two rounds of the first cycle.
     pub swap_last_two_rounds: bool,
@@ -115,6 +115,8 @@ pub struct Tournament {
     pub owner_id: UserId,
     /// When created.
     pub created_at: time::PrimitiveDateTime,
+    /// Bumped by every write of the tournament ([`crate::db::store`]).
+    pub revision: i64,
 }
 
 /// A new tournament (set the point system with [`NewTournament::with_point_system`]).
@@ -138,6 +140,7 @@ pub struct NewTournament {
     /// Number of rounds.
     pub rounds: i32,
     /// Pairing system.
+    #[diesel(serialize_as = String)]
     pub pairing_system: PairingSystem,
     /// Double round robin: swap the last two rounds of the first cycle.
     pub swap_last_two_rounds: bool,
@@ -182,10 +185,25 @@ impl NewTournament {
         self
     }
 
+    /// The point system these values announce (Art. 10.1).
+    pub fn point_system(&self) -> PointSystem {
+        point_system_of([
+            self.points_win,
+            self.points_draw,
+            self.points_loss,
+            self.points_forfeit_win,
+            self.points_forfeit_loss,
+            self.points_pairing_bye,
+            self.points_half_bye,
+            self.points_full_bye,
+            self.points_zero_bye,
+        ])
+    }
+
     /// Inserts the tournament and returns it.
     pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Tournament> {
         diesel::insert_into(tournaments::table)
-            .values(self)
+            .values(self.clone())
             .returning(tournaments::all_columns)
             .get_result(conn)
     }
@@ -193,7 +211,7 @@ impl NewTournament {
     /// Overwrites the tournament `id` with these values (owner included).
     pub fn update(&self, conn: &mut DbConn, id: TournamentId) -> QueryResult<usize> {
         diesel::update(tournaments::table.find(id))
-            .set(self)
+            .set(self.clone())
             .execute(conn)
     }
 }
@@ -201,17 +219,17 @@ impl NewTournament {
 impl Tournament {
     /// The announced point system (Art. 10.1).
     pub fn point_system(&self) -> PointSystem {
-        PointSystem {
-            win: Points(self.points_win),
-            draw: Points(self.points_draw),
-            loss: Points(self.points_loss),
-            forfeit_win: Points(self.points_forfeit_win),
-            forfeit_loss: Points(self.points_forfeit_loss),
-            pairing_allocated_bye: Points(self.points_pairing_bye),
-            half_point_bye: Points(self.points_half_bye),
-            full_point_bye: Points(self.points_full_bye),
-            zero_point_bye: Points(self.points_zero_bye),
-        }
+        point_system_of([
+            self.points_win,
+            self.points_draw,
+            self.points_loss,
+            self.points_forfeit_win,
+            self.points_forfeit_loss,
+            self.points_pairing_bye,
+            self.points_half_bye,
+            self.points_full_bye,
+            self.points_zero_bye,
+        ])
     }
 
     /// The tournament with this id.
@@ -265,5 +283,25 @@ impl Tournament {
         diesel::update(tournaments::table.find(id))
             .set(tournaments::rounds.eq(rounds))
             .execute(conn)
+    }
+
+    /// Bumps the revision and returns the new one (`None`: no such tournament). As the first
+    /// statement of a write transaction it also takes the tournament's write lock: the row
+    /// lock on PostgreSQL, the database's on SQLite.
+    pub fn bump_revision(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<i64>> {
+        diesel::update(tournaments::table.find(id))
+            .set(tournaments::revision.eq(tournaments::revision + 1))
+            .returning(tournaments::revision)
+            .get_result(conn)
+            .optional()
+    }
+
+    /// The current revision of a tournament (`None`: no such tournament).
+    pub fn revision(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<i64>> {
+        tournaments::table
+            .find(id)
+            .select(tournaments::revision)
+            .first(conn)
+            .optional()
     }
 }

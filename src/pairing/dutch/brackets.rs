@@ -5,7 +5,9 @@
 use super::computer::Computer;
 use super::entrants::Context;
 use super::weights::ByeRule;
-use super::{PairingError, RoundPairing};
+use super::PairingError;
+use crate::tournament::board::Board;
+use crate::tournament::result::BoardResult;
 use crate::pairing::matching::{MatchWeight, Wide};
 use crate::tournament::model::Color;
 
@@ -14,10 +16,10 @@ impl Context {
         clippy::needless_range_loop,
         reason = "vertex numbers index several arrays at once"
     )]
-    pub(super) fn run<const L: usize>(&self) -> Result<RoundPairing, PairingError> {
+    pub(super) fn run<const L: usize>(&self) -> Result<Vec<Board>, PairingError> {
         let n = self.sorted.len();
         if n == 0 {
-            return Ok(RoundPairing::default());
+            return Ok(Vec::new());
         }
         let mut computer = Computer::<L>::new(self, n);
         let s = self.group_size_bits;
@@ -487,8 +489,15 @@ impl Context {
                 None => bye = Some(self.player(v).id),
             }
         }
-        let _ = self.round;
         self.board_order(&mut games);
-        Ok(RoundPairing { games, bye })
+        let mut boards: Vec<Board> = (1..)
+            .zip(games)
+            .map(|(number, (white, black))| Board::game(number, white, black))
+            .collect();
+        if let Some(player) = bye {
+            let number = boards.len() as u32 + 1;
+            boards.push(Board::bye(number, player, BoardResult::PairingAllocatedBye));
+        }
+        Ok(boards)
     }
 }

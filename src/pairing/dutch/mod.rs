@@ -35,18 +35,10 @@ mod computer;
 mod entrants;
 mod weights;
 
-use crate::tournament::model::{Color, GameResult, PlayerId, Tournament};
+use crate::tournament::board::Board;
+use crate::tournament::model::{Color, GameResult, Tournament};
 
 use entrants::Context;
-
-/// The pairing of one round.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RoundPairing {
-    /// Games as `(white, black)`, in board order (C.04.2 D).
-    pub games: Vec<(PlayerId, PlayerId)>,
-    /// The player who receives the pairing-allocated bye, if any.
-    pub bye: Option<PlayerId>,
-}
 
 /// Why no pairing was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,8 +77,9 @@ fn bits_to_represent(value: usize) -> u32 {
     usize::BITS - value.leading_zeros()
 }
 
-/// Pairs round `next_round(tournament)` by the Dutch system.
-pub fn pair(tournament: &Tournament) -> Result<RoundPairing, PairingError> {
+/// Pairs round `next_round(tournament)` by the Dutch system: the games in board order
+/// (C.04.2 D), then the pairing-allocated bye row, if any.
+pub fn pair(tournament: &Tournament) -> Result<Vec<Board>, PairingError> {
     let context = Context::new(tournament);
     let bits = context.weight_bits() + 6;
     // The fewest 64-bit limbs that hold the weights with two bits to spare: the matcher reads

@@ -6,12 +6,14 @@ use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
 
+use crate::tournament::result::BoardResult;
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::rules::Lang;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::game_score::report::{ScoreReport, check_score};
-use crate::web::handlers::live::{load_for_results, round_of};
+use crate::web::handlers::live::round_of;
+use crate::web::handlers::tournament::load_for_day;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
@@ -78,7 +80,7 @@ pub async fn edit_score(
     path: web::Path<(i32, i32, i32)>,
 ) -> Result<ScorePage, AppError> {
     let (id, number, game) = path.into_inner();
-    let (data, access) = load_for_results(&state, user.0, id).await?;
+    let (data, access) = load_for_day(&state, user.0, id).await?;
     let round = round_of(&data, number)?;
     let game = data
         .games
@@ -96,10 +98,10 @@ pub async fn edit_score(
     let stored = state
         .db(move |conn| Ok(GameScore::get(conn, game_id)?))
         .await?;
-    let signed = game.result.clone();
+    let signed = game.result.map(BoardResult::as_str);
     let report = stored.as_ref().map(|score| {
         let lang = Lang::from_code(&score.lang).unwrap_or_default();
-        check_score(&score.movetext, lang, signed.as_deref())
+        check_score(&score.movetext, lang, signed)
     });
     let (movetext, lang) = stored
         .map(|score| (score.movetext, score.lang))
@@ -112,7 +114,7 @@ pub async fn edit_score(
         board: game.board,
         white,
         black,
-        result: game.result.unwrap_or_default(),
+        result: signed.unwrap_or_default().to_owned(),
         movetext,
         lang,
         langs: language_choices(),

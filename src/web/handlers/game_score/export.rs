@@ -24,7 +24,7 @@ pub async fn export_round_pgn(
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
     let round = round_of(&data, number)?;
-    if !round.published && !access.results {
+    if !round.published && !access.run_day {
         return Err(AppError::NotFound);
     }
     let text = state
@@ -48,7 +48,7 @@ pub async fn export_round_pgn(
                         black: black.map(|p| p.name.clone()).unwrap_or_default(),
                         white_elo: white.map_or(0, |p| u16::try_from(p.rating).unwrap_or(0)),
                         black_elo: black.map_or(0, |p| u16::try_from(p.rating).unwrap_or(0)),
-                        result: g.result.clone().unwrap_or_else(|| "*".to_owned()),
+                        result: g.result.map_or("*", |r| r.as_str()).to_owned(),
                         movetext: scores
                             .iter()
                             .find(|score| score.game_id == g.id)

@@ -6,10 +6,10 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::GameId;
-use crate::db::models::tournament_day::GameScore;
+use crate::db::store;
 use crate::rules::Lang;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::live::{load_for_results, round_of};
+use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
@@ -25,16 +25,6 @@ pub async fn save_score(
     form: CsrfFields,
 ) -> Result<HttpResponse, AppError> {
     let (id, number, game) = path.into_inner();
-    let (data, _) = load_for_results(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    let game_id = GameId(game);
-    if !data
-        .games
-        .iter()
-        .any(|g| g.id == game_id && g.round_id == round.id && g.black_id.is_some())
-    {
-        return Err(AppError::NotFound);
-    }
     // An uploaded file wins over the text box.
     let text = if form.get("file").trim().is_empty() {
         form.get("movetext")
@@ -51,8 +41,12 @@ pub async fn save_score(
             .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("day.score.bad_lang", code)))?
             .code(),
     };
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let by = user.id;
     state
-        .db(move |conn| Ok(GameScore::save(conn, game_id, text.trim(), code)?))
+        .write(&ctx, move |conn| {
+            store::save_game_score(conn, tournament, number, GameId(game), text.trim(), code, by)
+        })
         .await?;
     Ok(see_other(&format!(
         "/tournaments/{id}/rounds/{number}/boards/{game}/score"

@@ -5,23 +5,25 @@ use actix_web::{HttpResponse, web};
 use time::OffsetDateTime;
 
 use crate::db::models::GameId;
-use crate::db::models::tournament_day::CheckIn;
+use crate::db::store;
+use crate::tournament::model::Color;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::live::{load_for_results, round_of};
-use crate::web::{AppError, AppState, see_other};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
-/// The form: which player, and whether to undo.
+/// The form.
 #[derive(Debug, serde::Deserialize)]
 pub struct CheckInForm {
     /// `white` or `black`.
     pub colour: String,
-    /// Undo a check-in.
+    /// Remove the check-in instead.
     #[serde(default)]
     pub undo: bool,
 }
 
-/// Records the arrival and goes back to the live view.
+/// Records the arrival (or removes it).
 pub async fn check_in(
+    ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32, i32)>,
@@ -29,30 +31,16 @@ pub async fn check_in(
 ) -> Result<HttpResponse, AppError> {
     let (id, number, game) = path.into_inner();
     let colour = match form.colour.as_str() {
-        "white" => "white",
-        "black" => "black",
+        "white" => Color::White,
+        "black" => Color::Black,
         _ => return Err(AppError::NotFound),
     };
-    let (data, _) = load_for_results(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    let game_id = GameId(game);
-    let on_board = data
-        .games
-        .iter()
-        .any(|g| g.id == game_id && g.round_id == round.id && g.black_id.is_some());
-    if !on_board {
-        return Err(AppError::NotFound);
-    }
-    let undo = form.undo;
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let (undo, by) = (form.undo, user.id);
     let now = OffsetDateTime::now_utc().unix_timestamp();
     state
-        .db(move |conn| {
-            if undo {
-                CheckIn::undo(conn, game_id, colour)?;
-            } else {
-                CheckIn::check_in(conn, game_id, colour, now)?;
-            }
-            Ok(())
+        .write(&ctx, move |conn| {
+            store::check_in(conn, tournament, number, GameId(game), colour, undo, now, by)
         })
         .await?;
     Ok(see_other(&format!(

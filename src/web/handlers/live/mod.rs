@@ -16,11 +16,10 @@ use time::{Duration, OffsetDateTime};
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{CheckIn, RoundStart};
-use crate::db::models::{Game, GameId, Round, User};
+use crate::db::models::{Game, GameId, Round};
 use crate::tournament::default_time::{self, Absent, BoardState, CheckIns};
 use crate::web::handlers::round::show::player_label;
-use crate::web::handlers::tournament::{Access, load_visible};
-use crate::web::{AppError, AppState};
+use crate::web::AppError;
 
 /// One board as the live view shows it (also the JSON of `live.json`).
 #[derive(Debug, Clone, Serialize)]
@@ -149,9 +148,9 @@ pub fn live_round(
                 white_present: checks.white.is_some_and(|t| t <= now),
                 black_present: checks.black.is_some_and(|t| t <= now),
                 absent: absent.map(absent_name),
-                forfeit: absent.map(Absent::forfeit_notation),
+                forfeit: absent.map(|absent| absent.forfeit().as_str()),
                 white_clock_seconds: white_clock,
-                result: game.result.clone(),
+                result: game.result.map(|r| r.as_str().to_owned()),
                 version: game.version,
             }
         })
@@ -165,15 +164,3 @@ pub fn live_round(
     })
 }
 
-/// Loads a tournament for someone who may enter its results (arbiter, owner, administrator).
-pub async fn load_for_results(
-    state: &AppState,
-    user: User,
-    id: i32,
-) -> Result<(TournamentData, Access), AppError> {
-    let (data, access) = load_visible(state, Some(user), id).await?;
-    if !access.results {
-        return Err(AppError::Forbidden);
-    }
-    Ok((data, access))
-}

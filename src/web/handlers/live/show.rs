@@ -57,7 +57,7 @@ pub async fn show_live(
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
     let round = round_of(&data, number)?;
-    if !round.published && !access.results {
+    if !round.published && !access.run_day {
         return Err(AppError::NotFound);
     }
     let header = TournamentHeader::new(&data, access, &format!("round-{number}"));

@@ -4,10 +4,10 @@
 use actix_web::{HttpResponse, web};
 use time::OffsetDateTime;
 
-use crate::db::models::tournament_day::RoundStart;
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::live::{load_for_results, round_of};
-use crate::web::{AppError, AppState, see_other};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form has nothing but the CSRF token.
 #[derive(Debug, serde::Deserialize)]
@@ -15,17 +15,19 @@ pub struct StartForm {}
 
 /// Starts the round and goes back to the live view.
 pub async fn start_round(
+    ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
     _form: CsrfForm<StartForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, _) = load_for_results(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    let now = OffsetDateTime::now_utc().unix_timestamp();
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let (now, by) = (OffsetDateTime::now_utc().unix_timestamp(), user.id);
     state
-        .db(move |conn| Ok(RoundStart::start(conn, round.id, now)?))
+        .write(&ctx, move |conn| {
+            store::start_round(conn, tournament, number, now, by)
+        })
         .await?;
     Ok(see_other(&format!(
         "/tournaments/{id}/rounds/{number}/live"

@@ -18,7 +18,7 @@ pub async fn live_status(
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
     let round = super::round_of(&data, number)?;
-    if !round.published && !access.results {
+    if !round.published && !access.run_day {
         return Err(AppError::NotFound);
     }
     let live = state

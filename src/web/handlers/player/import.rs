@@ -12,7 +12,8 @@ use crate::formats::csv::{COLUMNS, read_players};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::import_form::{ImportPage, ProblemRow};
 use crate::web::handlers::player::{field_label, new_player, problem_message};
-use crate::web::handlers::tournament::{TournamentHeader, load_managed};
+use crate::db::store;
+use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The form: the CSV text and what to do with it.
@@ -35,7 +36,8 @@ pub async fn import_players(
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, access) = load_managed(&state, user.0, id).await?;
+    let user_id = user.id;
+    let (data, access) = load_for_day(&state, user.0, id).await?;
     let CsrfForm(form) = form;
     let parsed = read_players(&form.csv);
     let mut page = ImportPage {
@@ -67,15 +69,17 @@ pub async fn import_players(
             render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
         Ok(records) if form.action == "import" => {
-            let late_entry = !data.rounds.is_empty();
             let tournament_id = data.tournament.id;
             let new: Vec<NewPlayer> = records
                 .iter()
-                .map(|record| new_player(tournament_id, record, late_entry))
+                .map(|record| new_player(tournament_id, record))
                 .collect();
             let count = new.len();
+            let by = user_id;
             state
-                .db(move |conn| Ok(NewPlayer::insert_all(conn, &new)?))
+                .write(&page.ctx, move |conn| {
+                    store::register_players(conn, tournament_id, &new, by)
+                })
                 .await?;
             tracing::info!(tournament = id, count, "players imported");
             Ok(see_other(&format!("/tournaments/{id}/players")))

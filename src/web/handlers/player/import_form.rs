@@ -8,7 +8,7 @@ use askama::Template;
 
 use crate::formats::csv::{COLUMNS, PlayerRecord};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_managed};
+use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One problem of the file, for the error table.
@@ -51,7 +51,7 @@ pub async fn import_form(
     state: web::Data<AppState>,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let (data, access) = load_managed(&state, user.0, path.into_inner()).await?;
+    let (data, access) = load_for_day(&state, user.0, path.into_inner()).await?;
     let page = ImportPage {
         header: TournamentHeader::new(&data, access, "players"),
         ctx,

@@ -1,5 +1,5 @@
 //! `GET /tournaments/{id}/players`: the player list (public when published), with the
-//! registration form and withdraw buttons for the tournament's managers.
+//! registration form and withdraw buttons for whoever runs its day.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -85,8 +85,8 @@ impl PlayersPage {
                 fide_id: p.fide_id.map(|id| id.to_string()).unwrap_or_default(),
                 birth_year: p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
                 club: p.club.clone(),
-                late_entry: p.late_entry,
-                withdrawn: p.withdrawn,
+                late_entry: data.participation_of(p.id).first_round > 1,
+                withdrawn: data.withdrawn_from(p.id).is_some(),
             })
             .collect();
         PlayersPage {

@@ -44,7 +44,7 @@ pub fn field_label(ctx: &PageContext, field: &str) -> String {
 }
 
 /// A registration from a checked record.
-pub fn new_player(tournament: TournamentId, record: &PlayerRecord, late_entry: bool) -> NewPlayer {
+pub fn new_player(tournament: TournamentId, record: &PlayerRecord) -> NewPlayer {
     NewPlayer {
         tournament_id: tournament,
         name: record.name.clone(),
@@ -55,7 +55,6 @@ pub fn new_player(tournament: TournamentId, record: &PlayerRecord, late_entry: b
         birth_year: record.birth_year.map(i32::from),
         sex: record.sex.clone(),
         club: record.club.clone(),
-        late_entry,
     }
 }
 

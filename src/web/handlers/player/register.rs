@@ -1,6 +1,7 @@
-//! `POST /tournaments/{id}/players`: registers one player from the form. After round 1 is
-//! paired the player is a late entry (C.04.2 Art. 2.4); in a round robin a late entry is listed
-//! but not paired, since the Berger schedule is fixed.
+//! `POST /tournaments/{id}/players`: registers one player from the form (whoever runs the
+//! day). After round 1 is paired the player is a late entry first paired in the next round
+//! (C.04.2 Art. 2.4); in a round robin a late entry is listed but not paired, since the Berger
+//! schedule is fixed.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -12,7 +13,8 @@ use crate::formats::csv::{
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
 use crate::web::handlers::player::{field_label, new_player, problem_message};
-use crate::web::handlers::tournament::load_managed;
+use crate::db::store;
+use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The registration form (the same fields as a CSV row).
@@ -98,7 +100,7 @@ pub async fn register_player(
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, access) = load_managed(&state, user.0.clone(), id).await?;
+    let (data, access) = load_for_day(&state, user.0.clone(), id).await?;
     let CsrfForm(form) = form;
     let record = match form.check(&ctx) {
         Ok(record) => record,
@@ -108,14 +110,19 @@ pub async fn register_player(
         }
     };
     let late_entry = !data.rounds.is_empty();
-    let new = new_player(data.tournament.id, &record, late_entry);
-    state.db(move |conn| Ok(new.insert(conn)?)).await?;
+    let new = [new_player(data.tournament.id, &record)];
+    let (tournament, by) = (data.tournament.id, user.id);
+    state
+        .write(&ctx, move |conn| {
+            store::register_players(conn, tournament, &new, by)
+        })
+        .await?;
     let notice = Some(if late_entry {
         ctx.t_with_name("player.registered_late", &record.name)
     } else {
         ctx.t_with_name("player.registered", &record.name)
     });
-    let (data, access) = load_managed(&state, user.0, id).await?;
+    let (data, access) = load_for_day(&state, user.0, id).await?;
     let page = PlayersPage::new(
         ctx,
         &data,

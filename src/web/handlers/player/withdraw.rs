@@ -1,14 +1,17 @@
-//! `POST /tournaments/{id}/players/{player}/withdraw`: marks a player withdrawn (or back in).
-//! The player stays in the list and in past rounds (issue 2 §4); games still to play are
-//! entered as forfeits by the arbiter.
+//! `POST /tournaments/{id}/players/{player}/withdraw`: withdraws a player from the next
+//! unpaired round on (`withdrawn=true`), or lets them return there (`false`). The same change
+//! as the Swiss page's "withdraw from round N" ([`store::change_participation`]): a withdrawn
+//! player is never paired again. The player stays in the list and in past rounds; games
+//! already paired are entered as forfeits by the arbiter.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{Player, PlayerId};
+use crate::db::models::PlayerId;
+use crate::db::store::{self, ParticipationChange};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
-use crate::web::{AppError, AppState, see_other};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form: `withdrawn=true` or `false`.
 #[derive(Debug, Deserialize)]
@@ -18,22 +21,26 @@ pub struct WithdrawForm {
     pub withdrawn: bool,
 }
 
-/// Sets the flag (owner or administrator).
+/// Withdraws the player or lets them return.
 pub async fn withdraw_player(
+    ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
     form: CsrfForm<WithdrawForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, player_id) = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
-    let player = data
-        .player(PlayerId(player_id))
-        .ok_or(AppError::NotFound)?
-        .id;
-    let withdrawn = form.withdrawn;
+    let (id, player) = path.into_inner();
+    let change = if form.withdrawn {
+        ParticipationChange::Withdraw
+    } else {
+        ParticipationChange::Return
+    };
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let by = user.id;
     state
-        .db(move |conn| Ok(Player::set_withdrawn(conn, player, withdrawn)?))
+        .write(&ctx, move |conn| {
+            store::change_participation(conn, tournament, PlayerId(player), change, None, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/players")))
 }

@@ -112,14 +112,14 @@ pub async fn print_document(
     let data = &ranked.data;
     let pdf = if document.of_round() {
         if matches!(document, Document::Scoresheets | Document::ResultSlips)
-            && !ranked.access.results
+            && !ranked.access.run_day
         {
             return Err(AppError::Forbidden);
         }
         let visible: Vec<u32> = data
             .rounds
             .iter()
-            .filter(|round| round.published || ranked.access.results)
+            .filter(|round| round.published || ranked.access.run_day)
             .map(|round| round.number.max(0) as u32)
             .collect();
         let round = match query.round {
@@ -132,7 +132,7 @@ pub async fn print_document(
         let mut model = data.to_model(round - 1);
         model.total_rounds = model.total_rounds.max(round);
         input.boards = boards_of(data, round as i32);
-        if document == Document::Pairings && ranked.access.results {
+        if document == Document::Pairings && ranked.access.run_day {
             let base = {
                 let info = req.connection_info();
                 format!("{}://{}", info.scheme(), info.host())

@@ -5,7 +5,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db::domain::{BoardResult, TournamentData};
+use crate::db::domain::TournamentData;
+use crate::tournament::result::BoardResult;
 use crate::db::models::{AuditEntry, Game, GameId};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::round::show::{BoardRow, board_row};
@@ -65,17 +66,17 @@ impl BoardPage {
             .iter()
             .find(|round| round.id == game.round_id)
             .ok_or(AppError::NotFound)?;
-        let audit = if access.results {
+        let audit = if access.run_day {
             let game_id = game.id;
             state
                 .db(move |conn| Ok(AuditEntry::for_game(conn, game_id)?))
                 .await?
                 .into_iter()
                 .map(|row| AuditRow {
-                    at: row.entry.changed_at.to_string(),
+                    at: row.entry.at.to_string(),
                     by: row.user_name,
-                    old: shown(row.entry.old_result.as_deref()),
-                    new: shown(row.entry.new_result.as_deref()),
+                    old: shown(row.entry.old_value.as_deref()),
+                    new: shown(row.entry.new_value.as_deref()),
                 })
                 .collect()
         } else {
@@ -96,7 +97,7 @@ impl BoardPage {
 pub fn visible_game(data: &TournamentData, access: Access, game_id: i32) -> Option<&Game> {
     let game = data.games.iter().find(|game| game.id == GameId(game_id))?;
     let round = data.rounds.iter().find(|round| round.id == game.round_id)?;
-    (round.published || access.results).then_some(game)
+    (round.published || access.run_day).then_some(game)
 }
 
 /// Shows the board.

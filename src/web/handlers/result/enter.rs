@@ -1,27 +1,28 @@
-//! `POST /tournaments/{id}/games/{game}`: enters or corrects a result (arbiters assigned to the
-//! tournament, its owner, administrators).
+//! `POST /tournaments/{id}/games/{game}`: enters or corrects a result (whoever runs the
+//! tournament's day: assigned arbiters, its owner, administrators).
 //!
-//! The form carries the `version` of the board it was made from. The save is one transaction
-//! that writes the result and an audit row only if the version is unchanged
-//! (`Game::set_result`); otherwise somebody else saved first, and the board page comes back with
-//! status 409, the other person's result and nothing overwritten.
+//! The form carries the `version` of the board it was made from; [`store::set_result`] saves
+//! only if the board is still at that version — a swap or another result since then bumped it
+//! — and otherwise the board page comes back with status 409, the board as it is now and
+//! nothing overwritten.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::domain::BoardResult;
-use crate::db::models::{Game, ResultUpdate};
+use crate::db::models::GameId;
+use crate::db::store::{self, Refusal, StoreError};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::result::board::{BoardPage, visible_game};
-use crate::web::handlers::tournament::load_visible;
+use crate::web::handlers::result::board::BoardPage;
+use crate::web::handlers::tournament::{Need, authorise, load_visible};
+use crate::tournament::result::BoardResult;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The result form.
 #[derive(Debug, Deserialize)]
 pub struct ResultForm {
     /// A result code (`1-0`, `1/2-1/2`, `0-1`, `+/-`, `-/+`, `-/-`; `U`, `F`, `H`, `Z` on a
-    /// bye board), or empty to clear the result.
+    /// bye row; or the keyboard's `1`, `=`, `0`, `+`, `-`), or empty to clear the result.
     #[serde(default)]
     pub result: String,
     /// The board's version when the form was shown.
@@ -40,49 +41,29 @@ pub async fn enter_result(
     form: CsrfForm<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, game_id) = path.into_inner();
-    let (data, access) = load_visible(&state, Some(user.0.clone()), id).await?;
-    if !access.results {
-        return Err(AppError::Forbidden);
-    }
-    let game = visible_game(&data, access, game_id)
-        .ok_or(AppError::NotFound)?
-        .clone();
     let CsrfForm(form) = form;
     let code = form.result.trim();
     let result = if code.is_empty() {
         None
     } else {
-        match BoardResult::parse(code) {
-            Some(result) if result.is_bye() == game.black_id.is_none() => Some(result),
-            _ => {
-                return Err(AppError::Unprocessable(
-                    ctx.t_with_name("result.invalid", code),
-                ));
-            }
-        }
+        Some(BoardResult::parse(code).ok_or_else(|| {
+            AppError::Unprocessable(ctx.t_with_name("result.invalid", code))
+        })?)
     };
-    let version = form.version;
-    let by = user.id;
-    let game_key = game.id;
-    let update = state
-        .db(move |conn| {
-            Ok(Game::set_result(
-                conn,
-                game_key,
-                version,
-                result.map(BoardResult::code),
-                by,
-            )?)
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let (version, by) = (form.version, user.id);
+    let saved = state
+        .try_write(move |conn| {
+            store::set_result(conn, tournament, GameId(game_id), version, result, Some(by))
         })
         .await?;
-    match update {
-        ResultUpdate::Saved(_) => {
-            let round = data
-                .rounds
-                .iter()
-                .find(|round| round.id == game.round_id)
-                .map_or(1, |round| round.number);
+    match saved {
+        Ok(game) => {
             if form.back == "round" {
+                let round = state
+                    .db(move |conn| Ok(crate::db::models::Round::find(conn, game.round_id)?))
+                    .await?
+                    .map_or(1, |round| round.number);
                 Ok(see_other(&format!(
                     "/tournaments/{id}/rounds/{round}#board-{}",
                     game.board
@@ -91,19 +72,16 @@ pub async fn enter_result(
                 Ok(see_other(&format!("/tournaments/{id}/games/{game_id}")))
             }
         }
-        ResultUpdate::Conflict(current) => {
-            let theirs = current
-                .result
-                .as_deref()
-                .and_then(BoardResult::parse)
-                .map_or("—", BoardResult::label);
+        Err(StoreError::Refused(Refusal::ResultConflict(current))) => {
+            let theirs = current.result.map_or("—", BoardResult::label);
             let mine = result.map_or("—", BoardResult::label);
             let message = ctx
                 .lang
                 .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
+            let (data, access) = load_visible(&state, Some(user.0), id).await?;
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)
         }
-        ResultUpdate::NotFound => Err(AppError::NotFound),
+        Err(error) => Err(AppError::from_store(&ctx, error)),
     }
 }

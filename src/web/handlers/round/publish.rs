@@ -1,13 +1,13 @@
-//! `POST /tournaments/{id}/rounds/{number}/publish`: shows a round's pairings to the public
-//! (or hides them again).
+//! `POST /tournaments/{id}/rounds/{number}/publish`: publishes a round's pairings (or hides
+//! them again) — whoever runs the day.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::Round;
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
-use crate::web::{AppError, AppState, see_other};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form: `published=true` or `false`.
 #[derive(Debug, Deserialize)]
@@ -17,24 +17,21 @@ pub struct PublishRoundForm {
     pub published: bool,
 }
 
-/// Publishes or hides the round (owner or administrator).
+/// Sets the flag.
 pub async fn publish_round(
+    ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
     form: CsrfForm<PublishRoundForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
-    let round = data
-        .rounds
-        .iter()
-        .find(|round| round.number == number)
-        .ok_or(AppError::NotFound)?
-        .id;
-    let published = form.published;
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let (published, by) = (form.published, user.id);
     state
-        .db(move |conn| Ok(Round::set_published(conn, round, published)?))
+        .write(&ctx, move |conn| {
+            store::publish_round(conn, tournament, number, published, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/rounds/{number}")))
 }

@@ -5,7 +5,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db::domain::{BoardResult, TournamentData};
+use crate::db::domain::TournamentData;
+use crate::tournament::result::BoardResult;
 use crate::db::models::Game;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
@@ -77,7 +78,7 @@ pub fn result_choices(ctx: &PageContext, game: &Game) -> Vec<(&'static str, Stri
         .map(|result| {
             let key = format!("result.code.{}", result_key(*result));
             (
-                result.code(),
+                result.as_str(),
                 format!("{} — {}", result.label(), ctx.t(&key)),
             )
         })
@@ -102,7 +103,7 @@ pub fn result_key(result: BoardResult) -> &'static str {
 
 /// A board row of `game`.
 pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> BoardRow {
-    let result = game.result.as_deref().and_then(BoardResult::parse);
+    let result = game.result;
     BoardRow {
         game_id: game.id.0,
         board: game.board,
@@ -113,7 +114,7 @@ pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> Board
             .unwrap_or_default(),
         is_bye: game.black_id.is_none(),
         result: result.map(|r| r.label().to_owned()).unwrap_or_default(),
-        code: result.map(|r| r.code().to_owned()).unwrap_or_default(),
+        code: result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
         version: game.version,
         choices: result_choices(ctx, game),
     }
@@ -132,7 +133,7 @@ pub async fn show_round(
         .rounds
         .iter()
         .find(|round| round.number == number)
-        .filter(|round| round.published || access.results)
+        .filter(|round| round.published || access.run_day)
         .ok_or(AppError::NotFound)?;
     let boards: Vec<BoardRow> = data
         .games_of_round(number)

@@ -11,7 +11,7 @@ use crate::db::models::{Game, Player, Round, Tournament};
 use crate::tournament::model::Color;
 use crate::tournament::self_report::{BoardTokens, ReportedResult};
 use crate::web::extractors::CsrfForm;
-use crate::web::handlers::self_report::self_report_of;
+use crate::db::store;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The report page.
@@ -103,12 +103,11 @@ pub async fn report_form(
     let token = path.into_inner();
     let lookup = token.clone();
     let found = state.db(move |conn| find(conn, &lookup)).await?;
-    let report = self_report_of(&found.row);
+    let report = found.row.state();
     let (mine, theirs) = match found.colour {
         Color::White => (report.white, report.black),
         Color::Black => (report.black, report.white),
     };
-    let _ = &found.game;
     Ok(ReportPage {
         ctx,
         tournament: found.tournament.name,
@@ -151,22 +150,11 @@ pub async fn submit_report(
         return Err(AppError::Unprocessable(ctx.t("day.report.bad_result")));
     };
     let lookup = token.clone();
-    let closed = ctx.t("day.report.closed");
+    let found = state.db(move |conn| find(conn, &lookup)).await?;
+    let (tournament, game, colour) = (found.tournament.id, found.game.id, found.colour);
     state
-        .db(move |conn| {
-            let found = find(conn, &lookup)?;
-            if found.game.result.is_some() {
-                return Err(AppError::Conflict(closed));
-            }
-            let mut report = self_report_of(&found.row);
-            report
-                .report(found.colour, result)
-                .map_err(|_| AppError::Conflict(closed.clone()))?;
-            let mut row = found.row;
-            row.white_report = report.white.map(|r| r.notation().to_owned());
-            row.black_report = report.black.map(|r| r.notation().to_owned());
-            row.save_reports(conn)?;
-            Ok(())
+        .write(&ctx, move |conn| {
+            store::submit_report(conn, tournament, game, colour, result)
         })
         .await?;
     Ok(see_other(&format!("/report/{token}")))

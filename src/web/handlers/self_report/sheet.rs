@@ -10,10 +10,10 @@ use crate::db::models::GameId;
 use crate::db::models::tournament_day::BoardReport;
 use crate::tournament::self_report::ReportState;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::live::{load_for_results, round_of};
+use crate::web::handlers::live::round_of;
+use crate::web::handlers::tournament::load_for_day;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::self_report::qr::qr_svg;
-use crate::web::handlers::self_report::self_report_of;
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
@@ -80,7 +80,7 @@ pub async fn show_sheet(
     path: web::Path<(i32, i32)>,
 ) -> Result<SheetPage, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_for_results(&state, user.0, id).await?;
+    let (data, access) = load_for_day(&state, user.0, id).await?;
     round_of(&data, number)?;
     let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
     let base = {
@@ -102,7 +102,7 @@ pub async fn show_sheet(
                 let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
                     continue;
                 };
-                let report = self_report_of(row);
+                let report = row.state();
                 let state = report.state();
                 let white_url = format!("{base}/report/{}", row.white_token);
                 let black_url = format!("{base}/report/{}", row.black_token);
@@ -125,7 +125,7 @@ pub async fn show_sheet(
                         ReportState::Agreed { result } => Some(result.notation()),
                         _ => None,
                     },
-                    result: game.result.clone().unwrap_or_default(),
+                    result: game.result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
                     version: game.version,
                 });
             }

@@ -1,15 +1,14 @@
-//! `GET /tournaments/{id}/swiss`: the organiser's Swiss page: bye rules and late-entry points,
-//! each player's participation and requested byes, and the button that pairs the next round.
+//! `GET /tournaments/{id}/swiss`: the Swiss page of whoever runs the day: each player's
+//! participation and requested byes, the button that pairs the next round, unpairing and
+//! swaps; for the organiser also the bye rules and late-entry points.
 
 use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::db::models::tournament_day::{SwissSettings, late_entry_text};
-use crate::tournament::byes::ByeKind;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::swiss::participation_in_rank_order;
-use crate::web::handlers::tournament::{TournamentHeader, load_managed};
+use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::{AppError, AppState, PageContext};
 
 /// One player on the Swiss page.
@@ -63,7 +62,7 @@ pub async fn show_swiss(
     swiss_page(ctx, user.0, &state, path.into_inner(), Vec::new()).await
 }
 
-/// The Swiss page of tournament `id` for `user` (a manager), with `errors` shown on top.
+/// The Swiss page of tournament `id` for `user` (who runs its day), with `errors` on top.
 pub async fn swiss_page(
     ctx: PageContext,
     user: crate::db::models::User,
@@ -71,53 +70,44 @@ pub async fn swiss_page(
     id: i32,
     errors: Vec<String>,
 ) -> Result<SwissPage, AppError> {
-    let (data, access) = load_managed(state, user, id).await?;
+    let (data, access) = load_for_day(state, user, id).await?;
     let header = TournamentHeader::new(&data, access, "swiss");
     let rounds_paired = data.rounds.len() as i32;
     let last_open = data
         .games_of_round(rounds_paired)
         .iter()
         .all(|g| g.black_id.is_none() || g.result.is_none());
-    let total_rounds = data.tournament.rounds;
-    let (settings, players) = state
-        .db(move |conn| {
-            let settings = SwissSettings::for_tournament(conn, data.tournament.id)?;
-            let mut players: Vec<_> = data.players.iter().collect();
-            players.sort_by_key(|p| (p.starting_rank.unwrap_or(i32::MAX), p.name.clone()));
-            let ids: Vec<_> = players.iter().map(|p| p.id).collect();
-            let rows =
-                crate::db::models::tournament_day::ParticipationRow::for_players(conn, &ids)?;
-            let byes = crate::db::models::tournament_day::ByeRequestRow::for_players(conn, &ids)?;
-            let _ = participation_in_rank_order;
-            let list = players
-                .iter()
-                .map(|p| {
-                    let row = rows.iter().find(|r| r.player_id == p.id);
-                    SwissPlayer {
-                        id: p.id.0,
-                        rank: p.starting_rank.map(|r| r.to_string()).unwrap_or_default(),
-                        name: p.name.clone(),
-                        first_round: row.map_or(1, |r| r.first_round.max(1) as u32),
-                        withdrawn_from: row.and_then(|r| r.withdrawn_from).map(|r| r as u32),
-                        byes: byes
-                            .iter()
-                            .filter(|b| b.player_id == p.id)
-                            .map(|b| (b.round as u32, b.bye_kind().code()))
-                            .collect(),
-                    }
-                })
-                .collect::<Vec<_>>();
-            Ok((settings, list))
-        })
+    let tournament = data.tournament.id;
+    let settings = state
+        .db(move |conn| Ok(SwissSettings::for_tournament(conn, tournament)?))
         .await?;
-    let _ = ByeKind::HalfPoint;
+    let mut players: Vec<_> = data.players.iter().collect();
+    players.sort_by_key(|p| (p.starting_rank.unwrap_or(i32::MAX), p.name.clone()));
+    let players = players
+        .iter()
+        .map(|p| {
+            let who = data.participation_of(p.id);
+            SwissPlayer {
+                id: p.id.0,
+                rank: p.starting_rank.map(|r| r.to_string()).unwrap_or_default(),
+                name: p.name.clone(),
+                first_round: who.first_round,
+                withdrawn_from: data.withdrawn_from(p.id).map(|r| r.max(1) as u32),
+                byes: who
+                    .byes
+                    .iter()
+                    .map(|(round, kind)| (*round, kind.code()))
+                    .collect(),
+            }
+        })
+        .collect();
     Ok(SwissPage {
         ctx,
         header,
         late_entry: late_entry_text(settings.late_entry()),
         settings,
         rounds_paired,
-        total_rounds,
+        total_rounds: data.tournament.rounds,
         last_open,
         players,
         errors,

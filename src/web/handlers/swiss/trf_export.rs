@@ -24,7 +24,7 @@ pub async fn export_trf(
     let published = data
         .rounds
         .iter()
-        .take_while(|r| r.published || access.results)
+        .take_while(|r| r.published || access.run_day)
         .count() as u32;
     let rounds = data.complete_rounds().min(published);
     let model = data.to_model(rounds);

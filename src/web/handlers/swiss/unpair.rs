@@ -1,12 +1,13 @@
 //! `POST /tournaments/{id}/swiss/unpair`: removes the last round's pairing while none of its
-//! games has a result (bye rows do not count), so the organiser can pair it again.
+//! games has a result (bye rows do not count), so that it can be paired again. The check is
+//! made inside the store's transaction ([`store::unpair_last_round`]): a result saved a moment
+//! earlier makes the unpairing fail, it is never lost.
 
 use actix_web::{HttpResponse, web};
-use diesel::prelude::*;
 
-use crate::db::schema::{games, rounds};
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
+use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form has nothing but the CSRF token.
@@ -22,25 +23,10 @@ pub async fn unpair_last_round(
     _form: CsrfForm<UnpairForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
-    let Some(last) = data.rounds.iter().max_by_key(|r| r.number).copied() else {
-        return Err(AppError::Conflict(ctx.t("day.pair.nothing_to_unpair")));
-    };
-    let has_results = data
-        .games_of_round(last.number)
-        .iter()
-        .any(|g| g.black_id.is_some() && g.result.is_some());
-    if has_results {
-        return Err(AppError::Conflict(ctx.t("day.pair.has_results")));
-    }
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let by = user.id;
     state
-        .db(move |conn| {
-            conn.transaction(|conn| {
-                diesel::delete(games::table.filter(games::round_id.eq(last.id))).execute(conn)?;
-                diesel::delete(rounds::table.filter(rounds::id.eq(last.id))).execute(conn)?;
-                Ok::<_, AppError>(())
-            })
-        })
+        .write(&ctx, move |conn| store::unpair_last_round(conn, tournament, by))
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))
 }

@@ -2,8 +2,10 @@
 //! rules every tournament page shares.
 //!
 //! Who sees what: anyone sees a published tournament; its owner, an administrator and its
-//! assigned arbiters also see it unpublished. Managing (edit, players, pairing, publishing)
-//! is for the owner and administrators; entering results also for assigned arbiters.
+//! assigned arbiters also see it unpublished. The tournament's settings (the event, its Swiss
+//! rules, tie-breaks, arbiters, publishing the event) are for the owner and administrators;
+//! running its day (registering late entries, pairing, publishing rounds, unpairing, swaps,
+//! byes, withdrawals, results, default-time forfeits) also for its assigned arbiters.
 
 pub mod add_arbiter;
 pub mod create;
@@ -16,16 +18,17 @@ pub mod update;
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::{Tournament, TournamentId, User};
-use crate::web::auth::{may_enter_results, may_manage};
+use crate::web::auth::{may_manage, may_run_day};
 use crate::web::{AppError, AppState};
 
 /// What the visitor may do with one tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Access {
-    /// Owner or administrator: edit, register, pair, publish.
+    /// Owner or administrator: the event's settings, its arbiters, publishing the event.
     pub manage: bool,
-    /// May enter and correct results (managers and assigned arbiters).
-    pub results: bool,
+    /// May run the tournament day: register, pair, publish rounds, unpair, swap, byes,
+    /// withdrawals, results, forfeits (managers and assigned arbiters).
+    pub run_day: bool,
 }
 
 impl Access {
@@ -39,14 +42,14 @@ impl Access {
             None => Ok(Access::default()),
             Some(user) => Ok(Access {
                 manage: may_manage(user, tournament),
-                results: may_enter_results(conn, user, tournament)?,
+                run_day: may_run_day(conn, user, tournament)?,
             }),
         }
     }
 
     /// True when the visitor may see the tournament at all.
     pub fn can_see(self, tournament: &Tournament) -> bool {
-        tournament.published || self.results
+        tournament.published || self.run_day
     }
 }
 
@@ -63,11 +66,11 @@ pub struct TournamentHeader {
     pub published: bool,
     /// The visitor may manage it.
     pub manage: bool,
-    /// The visitor may enter results.
-    pub results: bool,
+    /// The visitor may run the tournament day.
+    pub run_day: bool,
     /// The round numbers the visitor may open.
     pub rounds: Vec<i32>,
-    /// Paired by a Swiss system (managers get the Swiss tab).
+    /// Paired by a Swiss system (whoever runs the day gets the Swiss tab).
     pub swiss: bool,
     /// Which tab is open (`info`, `players`, `round-N`, `standings`, `crosstable`).
     pub active: String,
@@ -93,11 +96,11 @@ impl TournamentHeader {
             subtitle,
             published: t.published,
             manage: access.manage,
-            results: access.results,
+            run_day: access.run_day,
             rounds: data
                 .rounds
                 .iter()
-                .filter(|round| round.published || access.results)
+                .filter(|round| round.published || access.run_day)
                 .map(|round| round.number)
                 .collect(),
             swiss: t.pairing_system.is_swiss(),
@@ -147,11 +150,61 @@ pub async fn load_managed(
     Ok((data, access))
 }
 
+/// What a handler needs of the visitor's rights before a write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Running the day (assigned arbiters, the owner, administrators).
+    Day,
+    /// The event's settings (the owner, administrators).
+    Manage,
+}
+
+/// Checks that `user` may do what `need` says on tournament `id` without loading the
+/// tournament's games: 404 when it is not visible to them, 403 when they lack the right.
+pub async fn authorise(
+    state: &AppState,
+    user: &User,
+    id: i32,
+    need: Need,
+) -> Result<TournamentId, AppError> {
+    let user = user.clone();
+    state
+        .db(move |conn| {
+            let tournament = Tournament::find(conn, TournamentId(id))?.ok_or(AppError::NotFound)?;
+            let access = Access::of(conn, Some(&user), &tournament)?;
+            if !access.can_see(&tournament) {
+                return Err(AppError::NotFound);
+            }
+            let allowed = match need {
+                Need::Day => access.run_day,
+                Need::Manage => access.manage,
+            };
+            if !allowed {
+                return Err(AppError::Forbidden);
+            }
+            Ok(tournament.id)
+        })
+        .await
+}
+
+/// Like [`load_visible`], but 403 unless the user may run the tournament's day.
+pub async fn load_for_day(
+    state: &AppState,
+    user: User,
+    id: i32,
+) -> Result<(TournamentData, Access), AppError> {
+    let (data, access) = load_visible(state, Some(user), id).await?;
+    if !access.run_day {
+        return Err(AppError::Forbidden);
+    }
+    Ok((data, access))
+}
+
 /// The rounds of `data` whose results a visitor with `access` may count: the leading complete
 /// rounds, and for the public only those already published.
 pub fn counted_rounds(data: &TournamentData, access: Access) -> u32 {
     let complete = data.complete_rounds();
-    if access.results {
+    if access.run_day {
         return complete;
     }
     let published = data

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
-use crate::pairing::round_robin::{Cycles, rounds_count};
+use crate::pairing::round_robin::rounds_count;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -36,17 +36,6 @@ pub struct TournamentPage {
     pub swiss: bool,
 }
 
-/// The round-robin cycles of a pairing system (a Swiss system has none: single).
-pub fn cycles_of(system: PairingSystem, swap_last_two_rounds: bool) -> Cycles {
-    match system {
-        PairingSystem::RoundRobin | PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => {
-            Cycles::Single
-        }
-        PairingSystem::DoubleRoundRobin => Cycles::Double {
-            swap_last_two_rounds,
-        },
-    }
-}
 
 /// Shows the tournament.
 pub async fn show_tournament(
@@ -69,15 +58,17 @@ pub async fn show_tournament(
     } else {
         Vec::new()
     };
-    let active_players = data.players.iter().filter(|p| !p.withdrawn).count();
-    let cycles = cycles_of(t.pairing_system, t.swap_last_two_rounds);
-    let total_rounds = if data.rounds.is_empty() && !t.pairing_system.is_swiss() {
-        rounds_count(active_players as u32, cycles) as i32
-    } else {
-        t.rounds
+    let active_players = data
+        .players
+        .iter()
+        .filter(|p| !data.participation_of(p.id).is_withdrawn(data.next_round()))
+        .count();
+    let total_rounds = match t.pairing_system.cycles(t.swap_last_two_rounds) {
+        Some(cycles) if data.rounds.is_empty() => rounds_count(active_players as u32, cycles) as i32,
+        _ => t.rounds,
     };
     let next = data.rounds.len() as i32 + 1;
-    let next_round = (access.manage && next <= total_rounds && active_players >= 2).then_some(next);
+    let next_round = (access.run_day && next <= total_rounds && active_players >= 2).then_some(next);
     let points = t.point_system();
     let mut system = ctx.t(&format!("tournament.system.{}", t.pairing_system.as_str()));
     if t.pairing_system == PairingSystem::DoubleRoundRobin && t.swap_last_two_rounds {

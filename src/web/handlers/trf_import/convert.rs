@@ -1,24 +1,9 @@
-//! From the pure TRF model to database rows: the event's header records (`022` place, `032`
-//! federation, `042`/`052` dates, `102` chief arbiter, `122` time control), the players in
-//! starting-rank order, and per round one game per pairing plus one bye row per unpaired player.
-//!
-//! Result mapping (TRF-2026 result codes → board codes): `1`/`W` → `1-0`, `=`/`D` → ½-½,
-//! `0`/`L` → `0-1` (unrated games are stored as played), `+`/`-` between two players → `+/-`,
-//! `-/+` or `-/-`; without an opponent `H`, `F`, `U`, `Z` keep their code, `+` is a
-//! pairing-allocated bye (older files) and `-` or blank a zero-point bye.
+//! The event's header records of an imported TRF file (`022` place, `032` federation,
+//! `042`/`052` dates, `102` chief arbiter, `122` time control), read from the records the TRF
+//! reader keeps verbatim. The rounds become boards through
+//! [`crate::tournament::board::boards_of_round`] (the one mapping of round entries to boards).
 
-use crate::tournament::model::{Color, GameResult, PlayerId, Tournament};
-
-/// One board of an imported round: starting numbers and the board code.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportedGame {
-    /// White (or the player alone on a bye board).
-    pub white: PlayerId,
-    /// Black, `None` for a bye board.
-    pub black: Option<PlayerId>,
-    /// The stored result code (`1-0`, `+/-`, `H`, ...).
-    pub code: &'static str,
-}
+use crate::tournament::model::Tournament;
 
 /// The header facts of the event, as written (empty when absent).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -69,86 +54,13 @@ pub fn trf_date(text: &str) -> Option<time::Date> {
     time::Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()
 }
 
-/// The number of rounds with at least one entry.
-pub fn played_rounds(tournament: &Tournament) -> u32 {
-    tournament
-        .players
-        .iter()
-        .map(|p| p.rounds.len() as u32)
-        .max()
-        .unwrap_or(0)
-}
-
-fn game_code(white: GameResult, black: GameResult) -> &'static str {
-    match white {
-        GameResult::Win | GameResult::UnratedWin => "1-0",
-        GameResult::Draw | GameResult::UnratedDraw => "1/2-1/2",
-        GameResult::Loss | GameResult::UnratedLoss => "0-1",
-        GameResult::ForfeitWin => "+/-",
-        _ if black == GameResult::ForfeitWin => "-/+",
-        _ => "-/-",
-    }
-}
-
-fn bye_code(result: GameResult) -> &'static str {
-    match result {
-        GameResult::HalfPointBye => "H",
-        GameResult::FullPointBye => "F",
-        GameResult::PairingAllocatedBye | GameResult::ForfeitWin => "U",
-        _ => "Z",
-    }
-}
-
-/// The boards of round `round` (1-based): games first (in the order of their higher-ranked
-/// player), then byes; checks that both players of a game name each other.
-pub fn round_boards(tournament: &Tournament, round: u32) -> Result<Vec<ImportedGame>, String> {
-    let slot = round as usize - 1;
-    let mut games = Vec::new();
-    let mut byes = Vec::new();
-    for player in &tournament.players {
-        let Some(entry) = player.rounds.get(slot) else {
-            continue;
-        };
-        match entry.opponent {
-            None => byes.push(ImportedGame {
-                white: player.id,
-                black: None,
-                code: bye_code(entry.result),
-            }),
-            Some(opponent) if opponent > player.id => {
-                let other = tournament
-                    .player(opponent)
-                    .and_then(|o| o.rounds.get(slot))
-                    .filter(|o| o.opponent == Some(player.id))
-                    .ok_or_else(|| {
-                        format!(
-                            "round {round}: player {} meets {}, who does not name them back",
-                            player.id.0, opponent.0
-                        )
-                    })?;
-                let (white, black, white_result, black_result) =
-                    if entry.color == Some(Color::Black) {
-                        (opponent, player.id, other.result, entry.result)
-                    } else {
-                        (player.id, opponent, entry.result, other.result)
-                    };
-                games.push(ImportedGame {
-                    white,
-                    black: Some(black),
-                    code: game_code(white_result, black_result),
-                });
-            }
-            Some(_) => {}
-        }
-    }
-    games.extend(byes);
-    Ok(games)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::formats::trf;
+    use crate::tournament::board::boards_of_round;
+    use crate::tournament::model::PlayerId;
+    use crate::tournament::result::BoardResult;
 
     /// A TRF-2026 `001` line (columns as in [`crate::formats::trf`]).
     pub fn player_line(
@@ -186,39 +98,22 @@ mod tests {
     #[test]
     fn trf26_rounds_become_boards_and_byes() {
         let model = trf::parse(&file()).expect("valid");
-        assert_eq!(played_rounds(&model), 2);
+        assert_eq!(model.rounds_played(), 2);
         let facts = event_facts(&model);
         assert_eq!(facts.place, "Brno");
         assert_eq!(
             trf_date(&facts.start_date),
             Some(time::macros::date!(2026 - 11 - 20))
         );
-        let one = round_boards(&model, 1).expect("round 1");
-        assert_eq!(
-            one,
-            vec![
-                ImportedGame {
-                    white: PlayerId(1),
-                    black: Some(PlayerId(2)),
-                    code: "1-0"
-                },
-                ImportedGame {
-                    white: PlayerId(3),
-                    black: None,
-                    code: "U"
-                },
-            ]
-        );
-        let two = round_boards(&model, 2).expect("round 2");
-        assert_eq!(
-            two[0],
-            ImportedGame {
-                white: PlayerId(3),
-                black: Some(PlayerId(1)),
-                code: "1/2-1/2"
-            }
-        );
-        assert_eq!(two[1].code, "Z");
+        let one = boards_of_round(&model, 1).expect("round 1");
+        assert_eq!(one[0].players(), Some((PlayerId(1), PlayerId(2))));
+        assert_eq!(one[0].result, Some(BoardResult::WhiteWins));
+        assert_eq!(one[1].white, PlayerId(3));
+        assert_eq!(one[1].result, Some(BoardResult::PairingAllocatedBye));
+        let two = boards_of_round(&model, 2).expect("round 2");
+        assert_eq!(two[0].players(), Some((PlayerId(3), PlayerId(1))));
+        assert_eq!(two[0].result, Some(BoardResult::Draw));
+        assert_eq!(two[1].result, Some(BoardResult::ZeroPointBye));
     }
 
     #[test]

@@ -1,21 +1,19 @@
 //! `POST /tournaments/import`: reads a TRF-2026 (or TRF16) file, uploaded as `file` or pasted
 //! as `trf`, and creates an unpublished FIDE (Dutch) Swiss tournament with its players in
-//! starting-rank order, its rounds (published) and results, all in one transaction. A file
+//! starting-rank order, its rounds (published) and results, all in one store write
+//! ([`store::import_tournament`]). A file
 //! that cannot be read is refused with the line and column of the problem (422); nothing is
 //! stored.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use diesel::Connection;
-
-use crate::db::models::{NewGame, NewPlayer, NewRound, PairingSystem, Player};
+use crate::db::models::{NewPlayer, PairingSystem, TournamentId};
+use crate::db::store;
 use crate::formats::trf;
-use crate::tournament::PlayerId;
+use crate::tournament::board::boards_of_round;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};
-use crate::web::handlers::trf_import::convert::{
-    event_facts, played_rounds, round_boards, trf_date,
-};
+use crate::web::handlers::trf_import::convert::{event_facts, trf_date};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -63,12 +61,12 @@ pub async fn import_trf(
         let message = ctx.t("day.trf.no_players");
         return refuse(ctx, text, message);
     }
-    let played = played_rounds(&model);
+    let played = model.rounds_played();
     let mut boards = Vec::new();
     for round in 1..=played {
-        match round_boards(&model, round) {
+        match boards_of_round(&model, round) {
             Ok(list) => boards.push(list),
-            Err(reason) => return refuse(ctx, text, reason),
+            Err(reason) => return refuse(ctx, text, reason.to_string()),
         }
     }
     let facts = event_facts(&model);
@@ -109,54 +107,25 @@ pub async fn import_trf(
             return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
         }
     };
+    let players: Vec<NewPlayer> = model
+        .players
+        .iter()
+        .map(|player| NewPlayer {
+            tournament_id: TournamentId(0),
+            name: player.name.chars().take(200).collect(),
+            fide_id: player.fide_id.and_then(|id| i64::try_from(id).ok()),
+            title: player.title.clone(),
+            rating: i32::from(player.rating),
+            federation: player.federation.clone(),
+            birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
+            sex: player.sex.clone(),
+            club: String::new(),
+        })
+        .collect();
+    let by = organiser.id;
     let created = state
-        .db(move |conn| {
-            conn.transaction(|conn| {
-                let tournament = new.insert(conn)?;
-                let mut rows = Vec::with_capacity(model.players.len());
-                for player in &model.players {
-                    let row = NewPlayer {
-                        tournament_id: tournament.id,
-                        name: player.name.chars().take(200).collect(),
-                        fide_id: player.fide_id.and_then(|id| i64::try_from(id).ok()),
-                        title: player.title.clone(),
-                        rating: i32::from(player.rating),
-                        federation: player.federation.clone(),
-                        birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
-                        sex: player.sex.clone(),
-                        club: String::new(),
-                        late_entry: false,
-                    }
-                    .insert(conn)?;
-                    rows.push(row.id);
-                }
-                let ranks: Vec<_> = rows
-                    .iter()
-                    .enumerate()
-                    .map(|(index, id)| (*id, index as i32 + 1))
-                    .collect();
-                Player::set_starting_ranks(conn, &ranks)?;
-                let row_of = |p: PlayerId| rows[p.0 as usize - 1];
-                for (index, list) in boards.iter().enumerate() {
-                    let round = NewRound {
-                        tournament_id: tournament.id,
-                        number: index as i32 + 1,
-                        published: true,
-                    }
-                    .insert(conn)?;
-                    for (board, game) in list.iter().enumerate() {
-                        NewGame {
-                            round_id: round.id,
-                            board: board as i32 + 1,
-                            white_id: row_of(game.white),
-                            black_id: game.black.map(row_of),
-                            result: Some(game.code.to_owned()),
-                        }
-                        .insert(conn)?;
-                    }
-                }
-                Ok::<_, AppError>(tournament)
-            })
+        .write(&ctx, move |conn| {
+            store::import_tournament(conn, &new, &players, &boards, by)
         })
         .await?;
     tracing::info!(by = %organiser.username, tournament = created.id.0, "tournament imported from TRF");

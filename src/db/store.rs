@@ -1,0 +1,978 @@
+//! The one store for the writes of the tournament day. Every function here is one
+//! [`write_transaction`] that
+//!
+//! 1. bumps the tournament's revision first — which takes the tournament's write lock (the
+//!    row lock on PostgreSQL; `BEGIN IMMEDIATE` already holds the database's on SQLite), so
+//!    writes to one tournament run one after the other and each sees what the previous one
+//!    committed;
+//! 2. reads what it needs and re-checks its preconditions inside the transaction (a round
+//!    without results before unpairing it, the board's version before a result, ...);
+//! 3. asks the pure core ([`crate::tournament::day`]) what to write, writes it, bumps the
+//!    version of every board it touches;
+//! 4. writes its audit rows ([`AuditEntry`](crate::db::models::AuditEntry)), never deleted.
+//!
+//! A refusal ([`Refusal`]) rolls everything back, revision included; the web layer turns it
+//! into a 409 or 422 that says why. Pages cache on the revision: a write on one instance is
+//! seen by every instance at its next read.
+//!
+//! The flow of a round: [`pair_next_round`] → [`publish_round`] → [`start_round`] /
+//! [`check_in`] / [`confirm_forfeit`] → [`set_result`] (and corrections, and players' own
+//! reports approved by [`approve_report`]); before any result is in, [`unpair_last_round`]
+//! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
+//! entry), [`request_bye`], [`register_players`], [`update_settings`].
+
+use diesel::prelude::*;
+
+use crate::db::domain::TournamentData;
+use crate::db::models::tournament_day::{
+    BoardReport, ByeRequestRow, CheckIn, GameScore, ParticipationRow, RoundStart, SwissSettings,
+};
+use crate::db::models::{
+    Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, Player, PlayerId,
+    Round, RoundId, Tournament, TournamentId, UserId,
+};
+use crate::db::schema::{rounds, tournament_arbiters};
+use crate::db::{DbConn, write_transaction};
+use crate::pairing::pairing_check::Violation;
+use crate::tournament::board::Board;
+use crate::tournament::byes::{ByeKind, ByeRequestError};
+use crate::tournament::day::{
+    DayRefusal, DaySettings, SettingChange, SettingRefusal, plan_next_round, settings_change,
+    swap_seats,
+};
+use crate::tournament::default_time::{
+    ArbiterDecision, BoardState, CheckIns, board_state, withdraw_after_forfeit,
+};
+use crate::tournament::model;
+use crate::tournament::result::BoardResult;
+use crate::tournament::self_report::ReportedResult;
+
+/// Why the store did not write.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database failed.
+    Db(diesel::result::Error),
+    /// The tournament, round, board or player does not exist (or not in this tournament).
+    NotFound,
+    /// The write's preconditions do not hold; nothing was written.
+    Refused(Refusal),
+}
+
+impl From<diesel::result::Error> for StoreError {
+    fn from(error: diesel::result::Error) -> Self {
+        StoreError::Db(error)
+    }
+}
+
+impl From<Refusal> for StoreError {
+    fn from(refusal: Refusal) -> Self {
+        StoreError::Refused(refusal)
+    }
+}
+
+impl From<DayRefusal> for StoreError {
+    fn from(refusal: DayRefusal) -> Self {
+        StoreError::Refused(Refusal::Day(refusal))
+    }
+}
+
+/// A write refused for a reason the user can act on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// Pairing, unpairing or swapping refused by the round planner.
+    Day(DayRefusal),
+    /// The board changed since the form was made (another result, a swap): nothing was
+    /// overwritten. The board as it is now.
+    ResultConflict(Box<Game>),
+    /// A bye result on a board with two players, or a game result on a bye row.
+    ResultKind,
+    /// A game score was entered for a board of the round: unpairing would lose it.
+    GameScoresEntered {
+        /// The round.
+        round: u32,
+    },
+    /// A requested bye breaks the organiser's rules.
+    Bye(ByeRequestError),
+    /// A change of participation for a round that is paired already or does not exist.
+    RoundNotOpen {
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired.
+        paired: u32,
+        /// Rounds announced.
+        total: u32,
+    },
+    /// The player is already withdrawn (or was not withdrawn, for a return).
+    ParticipationUnchanged,
+    /// A change of settings after the start that must be confirmed; nothing was saved.
+    NeedsConfirmation(Vec<SettingChange>),
+    /// A change of settings that cannot be made after the start.
+    Settings(SettingRefusal),
+    /// The board is not flagged for a default-time forfeit (Art. 6.7.1).
+    NotForfeitable,
+    /// A player's report cannot be approved (nothing reported, or reports disagree and the
+    /// arbiter chose nothing).
+    NothingToApprove,
+    /// The board has a result already: players' own reports are closed.
+    ReportClosed,
+}
+
+/// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes
+/// the audit rows `work` collected, all in one transaction.
+fn write<T>(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    by: Option<UserId>,
+    work: impl FnOnce(&mut DbConn, &mut Vec<NewAuditEntry>) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    write_transaction(conn, |conn| {
+        let revision = Tournament::bump_revision(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let mut audit = Vec::new();
+        let value = work(conn, &mut audit)?;
+        for entry in &audit {
+            entry.insert(conn, tournament, revision, by)?;
+        }
+        Ok(value)
+    })
+}
+
+fn load(conn: &mut DbConn, tournament: TournamentId) -> Result<TournamentData, StoreError> {
+    TournamentData::load(conn, tournament)?.ok_or(StoreError::NotFound)
+}
+
+fn player_names(data: &TournamentData, board: &Board) -> String {
+    let name = |number: model::PlayerId| {
+        data.row_of(number)
+            .and_then(|row| data.player(row))
+            .map_or_else(|| number.0.to_string(), |p| p.name.clone())
+    };
+    match board.black {
+        Some(black) => format!("{} – {}", name(board.white), name(black)),
+        None => name(board.white),
+    }
+}
+
+/// Pairs the next round by the tournament's system ([`plan_next_round`]): starting numbers,
+/// late entries' bye rows, the round (unpublished) and its boards. Returns the round number.
+pub fn pair_next_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let settings = SwissSettings::for_tournament(conn, tournament)?;
+        let state = data.day_state(settings.late_entry());
+        let plan = plan_next_round(&state)?;
+        let ranks: Vec<(PlayerId, i32)> = plan
+            .new_ranks
+            .iter()
+            .map(|&(index, rank)| (data.players[index].id, rank as i32))
+            .collect();
+        Player::set_starting_ranks(conn, &ranks)?;
+        // Starting numbers after the new ranks: positions in starting-rank order.
+        let mut ranked: Vec<(i32, PlayerId)> = data
+            .players
+            .iter()
+            .filter_map(|p| {
+                let rank = p
+                    .starting_rank
+                    .or_else(|| ranks.iter().find(|(id, _)| *id == p.id).map(|(_, r)| *r))?;
+                Some((rank, p.id))
+            })
+            .collect();
+        ranked.sort();
+        let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
+            let index = (number.0 as usize).checked_sub(1).ok_or(StoreError::NotFound)?;
+            ranked.get(index).map(|(_, id)| *id).ok_or(StoreError::NotFound)
+        };
+        for (round, board) in &plan.missed {
+            let round_row = data
+                .rounds
+                .iter()
+                .find(|r| r.number == *round as i32)
+                .ok_or(StoreError::NotFound)?;
+            let number = data.games_of_round(*round as i32).len() as i32 + 1;
+            let number = number.max(board.number as i32);
+            NewGame {
+                round_id: round_row.id,
+                board: number,
+                white_id: row_of(board.white)?,
+                black_id: None,
+                result: board.result,
+            }
+            .insert(conn)?;
+        }
+        if plan.total_rounds as i32 != data.tournament.rounds {
+            diesel::update(crate::db::schema::tournaments::table.find(tournament))
+                .set(crate::db::schema::tournaments::rounds.eq(plan.total_rounds as i32))
+                .execute(conn)?;
+        }
+        let round = NewRound {
+            tournament_id: tournament,
+            number: plan.round as i32,
+            published: false,
+        }
+        .insert(conn)?;
+        for board in &plan.boards {
+            NewGame {
+                round_id: round.id,
+                board: board.number as i32,
+                white_id: row_of(board.white)?,
+                black_id: board.black.map(row_of).transpose()?,
+                result: board.result,
+            }
+            .insert(conn)?;
+        }
+        audit.push(NewAuditEntry {
+            action: "pair",
+            round: Some(plan.round as i32),
+            detail: format!(
+                "{} boards; new starting numbers {}",
+                plan.boards.len(),
+                plan.new_ranks.len()
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok(plan.round)
+    })
+}
+
+/// Publishes (or hides) the pairings of round `number`.
+pub fn publish_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    published: bool,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let round = Round::by_number(conn, tournament, number)?.ok_or(StoreError::NotFound)?;
+        Round::set_published(conn, round.id, published)?;
+        audit.push(NewAuditEntry {
+            action: if published { "publish" } else { "hide" },
+            round: Some(number),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Removes the last round's pairing while no game of it has a result or a game score (bye
+/// rows do not count), checked inside the transaction. Its audit rows stay.
+pub fn unpair_last_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let last: Option<Round> = rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .order(rounds::number.desc())
+            .first(conn)
+            .optional()?;
+        let last = last.ok_or(DayRefusal::NothingPaired)?;
+        let number = last.number as u32;
+        let games = Game::for_round(conn, last.id)?;
+        if games
+            .iter()
+            .any(|game| game.black_id.is_some() && game.result.is_some())
+        {
+            return Err(DayRefusal::RoundHasResults { round: number }.into());
+        }
+        let ids: Vec<GameId> = games.iter().map(|game| game.id).collect();
+        if !GameScore::for_games(conn, &ids)?.is_empty() {
+            return Err(Refusal::GameScoresEntered { round: number }.into());
+        }
+        Game::delete_round(conn, last.id)?;
+        diesel::delete(rounds::table.find(last.id)).execute(conn)?;
+        audit.push(NewAuditEntry {
+            action: "unpair",
+            round: Some(last.number),
+            detail: format!("{} boards removed", games.len()),
+            ..NewAuditEntry::default()
+        });
+        Ok(number)
+    })
+}
+
+/// Seats `first` and `second` (row ids) in each other's places in the last round, checked
+/// against the pairing rules ([`swap_seats`]); absolute breaks need `confirmed`. Every board
+/// changed gets a new version, so a result form made for the old players is refused.
+pub fn swap_players(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    first: PlayerId,
+    second: PlayerId,
+    confirmed: bool,
+    by: UserId,
+) -> Result<(u32, Vec<Violation>), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let round = data.rounds.len() as u32;
+        let (Some(a), Some(b)) = (data.number_of(first), data.number_of(second)) else {
+            return Err(DayRefusal::NotPaired { round }.into());
+        };
+        let state = data.day_state(Default::default());
+        let (boards, violations) = swap_seats(&state, a, b, confirmed)?;
+        let games = data.games_of_round(round as i32);
+        for (game, board) in games.iter().zip(&boards) {
+            let white = data.row_of(board.white).ok_or(StoreError::NotFound)?;
+            let black = board.black.and_then(|black| data.row_of(black));
+            if game.white_id != white || game.black_id != black {
+                Game::set_players(conn, game.id, white, black)?;
+                audit.push(NewAuditEntry {
+                    action: "swap",
+                    round: Some(round as i32),
+                    board: Some(game.board),
+                    game_id: Some(game.id),
+                    new_value: Some(player_names(&data, board)),
+                    ..NewAuditEntry::default()
+                });
+            }
+        }
+        Ok((round, violations))
+    })
+}
+
+/// Enters or corrects (or clears, with `None`) the result of `game` if the board is still at
+/// `expected_version` — the version of the page the arbiter entered it on. Returns the board
+/// as saved.
+pub fn set_result(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    game: GameId,
+    expected_version: i32,
+    result: Option<BoardResult>,
+    by: Option<UserId>,
+) -> Result<Game, StoreError> {
+    write(conn, tournament, by, |conn, audit| {
+        save_result(conn, tournament, game, expected_version, result, audit)
+    })
+}
+
+/// The result write shared by every path that sets one (inside a store transaction).
+fn save_result(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    game: GameId,
+    expected_version: i32,
+    result: Option<BoardResult>,
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<Game, StoreError> {
+    let before = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
+    let round = Round::find(conn, before.round_id)?.ok_or(StoreError::NotFound)?;
+    if round.tournament_id != tournament {
+        return Err(StoreError::NotFound);
+    }
+    if let Some(result) = result
+        && result.is_bye() != before.black_id.is_none()
+    {
+        return Err(Refusal::ResultKind.into());
+    }
+    if Game::set_result_if_version(conn, game, expected_version, result)? == 0 {
+        return Err(Refusal::ResultConflict(Box::new(before)).into());
+    }
+    audit.push(NewAuditEntry {
+        action: "result",
+        round: Some(round.number),
+        board: Some(before.board),
+        game_id: Some(game),
+        old_value: before.result.map(|r| r.as_str().to_owned()),
+        new_value: result.map(|r| r.as_str().to_owned()),
+        ..NewAuditEntry::default()
+    });
+    Game::find(conn, game)?.ok_or(StoreError::NotFound)
+}
+
+/// How a player's participation changes (C.04.2 Art. 2.4, 3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParticipationChange {
+    /// Withdraws the player from a round on (default: the next unpaired round); byes
+    /// requested for those rounds are dropped.
+    Withdraw,
+    /// A withdrawn player returns from a round on.
+    Return,
+    /// The player is first paired in that round (a late entry).
+    LateEntry,
+}
+
+/// Applies a participation change from `round` on (`None`: the next unpaired round). The
+/// round must not be paired yet.
+pub fn change_participation(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerId,
+    change: ParticipationChange,
+    round: Option<u32>,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        if data.player(player).is_none() {
+            return Err(StoreError::NotFound);
+        }
+        let paired = data.rounds.len() as u32;
+        let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
+        let round = round.unwrap_or(paired + 1);
+        if round <= paired || round > total.max(1) {
+            return Err(Refusal::RoundNotOpen {
+                round,
+                paired,
+                total,
+            }
+            .into());
+        }
+        let mut row = ParticipationRow::for_player(conn, player)?;
+        let action = match change {
+            ParticipationChange::Withdraw => {
+                if row.withdrawn_from.is_some_and(|from| from as u32 <= round) {
+                    return Err(Refusal::ParticipationUnchanged.into());
+                }
+                row.withdrawn_from = Some(round as i32);
+                ByeRequestRow::delete_from(conn, player, round as i32)?;
+                "withdraw"
+            }
+            ParticipationChange::Return => {
+                if row.withdrawn_from.is_none() {
+                    return Err(Refusal::ParticipationUnchanged.into());
+                }
+                row.withdrawn_from = None;
+                "return"
+            }
+            ParticipationChange::LateEntry => {
+                row.first_round = round as i32;
+                "late_entry"
+            }
+        };
+        row.save(conn)?;
+        audit.push(NewAuditEntry {
+            action,
+            round: Some(round as i32),
+            detail: data.player(player).map(|p| p.name.clone()).unwrap_or_default(),
+            ..NewAuditEntry::default()
+        });
+        Ok(round)
+    })
+}
+
+/// Requests a bye for a round not yet paired, within the organiser's limits (C.04.2 Art. 3.3),
+/// or cancels one (`kind` `None`).
+pub fn request_bye(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerId,
+    round: u32,
+    kind: Option<ByeKind>,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let name = data
+            .player(player)
+            .ok_or(StoreError::NotFound)?
+            .name
+            .clone();
+        let paired = data.rounds.len() as u32;
+        let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
+        match kind {
+            None => {
+                if round > paired {
+                    ByeRequestRow::delete(conn, player, round as i32)?;
+                }
+            }
+            Some(kind) => {
+                let settings = SwissSettings::for_tournament(conn, tournament)?;
+                data.participation_of(player)
+                    .check_bye(round, kind, &settings.bye_policy(), total, paired)
+                    .map_err(Refusal::Bye)?;
+                ByeRequestRow::insert(conn, player, round as i32, kind)?;
+            }
+        }
+        audit.push(NewAuditEntry {
+            action: if kind.is_some() { "bye" } else { "cancel_bye" },
+            round: Some(round as i32),
+            new_value: kind.map(|k| k.code().to_string()),
+            detail: name,
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Registers players (the form, a CSV import). Once round 1 is paired they are late entries,
+/// first paired in the next round (C.04.2 Art. 2.4).
+pub fn register_players(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    players: &[NewPlayer],
+    by: UserId,
+) -> Result<Vec<Player>, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let paired: i64 = rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .count()
+            .get_result(conn)?;
+        let mut saved = Vec::with_capacity(players.len());
+        for new in players {
+            let player = NewPlayer {
+                tournament_id: tournament,
+                ..new.clone()
+            }
+            .insert(conn)?;
+            if paired > 0 {
+                ParticipationRow {
+                    player_id: player.id,
+                    first_round: paired as i32 + 1,
+                    withdrawn_from: None,
+                }
+                .save(conn)?;
+            }
+            audit.push(NewAuditEntry {
+                action: "register",
+                round: (paired > 0).then_some(paired as i32 + 1),
+                detail: player.name.clone(),
+                ..NewAuditEntry::default()
+            });
+            saved.push(player);
+        }
+        Ok(saved)
+    })
+}
+
+/// Creates a tournament from an imported file: players in starting-rank order, the rounds
+/// (published) and their boards, in one transaction.
+pub fn import_tournament(
+    conn: &mut DbConn,
+    new: &NewTournament,
+    players: &[NewPlayer],
+    rounds: &[Vec<Board>],
+    by: UserId,
+) -> Result<Tournament, StoreError> {
+    let created = write_transaction(conn, |conn| new.insert(conn))?;
+    let id = created.id;
+    let result = write(conn, id, Some(by), |conn, audit| {
+        let mut rows = Vec::with_capacity(players.len());
+        for (rank, player) in (1..).zip(players) {
+            let row = NewPlayer {
+                tournament_id: id,
+                ..player.clone()
+            }
+            .insert(conn)?;
+            Player::set_starting_ranks(conn, &[(row.id, rank)])?;
+            rows.push(row.id);
+        }
+        let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
+            let index = (number.0 as usize).checked_sub(1).ok_or(StoreError::NotFound)?;
+            rows.get(index).copied().ok_or(StoreError::NotFound)
+        };
+        for (number, boards) in (1..).zip(rounds) {
+            let round = NewRound {
+                tournament_id: id,
+                number,
+                published: true,
+            }
+            .insert(conn)?;
+            for board in boards {
+                NewGame {
+                    round_id: round.id,
+                    board: board.number as i32,
+                    white_id: row_of(board.white)?,
+                    black_id: board.black.map(row_of).transpose()?,
+                    result: board.result,
+                }
+                .insert(conn)?;
+            }
+        }
+        audit.push(NewAuditEntry {
+            action: "import",
+            detail: format!("{} players, {} rounds", players.len(), rounds.len()),
+            ..NewAuditEntry::default()
+        });
+        Tournament::find(conn, id)?.ok_or(StoreError::NotFound)
+    });
+    if result.is_err() {
+        // The import is all or nothing: the empty tournament goes too.
+        diesel::delete(crate::db::schema::tournaments::table.find(id)).execute(conn)?;
+    }
+    result
+}
+
+/// Saves the tournament's settings. Once round 1 is paired, a change of the point system or
+/// of a Swiss's number of rounds is saved only when `confirmed` (otherwise
+/// [`Refusal::NeedsConfirmation`] lists what it would change), and a change of the pairing
+/// system or of a round robin's rounds is refused ([`settings_change`]).
+pub fn update_settings(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    new: &NewTournament,
+    confirmed: bool,
+    by: UserId,
+) -> Result<Vec<SettingChange>, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let old = Tournament::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let paired: i64 = rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .count()
+            .get_result(conn)?;
+        let settings = |system, swap, rounds: i32, points| DaySettings {
+            system,
+            swap_last_two_rounds: swap,
+            total_rounds: u32::try_from(rounds).unwrap_or(0),
+            points,
+        };
+        let new_points = new.point_system();
+        let changes = settings_change(
+            &settings(
+                old.pairing_system,
+                old.swap_last_two_rounds,
+                old.rounds,
+                old.point_system(),
+            ),
+            &settings(
+                new.pairing_system,
+                new.swap_last_two_rounds,
+                new.rounds,
+                new_points,
+            ),
+            paired as u32,
+        )
+        .map_err(Refusal::Settings)?;
+        if !changes.is_empty() && !confirmed {
+            return Err(Refusal::NeedsConfirmation(changes).into());
+        }
+        NewTournament {
+            owner_id: old.owner_id,
+            ..new.clone()
+        }
+        .update(conn, tournament)?;
+        audit.push(NewAuditEntry {
+            action: "settings",
+            detail: changes
+                .iter()
+                .map(|change| format!("{change:?}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+            ..NewAuditEntry::default()
+        });
+        Ok(changes)
+    })
+}
+
+/// Saves the Swiss rules (byes, late entries, forfeits).
+pub fn save_swiss_settings(
+    conn: &mut DbConn,
+    settings: &SwissSettings,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, settings.tournament_id, Some(by), |conn, audit| {
+        settings.save(conn)?;
+        audit.push(NewAuditEntry {
+            action: "swiss_settings",
+            detail: format!("{settings:?}"),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Publishes or hides the tournament.
+pub fn publish_tournament(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    published: bool,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        Tournament::set_published(conn, tournament, published)?;
+        audit.push(NewAuditEntry {
+            action: if published { "publish_event" } else { "hide_event" },
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Assigns an arbiter to the tournament (a second assignment changes nothing).
+pub fn add_arbiter(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    arbiter: UserId,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let exists: i64 = tournament_arbiters::table
+            .filter(tournament_arbiters::tournament_id.eq(tournament))
+            .filter(tournament_arbiters::user_id.eq(arbiter))
+            .count()
+            .get_result(conn)?;
+        if exists == 0 {
+            diesel::insert_into(tournament_arbiters::table)
+                .values((
+                    tournament_arbiters::tournament_id.eq(tournament),
+                    tournament_arbiters::user_id.eq(arbiter),
+                ))
+                .execute(conn)?;
+        }
+        audit.push(NewAuditEntry {
+            action: "add_arbiter",
+            new_value: Some(arbiter.to_string()),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+fn round_in(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+) -> Result<RoundId, StoreError> {
+    Ok(Round::by_number(conn, tournament, number)?
+        .ok_or(StoreError::NotFound)?
+        .id)
+}
+
+fn game_in(
+    conn: &mut DbConn,
+    round: RoundId,
+    game: GameId,
+    paired_only: bool,
+) -> Result<Game, StoreError> {
+    Game::find(conn, game)?
+        .filter(|g| g.round_id == round && (!paired_only || g.black_id.is_some()))
+        .ok_or(StoreError::NotFound)
+}
+
+/// Starts round `number` at `at` (Unix seconds): default time (Art. 6.7.1) counts from here.
+/// A round already started keeps its start. Returns the start.
+pub fn start_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    at: i64,
+    by: UserId,
+) -> Result<i64, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let round = round_in(conn, tournament, number)?;
+        let started = RoundStart::start(conn, round, at)?;
+        audit.push(NewAuditEntry {
+            action: "start_round",
+            round: Some(number),
+            ..NewAuditEntry::default()
+        });
+        Ok(started)
+    })
+}
+
+/// Checks a player in at the board (`undo` removes a check-in made by mistake).
+#[expect(clippy::too_many_arguments, reason = "the board, the colour and the moment")]
+pub fn check_in(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    game: GameId,
+    colour: model::Color,
+    undo: bool,
+    at: i64,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let round = round_in(conn, tournament, number)?;
+        let board = game_in(conn, round, game, true)?;
+        let colour = match colour {
+            model::Color::White => "white",
+            model::Color::Black => "black",
+        };
+        if undo {
+            CheckIn::undo(conn, game, colour)?;
+        } else {
+            CheckIn::check_in(conn, game, colour, at)?;
+        }
+        audit.push(NewAuditEntry {
+            action: if undo { "undo_check_in" } else { "check_in" },
+            round: Some(number),
+            board: Some(board.board),
+            game_id: Some(game),
+            new_value: Some(colour.to_owned()),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Confirms the default-time forfeit of a flagged board (Art. 6.7.1), the result computed
+/// here from the round's start and the check-ins at `now` (never taken from the form); unless
+/// `excused`, a player who forfeits without notice is withdrawn from the later rounds when the
+/// tournament's rule says so (GRC Art. 6.5).
+#[expect(clippy::too_many_arguments, reason = "the board, its version and the arbiter's choice")]
+pub fn confirm_forfeit(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    game: GameId,
+    version: i32,
+    excused: bool,
+    now: time::OffsetDateTime,
+    by: UserId,
+) -> Result<BoardResult, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let event = Tournament::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let round = round_in(conn, tournament, number)?;
+        let board = game_in(conn, round, game, true)?;
+        let from_unix = |seconds: i64| {
+            time::OffsetDateTime::from_unix_timestamp(seconds)
+                .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+        };
+        let start = RoundStart::get(conn, round)?.map(from_unix);
+        let check_ins = CheckIn::for_games(conn, &[game])?;
+        let at = |colour: &str| {
+            check_ins
+                .iter()
+                .find(|c| c.colour == colour)
+                .map(|c| from_unix(c.checked_at))
+        };
+        let checks = CheckIns {
+            white: at("white"),
+            black: at("black"),
+        };
+        let default = time::Duration::minutes(i64::from(event.default_time_minutes.max(0)));
+        let absent = match board_state(start, default, checks, now) {
+            BoardState::Flagged { absent } if board.result.is_none() => absent,
+            _ => return Err(Refusal::NotForfeitable.into()),
+        };
+        let result = absent.forfeit();
+        save_result(conn, tournament, game, version, Some(result), audit)?;
+        let settings = SwissSettings::for_tournament(conn, tournament)?;
+        let decision = excused.then_some(ArbiterDecision::Excuse);
+        if withdraw_after_forfeit(settings.forfeit_rule(), false, decision) {
+            let absent_players = [
+                absent
+                    .includes(model::Color::White)
+                    .then_some(board.white_id),
+                board.black_id.filter(|_| absent.includes(model::Color::Black)),
+            ];
+            for player in absent_players.into_iter().flatten() {
+                let mut row = ParticipationRow::for_player(conn, player)?;
+                row.withdrawn_from = Some(number + 1);
+                row.save(conn)?;
+                ByeRequestRow::delete_from(conn, player, number + 1)?;
+                audit.push(NewAuditEntry {
+                    action: "withdraw",
+                    round: Some(number + 1),
+                    detail: format!("forfeit without notice in round {number}"),
+                    ..NewAuditEntry::default()
+                });
+            }
+        }
+        Ok(result)
+    })
+}
+
+/// Approves a board's self-reported result (or the arbiter's own `decision`, which counts
+/// whatever the players said), as a result entry at `version`.
+pub fn approve_report(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    game: GameId,
+    version: i32,
+    decision: Option<ReportedResult>,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let mut row = BoardReport::for_games(conn, &[game])?
+            .into_iter()
+            .next()
+            .ok_or(StoreError::NotFound)?;
+        let approved = row
+            .state()
+            .approve(decision)
+            .map_err(|_| Refusal::NothingToApprove)?;
+        let result = BoardResult::parse(approved.notation()).ok_or(Refusal::ResultKind)?;
+        save_result(conn, tournament, game, version, Some(result), audit)?;
+        row.approved = Some(approved.notation().to_owned());
+        row.save_reports(conn)?;
+        Ok(())
+    })
+}
+
+/// Saves a player's own report of a board (no login: the board's secret token found the
+/// row); closed once the board has a result or the arbiter approved.
+pub fn submit_report(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    game: GameId,
+    colour: model::Color,
+    reported: ReportedResult,
+) -> Result<(), StoreError> {
+    write(conn, tournament, None, |conn, audit| {
+        let board = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
+        if board.result.is_some() {
+            return Err(Refusal::ReportClosed.into());
+        }
+        let mut row = BoardReport::for_games(conn, &[game])?
+            .into_iter()
+            .next()
+            .ok_or(StoreError::NotFound)?;
+        let mut state = row.state();
+        state
+            .report(colour, reported)
+            .map_err(|_| Refusal::ReportClosed)?;
+        row.white_report = state.white.map(|r| r.notation().to_owned());
+        row.black_report = state.black.map(|r| r.notation().to_owned());
+        row.save_reports(conn)?;
+        audit.push(NewAuditEntry {
+            action: "self_report",
+            board: Some(board.board),
+            game_id: Some(game),
+            new_value: Some(reported.notation().to_owned()),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Saves the game score entered for a game of round `number` (as written, with its piece
+/// letters' language).
+pub fn save_game_score(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    game: GameId,
+    movetext: &str,
+    lang: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let round = round_in(conn, tournament, number)?;
+        let board = game_in(conn, round, game, true)?;
+        GameScore::save(conn, game, movetext, lang)?;
+        audit.push(NewAuditEntry {
+            action: "game_score",
+            round: Some(number),
+            board: Some(board.board),
+            game_id: Some(game),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Runs any other write of the tournament (tie-break lists, self-report tokens) as a store
+/// write: revision bumped, audited as `action`.
+pub fn other_write<T>(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    action: &'static str,
+    by: Option<UserId>,
+    work: impl FnOnce(&mut DbConn) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    write(conn, tournament, by, |conn, audit| {
+        let value = work(conn)?;
+        audit.push(NewAuditEntry {
+            action,
+            ..NewAuditEntry::default()
+        });
+        Ok(value)
+    })
+}
