@@ -5,7 +5,10 @@
 mod common;
 
 use arbiter::db::models::*;
-use arbiter::db::{self, Backend};
+use arbiter::db::models::tournament_day::ParticipationRow;
+use arbiter::db::store::{self, Refusal, StoreError};
+use arbiter::db::{self, Backend, write_transaction};
+use arbiter::tournament::result::BoardResult;
 use arbiter::tournament::scoring::{PointSystem, Points};
 use common::{PG_ENV, TestContext};
 use time::macros::date;
@@ -49,7 +52,6 @@ fn player(tournament: TournamentId, name: &str, rating: i32) -> NewPlayer {
         birth_year: Some(1990),
         sex: "m".into(),
         club: "ŠK Dunajská Streda".into(),
-        late_entry: false,
     }
 }
 
@@ -156,13 +158,22 @@ fn every_table_round_trips_through_its_model() {
     assert_eq!(players[1].name, "Шаровић, Душан");
     assert_eq!(players[0].fide_id, Some(312_345_678));
     Player::set_starting_ranks(conn, &[(players[1].id, 1), (players[0].id, 2)]).unwrap();
-    Player::set_withdrawn(conn, players[0].id, true).unwrap();
+    ParticipationRow {
+        player_id: players[0].id,
+        first_round: 1,
+        withdrawn_from: Some(2),
+    }
+    .save(conn)
+    .unwrap();
     let listed = Player::for_tournament(conn, t.id).unwrap();
     assert_eq!(
         listed.iter().map(|p| p.starting_rank).collect::<Vec<_>>(),
         [Some(1), Some(2)]
     );
-    assert!(listed[1].withdrawn);
+    assert_eq!(
+        ParticipationRow::for_tournament(conn, t.id).unwrap()[0].withdrawn_from,
+        Some(2)
+    );
 
     let round = NewRound {
         tournament_id: t.id,
@@ -183,26 +194,25 @@ fn every_table_round_trips_through_its_model() {
     Round::set_published(conn, round.id, true).unwrap();
     assert!(Round::by_number(conn, t.id, 1).unwrap().unwrap().published);
 
-    let games = NewGame::insert_all(
-        conn,
-        &[
-            NewGame {
-                round_id: round.id,
-                board: 1,
-                white_id: players[1].id,
-                black_id: Some(players[0].id),
-                result: None,
-            },
-            NewGame {
-                round_id: round.id,
-                board: 2,
-                white_id: players[0].id,
-                black_id: None,
-                result: Some("bye".into()),
-            },
-        ],
-    )
-    .unwrap();
+    let games: Vec<Game> = [
+        NewGame {
+            round_id: round.id,
+            board: 1,
+            white_id: players[1].id,
+            black_id: Some(players[0].id),
+            result: None,
+        },
+        NewGame {
+            round_id: round.id,
+            board: 2,
+            white_id: players[0].id,
+            black_id: None,
+            result: Some(BoardResult::PairingAllocatedBye),
+        },
+    ]
+    .iter()
+    .map(|game| game.insert(conn).unwrap())
+    .collect();
     assert_eq!(Game::for_round(conn, round.id).unwrap(), games);
     assert_eq!(Game::for_rounds(conn, &[round.id]).unwrap().len(), 2);
 
@@ -236,7 +246,12 @@ fn a_pairing_is_saved_whole_or_not_at_all() {
         black_id: Some(p[1].id),
         result: None,
     };
-    assert!(NewGame::insert_all(conn, &[board(1), board(1)]).is_err());
+    let saved: Result<(), diesel::result::Error> = write_transaction(conn, |conn| {
+        board(1).insert(conn)?;
+        board(1).insert(conn)?;
+        Ok(())
+    });
+    assert!(saved.is_err());
     assert!(Game::for_round(conn, round.id).unwrap().is_empty());
     // Foreign keys are enforced (no game for a player that does not exist).
     let ghost = NewGame {
@@ -277,24 +292,27 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
     assert_eq!(game.version, 0);
 
     // Both read version 0; Olga saves first, Arno's save is refused and changes nothing.
-    let saved = match Game::set_result(conn, game.id, 0, Some("1-0"), owner.id).unwrap() {
-        ResultUpdate::Saved(game) => game,
-        other => panic!("expected Saved, got {other:?}"),
-    };
-    assert_eq!((saved.result.as_deref(), saved.version), (Some("1-0"), 1));
-    match Game::set_result(conn, game.id, 0, Some("0-1"), arno.id).unwrap() {
-        ResultUpdate::Conflict(now) => assert_eq!(now.result.as_deref(), Some("1-0")),
-        other => panic!("expected Conflict, got {other:?}"),
+    let saved = store::set_result(conn, t.id, game.id, 0, Some(BoardResult::WhiteWins), Some(owner.id))
+        .expect("saved");
+    assert_eq!((saved.result, saved.version), (Some(BoardResult::WhiteWins), 1));
+    match store::set_result(conn, t.id, game.id, 0, Some(BoardResult::BlackWins), Some(arno.id)) {
+        Err(StoreError::Refused(Refusal::ResultConflict(now))) => {
+            assert_eq!(now.result, Some(BoardResult::WhiteWins))
+        }
+        other => panic!("expected a conflict, got {other:?}"),
     }
     // Arno reloads (version 1) and corrects it.
+    assert!(store::set_result(conn, t.id, game.id, 1, Some(BoardResult::Draw), Some(arno.id)).is_ok());
     assert!(matches!(
-        Game::set_result(conn, game.id, 1, Some("1/2-1/2"), arno.id).unwrap(),
-        ResultUpdate::Saved(_)
+        store::set_result(conn, t.id, GameId(9999), 0, None, Some(arno.id)),
+        Err(StoreError::NotFound)
     ));
-    assert_eq!(
-        Game::set_result(conn, GameId(9999), 0, None, arno.id).unwrap(),
-        ResultUpdate::NotFound
-    );
+    // A game of another tournament is not found through this one.
+    let other = tournament(owner.id).insert(conn).unwrap();
+    assert!(matches!(
+        store::set_result(conn, other.id, game.id, 2, None, Some(arno.id)),
+        Err(StoreError::NotFound)
+    ));
 
     let audit = AuditEntry::for_game(conn, game.id).unwrap();
     let trail: Vec<_> = audit
@@ -302,8 +320,8 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
         .map(|a| {
             (
                 a.user_name.as_str(),
-                a.entry.old_result.as_deref(),
-                a.entry.new_result.as_deref(),
+                a.entry.old_value.as_deref(),
+                a.entry.new_value.as_deref(),
             )
         })
         .collect();

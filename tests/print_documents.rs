@@ -7,8 +7,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use arbiter::tournament::board::Board;
+use arbiter::tournament::result::BoardResult;
 use arbiter::print::{
-    Board, DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
+    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
     standings,
 };
 use arbiter::tournament::{
@@ -187,7 +189,7 @@ fn pairings_of_an_unplayed_round_come_from_the_input_in_czech() {
             number: 2,
             white: PlayerId(2),
             black: None,
-            result: Some(GameResult::PairingAllocatedBye),
+            result: Some(BoardResult::PairingAllocatedBye),
         },
     ];
     let pdf = pairings::by_board(&t, &document, 3).expect("pairings");

@@ -11,7 +11,7 @@ mod setup;
 
 use actix_web::http::StatusCode;
 use arbiter::db::models::tournament_day::{ParticipationRow, SwissSettings};
-use arbiter::db::models::{Game, Player};
+use arbiter::db::models::Game;
 use common::{PASSWORD, TestContext};
 use serde_json::Value;
 
@@ -136,17 +136,12 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
         .assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
     ctx.with_conn(|conn| {
         let first = Game::find(conn, games[0].id).expect("read").expect("game");
-        assert_eq!(first.result.as_deref(), Some("+/-"));
+        assert_eq!(first.result.map(|r| r.as_str()), Some("+/-"));
         let third = Game::find(conn, games[2].id).expect("read").expect("game");
-        assert_eq!(third.result.as_deref(), Some("-/-"));
+        assert_eq!(third.result.map(|r| r.as_str()), Some("-/-"));
         let black = ParticipationRow::for_player(conn, event.players[1].id).expect("read");
         assert_eq!(black.withdrawn_from, Some(2));
-        assert!(
-            Player::find(conn, event.players[1].id)
-                .expect("read")
-                .expect("p")
-                .withdrawn
-        );
+
         for excused in [4, 5] {
             let row = ParticipationRow::for_player(conn, event.players[excused].id).expect("read");
             assert_eq!(row.withdrawn_from, None);
@@ -253,7 +248,7 @@ async fn grc_6_5_forfeit_keeps_player_when_tournament_rule_says_so() {
         .assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
     ctx.with_conn(|conn| {
         let game = Game::find(conn, games[0].id).expect("read").expect("game");
-        assert_eq!(game.result.as_deref(), Some("-/+"));
+        assert_eq!(game.result.map(|r| r.as_str()), Some("-/+"));
         let white = ParticipationRow::for_player(conn, event.players[0].id).expect("read");
         assert_eq!(white.withdrawn_from, None);
     });

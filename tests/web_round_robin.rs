@@ -232,7 +232,7 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
     let refused = organiser.post(&format!("{base}/rounds/pair"), &[]).await;
     assert_eq!(
         refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
+        StatusCode::CONFLICT,
         "only 5 rounds for 6 players"
     );
 

@@ -20,6 +20,7 @@ use std::process::Command;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::test;
+use arbiter::tournament::result::BoardResult;
 use arbiter::db::models::{NewGame, NewRound, PairingSystem, Role};
 use arbiter::db::schema::tournaments;
 use common::{PASSWORD, TestContext};
@@ -68,7 +69,7 @@ fn event(ctx: &TestContext, forfeit: bool) -> setup::Event {
                     board: board as i32 + 1,
                     white_id: event.players[*white].id,
                     black_id: Some(event.players[*black].id),
-                    result: Some(result.to_owned()),
+                    result: Some(BoardResult::parse(result).expect("a result code")),
                 }
                 .insert(conn)
                 .expect("game");

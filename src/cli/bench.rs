@@ -114,7 +114,13 @@ fn measure(
             let same = pairing_set(p) == *reference;
             (format!("same as reference: {}", yes_no(same)), Some(same))
         }
-        (Ok(p), None) => (format!("{} boards, no reference", p.len()), None),
+        (Ok(p), None) => (
+            format!(
+                "{} games, no reference",
+                p.iter().filter(|board| !board.is_bye()).count()
+            ),
+            None,
+        ),
     };
     println!(
         "{label}: {} players, {seconds:.3} s, {outcome}, peak {peak} MB",

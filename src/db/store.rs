@@ -29,9 +29,9 @@ use crate::db::models::tournament_day::{
 };
 use crate::db::models::{
     Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, Player, PlayerId,
-    Round, RoundId, Tournament, TournamentId, UserId,
+    Round, RoundId, Tournament, TournamentArbiter, TournamentId, User, UserId,
 };
-use crate::db::schema::{rounds, tournament_arbiters};
+use crate::db::schema::rounds;
 use crate::db::{DbConn, write_transaction};
 use crate::pairing::pairing_check::Violation;
 use crate::tournament::board::Board;
@@ -115,6 +115,8 @@ pub enum Refusal {
     NothingToApprove,
     /// The board has a result already: players' own reports are closed.
     ReportClosed,
+    /// No active account has this user name.
+    UnknownArbiter(String),
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes
@@ -693,30 +695,22 @@ pub fn publish_tournament(
     })
 }
 
-/// Assigns an arbiter to the tournament (a second assignment changes nothing).
+/// Assigns the active account `username` as an arbiter of the tournament (a second
+/// assignment changes nothing).
 pub fn add_arbiter(
     conn: &mut DbConn,
     tournament: TournamentId,
-    arbiter: UserId,
+    username: &str,
     by: UserId,
 ) -> Result<(), StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let exists: i64 = tournament_arbiters::table
-            .filter(tournament_arbiters::tournament_id.eq(tournament))
-            .filter(tournament_arbiters::user_id.eq(arbiter))
-            .count()
-            .get_result(conn)?;
-        if exists == 0 {
-            diesel::insert_into(tournament_arbiters::table)
-                .values((
-                    tournament_arbiters::tournament_id.eq(tournament),
-                    tournament_arbiters::user_id.eq(arbiter),
-                ))
-                .execute(conn)?;
-        }
+        let arbiter = User::by_username(conn, username)?
+            .filter(|user| user.active)
+            .ok_or_else(|| Refusal::UnknownArbiter(username.to_owned()))?;
+        TournamentArbiter::assign(conn, tournament, arbiter.id)?;
         audit.push(NewAuditEntry {
             action: "add_arbiter",
-            new_value: Some(arbiter.to_string()),
+            new_value: Some(arbiter.username),
             ..NewAuditEntry::default()
         });
         Ok(())

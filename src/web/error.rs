@@ -176,6 +176,9 @@ impl AppError {
                 AppError::Conflict(ctx.t("day.report.nothing_to_approve"))
             }
             Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
+            Refusal::UnknownArbiter(username) => {
+                AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
+            }
         }
     }
 }

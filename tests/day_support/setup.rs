@@ -64,7 +64,6 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
                 birth_year: None,
                 sex: String::new(),
                 club: String::new(),
-                late_entry: false,
             }
             .insert(conn)
             .expect("player");

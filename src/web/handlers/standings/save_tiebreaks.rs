@@ -5,6 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::db::store;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 use crate::web::extractors::{CsrfForm, Organiser};
@@ -42,6 +43,7 @@ pub async fn save_tiebreaks(
     form: CsrfForm<TieBreaksForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    let user_id = user.id;
     let ranked = load_ranked(&state, Some(user.0), id).await?;
     if !ranked.access.manage {
         return Err(AppError::Forbidden);
@@ -49,8 +51,13 @@ pub async fn save_tiebreaks(
     let form = form.0;
     let tournament_id = ranked.data.tournament.id;
     if form.reset.is_some() {
+        let by = user_id;
         state
-            .db(move |conn| Ok(TournamentTieBreaks::delete(conn, tournament_id)?))
+            .write(&ctx, move |conn| {
+                store::other_write(conn, tournament_id, "tiebreaks", Some(by), |conn| {
+                    Ok(TournamentTieBreaks::delete(conn, tournament_id)?)
+                })
+            })
             .await?;
         return Ok(see_other(&format!("/tournaments/{id}/standings")));
     }
@@ -107,6 +114,13 @@ pub async fn save_tiebreaks(
         shared_places: shared,
         lots_seed: seed,
     };
-    state.db(move |conn| Ok(row.save(conn)?)).await?;
+    let by = user_id;
+    state
+        .write(&ctx, move |conn| {
+            store::other_write(conn, tournament_id, "tiebreaks", Some(by), |conn| {
+                Ok(row.save(conn)?)
+            })
+        })
+        .await?;
     Ok(see_other(&format!("/tournaments/{id}/standings")))
 }

@@ -5,7 +5,8 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::tournament_day::{SwissSettings, parse_late_entry};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
+use crate::db::store;
+use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The settings form.
@@ -34,7 +35,6 @@ pub async fn save_settings(
     form: CsrfForm<SettingsForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
     let form = form.0;
     let invalid = || AppError::Unprocessable(ctx.t("day.swiss.invalid_settings"));
     if !(0..=99).contains(&form.max_half_point_byes)
@@ -53,13 +53,16 @@ pub async fn save_settings(
     };
     let late = parse_late_entry(&form.late_entry_points).ok_or_else(invalid)?;
     let settings = SwissSettings {
-        tournament_id: data.tournament.id,
+        tournament_id: authorise(&state, &user.0, id, Need::Manage).await?,
         max_half_point_byes: form.max_half_point_byes,
         max_zero_point_byes: max_zero,
         no_half_point_byes_in_last_rounds: form.no_half_point_byes_in_last_rounds,
         late_entry_points: crate::db::models::tournament_day::late_entry_text(late),
         forfeit_withdraws: form.forfeit_withdraws.is_some(),
     };
-    state.db(move |conn| Ok(settings.save(conn)?)).await?;
+    let by = user.id;
+    state
+        .write(&ctx, move |conn| store::save_swiss_settings(conn, &settings, by))
+        .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))
 }

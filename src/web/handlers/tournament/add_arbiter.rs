@@ -1,12 +1,12 @@
 //! `POST /tournaments/{id}/arbiters`: the organiser assigns an arbiter account by user name
-//! (the arbiter may then enter and correct results, issue 2 §2).
+//! (the arbiter may then run the tournament's day: pairing, results, byes, withdrawals).
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{TournamentArbiter, User};
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
+use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form: the arbiter's user name.
@@ -26,28 +26,12 @@ pub async fn add_arbiter(
     form: CsrfForm<AddArbiterForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
-    let username = form.username.trim().to_owned();
-    let tournament_id = data.tournament.id;
-    let found = {
-        let username = username.clone();
-        state
-            .db(move |conn| {
-                let Some(arbiter) = User::by_username(conn, &username)? else {
-                    return Ok(false);
-                };
-                if !arbiter.active {
-                    return Ok(false);
-                }
-                TournamentArbiter::assign(conn, tournament_id, arbiter.id)?;
-                Ok(true)
-            })
-            .await?
-    };
-    if !found {
-        return Err(AppError::Unprocessable(
-            ctx.t_with_name("tournament.arbiter_unknown", &username),
-        ));
-    }
+    let tournament = authorise(&state, &user.0, id, Need::Manage).await?;
+    let (username, by) = (form.username.trim().to_owned(), user.id);
+    state
+        .write(&ctx, move |conn| {
+            store::add_arbiter(conn, tournament, &username, by)
+        })
+        .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
 }

@@ -58,6 +58,8 @@ pub struct TournamentForm {
     pub default_time_minutes: String,
     /// Checkbox: visible to the public.
     pub published: Option<String>,
+    /// Checkbox: apply a change of settings after round 1 was paired.
+    pub confirm: Option<String>,
 }
 
 /// The date format of the form (`2026-11-21`).
@@ -349,6 +351,8 @@ pub struct TournamentFormPage {
     pub errors: Vec<String>,
     /// Pairing systems: (code, translated name).
     pub systems: Vec<(&'static str, String)>,
+    /// What saving would change in a running event (asked to confirm).
+    pub confirmation: Vec<String>,
 }
 
 impl TournamentFormPage {
@@ -376,6 +380,7 @@ impl TournamentFormPage {
             form,
             errors,
             systems,
+            confirmation: Vec::new(),
         }
     }
 }

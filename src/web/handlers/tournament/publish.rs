@@ -3,10 +3,10 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::Tournament;
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
-use crate::web::{AppError, AppState, see_other};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form: `published=true` or `false`.
 #[derive(Debug, Deserialize)]
@@ -18,17 +18,19 @@ pub struct PublishForm {
 
 /// Publishes or hides the tournament (owner or administrator).
 pub async fn publish_tournament(
+    ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i32>,
     form: CsrfForm<PublishForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
-    let published = form.published;
-    let tournament_id = data.tournament.id;
+    let tournament = authorise(&state, &user.0, id, Need::Manage).await?;
+    let (published, by) = (form.published, user.id);
     state
-        .db(move |conn| Ok(Tournament::set_published(conn, tournament_id, published)?))
+        .write(&ctx, move |conn| {
+            store::publish_tournament(conn, tournament, published, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
 }

@@ -1,10 +1,15 @@
-//! `POST /tournaments/{id}/edit`: saves the tournament form (the owner stays the same).
+//! `POST /tournaments/{id}/edit`: saves the tournament form (the owner stays the same). Once
+//! round 1 is paired, a new point system or number of rounds is saved only after the
+//! organiser confirms what it changes, and a new pairing system is refused
+//! ([`store::update_settings`]); nothing is silently ignored.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::db::store::{self, Refusal, StoreError};
+use crate::web::error::settings_changes;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::load_managed;
+use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
@@ -17,31 +22,40 @@ pub async fn update_tournament(
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
+    let tournament = authorise(&state, &user.0, id, Need::Manage).await?;
     let CsrfForm(form) = form;
-    match form.check(&ctx, data.tournament.owner_id) {
-        Ok(mut changed) => {
-            if !data.rounds.is_empty() {
-                // Once paired, the schedule is fixed: keep the system and the number of rounds.
-                changed.pairing_system = data.tournament.pairing_system;
-                changed.swap_last_two_rounds = data.tournament.swap_last_two_rounds;
-                changed.rounds = data.tournament.rounds;
-            }
-            let tournament_id = data.tournament.id;
-            state
-                .db(move |conn| Ok(changed.update(conn, tournament_id)?))
+    let title = ctx.t("tournament.edit");
+    let action = format!("/tournaments/{id}/edit");
+    // The owner stays the same: the store keeps the stored one.
+    match form.check(&ctx, user.id) {
+        Ok(changed) => {
+            let (confirmed, by) = (form.confirm.is_some(), user.id);
+            let saved = state
+                .try_write(move |conn| {
+                    store::update_settings(conn, tournament, &changed, confirmed, by)
+                })
                 .await?;
-            Ok(see_other(&format!("/tournaments/{id}")))
+            match saved {
+                Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
+                Err(StoreError::Refused(Refusal::NeedsConfirmation(changes))) => {
+                    // The form again, kept as typed, with what saving would change.
+                    let confirmation = settings_changes(&ctx, &changes);
+                    let mut page = TournamentFormPage::new(ctx, title, action, form, Vec::new());
+                    page.confirmation = confirmation;
+                    render_page(&page, StatusCode::CONFLICT)
+                }
+                Err(error) => {
+                    let message = match AppError::from_store(&ctx, error) {
+                        AppError::Unprocessable(message) | AppError::Conflict(message) => message,
+                        other => return Err(other),
+                    };
+                    let page = TournamentFormPage::new(ctx, title, action, form, vec![message]);
+                    render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
+                }
+            }
         }
         Err(errors) => {
-            let title = ctx.t("tournament.edit");
-            let page = TournamentFormPage::new(
-                ctx,
-                title,
-                format!("/tournaments/{id}/edit"),
-                form,
-                errors,
-            );
+            let page = TournamentFormPage::new(ctx, title, action, form, errors);
             render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
     }
