@@ -33,7 +33,10 @@ fn pdf_text(pdf: &[u8]) -> Option<String> {
             let required = ["CI", "ARBITER_E2E"]
                 .iter()
                 .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0"));
-            assert!(!required, "pdftotext is needed here (poppler-utils): {error}");
+            assert!(
+                !required,
+                "pdftotext is needed here (poppler-utils): {error}"
+            );
             println!("skipped: pdftotext not installed (poppler-utils): {error}");
             None
         }

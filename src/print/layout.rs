@@ -15,7 +15,6 @@ use printpdf::{
 
 use crate::print::PrintError;
 
-
 /// Millimetres per PDF point.
 const MM_PER_PT: f32 = 25.4 / 72.0;
 
