@@ -429,15 +429,19 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
 
-    #[test]
-    fn magic_lookups_match_slow_slides() {
-        let mut state = 12345u64;
-        let mut next = move || {
+    /// A xorshift64 generator started at `seed` (not zero): reproducible numbers for the tests.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    #[test]
+    fn magic_lookups_match_slow_slides() {
+        let mut next = xorshift(12345);
         for _ in 0..2000 {
             let occupied = next() & next();
             for square in Square::all() {
@@ -500,13 +504,7 @@ mod tests {
     #[test]
     #[ignore = "prints the ROOK_MAGICS and BISHOP_MAGICS tables to paste above"]
     fn find_magic_factors() {
-        let mut state = 0x5eed_a4b1_7e42_0024u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x5eed_a4b1_7e42_0024);
         for (name, dirs) in [("ROOK_MAGICS", &ROOK_DIRS), ("BISHOP_MAGICS", &BISHOP_DIRS)] {
             println!("const {name}: [u64; 64] = [");
             for square in 0..64 {
