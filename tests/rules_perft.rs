@@ -1,9 +1,13 @@
 //! Move generation (Laws Art. 3, 4; Chess960 castling, FIDE Guideline II) checked by perft
-//! node counts computed by other programs (`../shared/fixtures/rules/*.perft`).
+//! node counts that python-chess computed.
 //!
-//! The default run reads the samples in `tests/data/rules/` up to 1,000,000 nodes per
-//! position. When the fixtures are present (`ARBITER_FIXTURES` or `../shared/fixtures`), the
-//! full files are read too, up to `ARBITER_PERFT_MAX_NODES` nodes per position (default
+//! The default run reads `tests/data/rules/ours.perft`: positions we chose — castling
+//! (Art. 3.8.2), en passant with pins and discovered checks (Art. 3.7.3.1), promotion with
+//! captures and underpromotion (Art. 3.7.5), Chess960 castling corner cases (Guideline II) and
+//! positions from our own random games — counted by python-chess with
+//! `tests/data/rules/make_perft.py`, which writes the file (every depth up to 100,000 nodes).
+//! When the fixtures are present (`ARBITER_FIXTURES` or `../shared/fixtures`), the public perft
+//! collections there are read too, up to `ARBITER_PERFT_MAX_NODES` nodes per position (default
 //! 200,000; set it to `0` for no cap — the random set then needs hours).
 
 use std::path::PathBuf;
@@ -77,33 +81,45 @@ fn fixtures_dir() -> Option<PathBuf> {
     dir.join("rules").is_dir().then_some(dir)
 }
 
-fn sample(name: &str) -> Vec<PerftCase> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/rules")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    parse_perft_file(&text)
+/// The cases of `ours.perft` whose id starts with `prefix`.
+fn ours(prefix: &str) -> Vec<PerftCase> {
+    parse_perft_file(include_str!("data/rules/ours.perft"))
+        .into_iter()
+        .filter(|case| case.id.starts_with(prefix))
+        .collect()
+}
+
+/// Checks every count of the `ours.perft` cases named `prefix*`; at least `positions` of them.
+fn check_ours(prefix: &str, positions: usize) {
+    let cases = ours(prefix);
+    let (found, counts) = run_cases(prefix, &cases, 0);
+    println!("ours.perft {prefix}*: {found} positions, {counts} counts checked");
+    assert!(found >= positions, "only {found} {prefix}* positions");
 }
 
 #[test]
-fn art_3_perft_tricky_positions() {
-    let (positions, counts) = run_cases("tricky", &sample("tricky.perft"), 1_000_000);
-    println!("tricky.perft: {positions} positions, {counts} counts checked");
-    assert!(counts >= 19);
+fn art_3_8_2_perft_castling() {
+    check_ours("castling-", 7);
 }
 
 #[test]
-fn art_3_perft_random_positions_sample() {
-    let (positions, counts) = run_cases("random", &sample("random-sample.perft"), 1_000_000);
-    println!("random sample: {positions} positions, {counts} counts checked");
-    assert!(counts >= 40 * 3);
+fn art_3_7_3_1_perft_en_passant_with_pins_and_discovered_checks() {
+    check_ours("en-passant-", 9);
 }
 
 #[test]
-fn guideline_ii_chess960_perft_sample() {
-    let (positions, counts) = run_cases("chess960", &sample("chess960-sample.perft"), 1_000_000);
-    println!("chess960 sample: {positions} positions, {counts} counts checked");
-    assert!(counts >= 40 * 3);
+fn art_3_7_5_perft_promotion_with_captures_and_underpromotion() {
+    check_ours("promotion-", 4);
+}
+
+#[test]
+fn guideline_ii_chess960_castling_perft() {
+    check_ours("chess960-", 11);
+}
+
+#[test]
+fn art_3_perft_positions_from_our_games() {
+    check_ours("game-position-", 24);
 }
 
 #[test]

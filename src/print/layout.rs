@@ -15,11 +15,6 @@ use printpdf::{
 
 use crate::print::PrintError;
 
-/// DejaVu Sans (Bitstream Vera licence, see `static/fonts/DejaVu-LICENSE.txt`).
-static REGULAR_TTF: &[u8] = include_bytes!("../../static/fonts/DejaVuSans.ttf");
-/// DejaVu Sans Bold (same licence).
-static BOLD_TTF: &[u8] = include_bytes!("../../static/fonts/DejaVuSans-Bold.ttf");
-
 /// Millimetres per PDF point.
 const MM_PER_PT: f32 = 25.4 / 72.0;
 
@@ -161,9 +156,11 @@ impl Fonts {
     pub fn get() -> Result<&'static Fonts, PrintError> {
         FONTS
             .get_or_init(|| {
+                // The faces come from the `dejavu` crate (DejaVu 2.37, Bitstream Vera licence:
+                // see the LICENSE file in the crate's `assets/dejavu-fonts-ttf-2.37/`).
                 Ok(Fonts {
-                    regular: Face::load(REGULAR_TTF, "DejaVu Sans")?,
-                    bold: Face::load(BOLD_TTF, "DejaVu Sans Bold")?,
+                    regular: Face::load(dejavu::sans::regular(), "DejaVu Sans")?,
+                    bold: Face::load(dejavu::sans::bold(), "DejaVu Sans Bold")?,
                 })
             })
             .as_ref()

@@ -209,142 +209,142 @@ fn relevant_mask(square: usize, dirs: &[(i32, i32); 4]) -> u64 {
     bits
 }
 
-/// Magic factors for the rook, one per square (found once by a sparse random search and
-/// checked by [`build_slider_tables`] and the tests: no two occupancies with different attacks share an index).
+/// Magic factors for the rook, one per square: printed by our own sparse random search
+/// (`tests::find_magic_factors`, fixed seed) and checked by [`build_slider_tables`] and the tests:
+/// no two occupancies with different attacks share an index.
 const ROOK_MAGICS: [u64; 64] = [
-    0x1080004008801020,
-    0x0840092002c03000,
-    0x1900200010400900,
-    0x0880100008000480,
-    0x4200100420080200,
-    0x8100020100080400,
-    0x0200040110886200,
-    0x0200008040220411,
-    0x0404800084400220,
-    0x0000401000402000,
-    0x0086001081220440,
-    0x0408800800100280,
-    0x000a001201040820,
-    0x8848800200840080,
-    0x4001000100040200,
-    0x0442000102105084,
-    0x9080010020804100,
-    0x0040404000201009,
-    0x0000808010002009,
-    0x2200090021d00100,
-    0x0008008008040080,
-    0x0004004002010040,
-    0x0011040008015042,
-    0x00000a0001768104,
-    0x0000800080204009,
-    0x2010004140002001,
-    0x9800200280100080,
-    0x1000100080080080,
-    0x0442000a00049020,
-    0x2100040080020080,
-    0x0800120400900148,
-    0x0010040a00128541,
-    0x2800804000800030,
-    0x1010002000400041,
-    0x4000200011004100,
-    0x0610008410800800,
-    0x0400802402800800,
-    0xc100020080800400,
-    0x0002000802000401,
-    0x0182085882000401,
-    0x0220204000808000,
-    0x2860100040024022,
-    0x0001002004110040,
-    0x99101042000a0020,
-    0x0004080004008080,
-    0x0010040002008080,
-    0x2012004881020004,
-    0x8300842444820011,
-    0x0088403882010200,
-    0x0820400080210100,
-    0x0110910040a00300,
-    0x0801100280080480,
-    0x0242009008200600,
-    0x1002000489500200,
-    0x0040800200010080,
-    0x0091800041000080,
-    0x0000209300488001,
-    0x04c1002414824001,
-    0x020020000b001041,
-    0x7000100004200901,
-    0x8002002004100802,
-    0x30010002084c0007,
-    0x0888221800813004,
-    0x4000002840840112,
+    0x0880004000108028,
+    0x0240004420001005,
+    0xa300200100409088,
+    0x0d00100100080420,
+    0x0200200200090410,
+    0x0580020080310c00,
+    0x0480088002000500,
+    0x0100008042102d00,
+    0xa008800080400021,
+    0x4840401000200040,
+    0x0801001040200100,
+    0x4221002010000900,
+    0x0002000410220008,
+    0xc806002802000410,
+    0x0102000401020008,
+    0x0006001084010042,
+    0x018000c000412000,
+    0x5240008080200040,
+    0x400a450011002000,
+    0x0009818028001000,
+    0x2240110008010004,
+    0x0402008004000280,
+    0x0c00440010c10208,
+    0xa8a0020020408104,
+    0x0080400080008021,
+    0x0000200080400080,
+    0x0020022500104100,
+    0x0020102200420008,
+    0x1800440280080080,
+    0x8c04008080040200,
+    0x0082000200040108,
+    0x108b000100008042,
+    0x00004000a2800180,
+    0x0880600041401001,
+    0x0809200088801004,
+    0x4008201202004008,
+    0x0004008004800800,
+    0x1402001002000804,
+    0x2050010204001008,
+    0x1101040882002041,
+    0x0000400080008020,
+    0x0100500020024001,
+    0x0060410020010010,
+    0x00364200100a0020,
+    0x0014004080080800,
+    0x0104000402008080,
+    0x4886004481020008,
+    0x0200108420460009,
+    0x8000208000510100,
+    0x0840200240048980,
+    0x0020200440150100,
+    0x002a000840201200,
+    0x0548040008008080,
+    0x8002000400028080,
+    0x0802000401080200,
+    0x0000800100004080,
+    0x3400800040102901,
+    0x0808400020810219,
+    0x100a090040200111,
+    0x0009003002144821,
+    0x0002001428201006,
+    0x4101000400020801,
+    0x4410021810468904,
+    0x820a041100204082,
 ];
 
-/// Magic factors for the bishop, one per square (found once by a sparse random search and
-/// checked by [`build_slider_tables`] and the tests: no two occupancies with different attacks share an index).
+/// Magic factors for the bishop, one per square, found and checked the same way.
 const BISHOP_MAGICS: [u64; 64] = [
-    0xa010041108003100,
-    0x006082020a002900,
-    0x6810010619200000,
-    0x08281a0520000408,
-    0x0001104001000400,
-    0x0018901008048400,
-    0x00040a0210245280,
-    0x000200210808a402,
-    0x9140048410821200,
-    0x0800091010820041,
-    0x20504804832202c0,
-    0x0100091401081000,
-    0x8021011140000012,
-    0x0810020804450400,
-    0x208b0542109008a2,
-    0x0080084a08040204,
-    0x0040e2a80811244c,
-    0x2505022008008108,
-    0x0430220100420040,
-    0x010a040420220040,
-    0x1105000290400000,
-    0x0093001200822120,
-    0x4000a62048043004,
-    0x280120048a015004,
-    0x006090002a020814,
-    0x44042000240800d0,
-    0x01102800040a4400,
-    0x1004080080220040,
-    0x0001001011004024,
-    0x0010044000805040,
-    0x0914041200820100,
-    0x0004821012821480,
-    0x0024040500c05021,
-    0x0088611002080200,
-    0x0116080a00040020,
-    0x4000020080080080,
-    0x2450450140840040,
-    0x0000880201484100,
-    0x0222020404020092,
-    0x8081110600002e00,
-    0x2842101105000801,
-    0x1100809008001025,
-    0x00020202221c0400,
-    0x0422014022009020,
-    0x0210046102100c00,
-    0xc004008082029102,
-    0x00aa461801101200,
-    0x0404080080201108,
-    0x020542108c205002,
-    0x0410544804100100,
-    0x0040910841100000,
-    0x0400200042021100,
-    0x00004204850400c0,
-    0x0200100410a42102,
-    0x1040020801210102,
-    0x0805040410420000,
-    0x2884804130100200,
-    0x800c262201242000,
-    0x1058000194108800,
-    0x0014221054420204,
-    0x0104000012a02200,
-    0x0200881003300100,
-    0x0140400202840100,
-    0x0402020801010201,
+    0x00a0040146022200,
+    0x2010010208820414,
+    0x9090240242c80110,
+    0x80220a0200000000,
+    0x0004042080081242,
+    0x0004220840100801,
+    0x000100a821080011,
+    0x0002050402010400,
+    0x000016090200c480,
+    0x0420048842204600,
+    0x0014044124010180,
+    0x2250040420890208,
+    0x4010242420010000,
+    0x81601a0844440300,
+    0x824000908820d000,
+    0x084001005504a000,
+    0x1040061124410401,
+    0x0010100210010120,
+    0x0004100800202600,
+    0x0008284404001004,
+    0x1054000880e01400,
+    0x082020421010080c,
+    0x0421008094012001,
+    0x0001020624020a80,
+    0x8008091a04204882,
+    0x0002021008500400,
+    0x1008080004002024,
+    0x0804010000200880,
+    0xc201001241004000,
+    0x0404810044806000,
+    0x0204410004010140,
+    0xb0004040120a0200,
+    0x2010042041040820,
+    0x400802024d906400,
+    0xc489004048080080,
+    0x1040200500180090,
+    0x0040004100031100,
+    0x00008102044d0080,
+    0x0010020210004140,
+    0x0108820600004901,
+    0x000c02024202100a,
+    0x0041010110c12000,
+    0x0801201402101004,
+    0x2001004200800806,
+    0xc10204100c010880,
+    0x800420a082002100,
+    0x4031015903010402,
+    0x0004010202040030,
+    0x000068021010a010,
+    0x6a02020084040820,
+    0x0081802402480809,
+    0x0080000042022018,
+    0x0012002002048000,
+    0xa0c08408d0010480,
+    0x0140100240810000,
+    0x2020042440802800,
+    0xc025002801041100,
+    0x0302009200822000,
+    0x0005c00080480804,
+    0x2040000610208800,
+    0x0020001011020200,
+    0x2002014042281242,
+    0x00800688020c0c04,
+    0x0004040800740080,
 ];
 
 /// Fills the attack table for one piece kind from its magic factors. Every subset of each
@@ -429,15 +429,19 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
 
-    #[test]
-    fn magic_lookups_match_slow_slides() {
-        let mut state = 12345u64;
-        let mut next = move || {
+    /// A xorshift64 generator started at `seed` (not zero): reproducible numbers for the tests.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    #[test]
+    fn magic_lookups_match_slow_slides() {
+        let mut next = xorshift(12345);
         for _ in 0..2000 {
             let occupied = next() & next();
             for square in Square::all() {
@@ -491,5 +495,54 @@ mod tests {
         assert!(between(a1, Square::E1).contains(Square::C1));
         assert!(between(Square::E1, Square::G1).contains(Square::F1));
         assert!(line(a1, Square::new(17).expect("b3")).is_empty());
+    }
+
+    /// Finds the embedded magic factors again: a sparse random search (the AND of three
+    /// xorshift numbers, fixed seed) per square until a factor maps every occupancy of the
+    /// relevant mask to an index with no clash of different attacks. Prints both tables as Rust.
+    /// `cargo test --lib rules::attacks::tests::find_magic_factors -- --ignored --nocapture`
+    #[test]
+    #[ignore = "prints the ROOK_MAGICS and BISHOP_MAGICS tables to paste above"]
+    fn find_magic_factors() {
+        let mut next = xorshift(0x5eed_a4b1_7e42_0024);
+        for (name, dirs) in [("ROOK_MAGICS", &ROOK_DIRS), ("BISHOP_MAGICS", &BISHOP_DIRS)] {
+            println!("const {name}: [u64; 64] = [");
+            for square in 0..64 {
+                let mask = relevant_mask(square, dirs);
+                let shift = 64 - mask.count_ones();
+                let mut occupancies = Vec::new();
+                let mut subset = 0u64;
+                loop {
+                    occupancies.push((subset, slide(square, subset, dirs)));
+                    subset = subset.wrapping_sub(mask) & mask;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+                let mut table = vec![(0u32, 0u64); 1 << mask.count_ones()];
+                let mut tries = 0u32;
+                let factor = loop {
+                    tries += 1;
+                    let candidate = next() & next() & next();
+                    if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
+                        continue;
+                    }
+                    let clash = occupancies.iter().any(|&(occupied, attack)| {
+                        let slot = &mut table[(occupied.wrapping_mul(candidate) >> shift) as usize];
+                        if slot.0 != tries {
+                            *slot = (tries, attack);
+                            false
+                        } else {
+                            slot.1 != attack
+                        }
+                    });
+                    if !clash {
+                        break candidate;
+                    }
+                };
+                println!("    {factor:#018x},");
+            }
+            println!("];");
+        }
     }
 }
