@@ -1,10 +1,12 @@
-//! Issue 7 end to end in a real headless Chromium, driven over WebDriver (chromedriver): an
-//! organiser creates a 12-player FIDE (Dutch) Swiss, imports the players by CSV, pairs and
-//! publishes round 1; the arbiter starts the round and checks players in, and with default
-//! time 0 (Laws Art. 6.7.1) the board of the one absent player is flagged and forfeited with
-//! one click; results are entered (one board with its PGN, checked by the rules core); round 2
-//! is paired (the absentee withdrawn by the tournament's setting, so a pairing-allocated bye);
-//! and a player opens the public standings on a phone-sized window.
+//! A Swiss day end to end in a real headless Chromium, driven over WebDriver (chromedriver):
+//! an organiser creates a 12-player FIDE (Dutch) Swiss and assigns an arbiter, who runs the
+//! whole day: imports the players by CSV, pairs and publishes round 1, starts the round and
+//! checks players in — with default time 0 (Laws Art. 6.7.1) the board of the one absent player
+//! is flagged and forfeited with one click —, enters results (one board with its PGN, checked
+//! by the rules core), pairs round 2 (the absentee withdrawn by the tournament's setting, so a
+//! pairing-allocated bye), sees a manual change refused, withdraws a player on the Players page
+//! and pairs round 3 without them (C.04.2 Art. 3.2); the arbiter cannot change the event's
+//! settings. Finally a player opens the public standings on a phone-sized window.
 //!
 //! Screenshots of the main pages go to `target/e2e-screenshots/`. Without `chromium` and
 //! `chromedriver` the test prints `skipped: ...` and passes, unless `ARBITER_E2E=1` (set by
@@ -69,7 +71,7 @@ fn body_text(browser: &Browser) -> String {
 }
 
 #[test]
-fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone() {
+fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_phone() {
     if let Some(reason) = browser_missing() {
         if std::env::var("ARBITER_E2E").is_ok_and(|v| v == "1") {
             panic!("ARBITER_E2E=1 but {reason}");
@@ -79,15 +81,19 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     }
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
+    ctx.create_user("arno", Role::Arbiter);
     let base = serve(ctx.state.clone());
     let browser = Browser::start();
     let shot = |name: &str| browser.screenshot(&shots().join(name));
 
-    // Log in.
-    browser.goto(&format!("{base}/login"));
-    browser.type_into(&browser.find("input[name=username]"), "orga");
-    browser.type_into(&browser.find("input[name=password]"), PASSWORD);
-    browser.click_and_wait("#login-form button[type=submit]");
+    let log_in = |username: &str| {
+        browser.delete_cookies();
+        browser.goto(&format!("{base}/login"));
+        browser.type_into(&browser.find("input[name=username]"), username);
+        browser.type_into(&browser.find("input[name=password]"), PASSWORD);
+        browser.click_and_wait("#login-form button[type=submit]");
+    };
+    log_in("orga");
     browser.find("#new-tournament");
 
     // A 12-player Swiss, 5 rounds, default time 0.
@@ -109,6 +115,20 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         .and_then(|s| s.parse().ok())
         .expect("the tournament page");
     assert!(body_text(&browser).contains("Dutch"), "system shown");
+
+    // The organiser assigns the arbiter, who runs the day from here on.
+    browser.type_into(&browser.find("#add-arbiter input[name=username]"), "arno");
+    browser.click_and_wait("#add-arbiter button[type=submit]");
+    browser.find("#arbiters");
+    log_in("arno");
+    browser.goto(&format!("{base}/tournaments/{id}"));
+    browser.find("#manage");
+    assert!(
+        browser.try_find("#publish-tournament").is_none() && browser.try_find("#add-arbiter").is_none(),
+        "the event's settings stay the organiser's"
+    );
+    browser.goto(&format!("{base}/tournaments/{id}/edit"));
+    assert!(browser.try_find("#tournament-form").is_none(), "no settings form for the arbiter");
 
     // Players by CSV: check, then import.
     browser.goto(&format!("{base}/tournaments/{id}/players/import"));
@@ -274,6 +294,46 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
     browser.click_and_wait("#publish-round button");
     browser.find("#pairings");
 
+    // Round 2's results, then a player withdraws on the Players page: never paired again.
+    for game in load(&ctx, id).games_of_round(2) {
+        if game.black_id.is_none() {
+            continue;
+        }
+        let board = game.board;
+        browser.set_value(&format!("#board-{board} select[name=result]"), "1-0");
+        browser.click_and_wait(&format!("#board-{board} form.result-form button"));
+        browser.find("#pairings");
+    }
+    let leaver = load(&ctx, id)
+        .games_of_round(2)
+        .iter()
+        .find(|g| g.black_id.is_some())
+        .expect("a game")
+        .white_id;
+    browser.goto(&format!("{base}/tournaments/{id}/players"));
+    browser.click_and_wait(&format!(
+        "tr[data-player='{}'] form[action$='/withdraw'] button",
+        leaver.0
+    ));
+    browser.find(&format!("tr[data-player='{}'].withdrawn", leaver.0));
+    shot("08-players-withdrawn.png");
+    browser.goto(&format!("{base}/tournaments/{id}/swiss"));
+    browser.click_and_wait("#pair-swiss button");
+    browser.find("#unpair-round");
+    let round3 = load(&ctx, id).games_of_round(3).into_iter().cloned().collect::<Vec<_>>();
+    let leaver_rows: Vec<_> = round3
+        .iter()
+        .filter(|g| g.white_id == leaver || g.black_id == Some(leaver))
+        .collect();
+    assert_eq!(leaver_rows.len(), 1, "one row for the withdrawn player");
+    assert!(
+        leaver_rows[0].black_id.is_none() && leaver_rows[0].result.map(|r| r.as_str()) == Some("Z"),
+        "a zero-point row, not a game: {:?}",
+        leaver_rows[0]
+    );
+    browser.click_and_wait("#publish-round button");
+    browser.find("#pairings");
+
     // A player on a phone: the public standings.
     browser.delete_cookies();
     browser.resize(390, 844);
@@ -293,8 +353,8 @@ fn e2e_organiser_runs_two_swiss_rounds_and_a_player_reads_standings_on_a_phone()
         overflow.as_i64().unwrap_or(1) <= 0,
         "page wider than the phone: {overflow}"
     );
-    shot("08-phone-standings.png");
-    browser.goto(&format!("{base}/tournaments/{id}/rounds/2"));
+    shot("09-phone-standings.png");
+    browser.goto(&format!("{base}/tournaments/{id}/rounds/3"));
     browser.find("#pairings");
-    shot("09-phone-round-2.png");
+    shot("10-phone-round-3.png");
 }
