@@ -615,6 +615,12 @@ impl Race {
     /// Starts the app on `db` and logs everybody in.
     pub fn start(db: TestDb) -> Race {
         let ctx = TestContext::on(db, POOL_SIZE);
+        // Open every connection of the pool now (it opens them on demand), so that the first
+        // trial runs on as many connections as the later ones.
+        let warm: Vec<_> = (0..POOL_SIZE)
+            .map(|_| ctx.pool.get().expect("a connection"))
+            .collect();
+        drop(warm);
         let server = Server::start(&ctx, WORKERS);
         ctx.create_user("orga", Role::Organiser);
         let mut owner = Client::new(server.port);
