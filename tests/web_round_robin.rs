@@ -11,7 +11,7 @@ mod common;
 
 use actix_web::http::StatusCode;
 use arbiter::db::models::Role;
-use common::{PASSWORD, Page, TestContext};
+use common::{PASSWORD, Page, TestContext, tournament_form};
 use scraper::Selector;
 
 /// The players, in file order (not starting order). Starting ranks by C.04.2 Art. 2.2:
@@ -112,36 +112,6 @@ fn tournament_id(page: &Page) -> String {
         .and_then(|location| location.strip_prefix("/tournaments/"))
         .expect("redirect to the tournament")
         .to_owned()
-}
-
-/// The tournament form with the Art. 10.1 defaults and `overrides`.
-fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
-    let mut form = vec![
-        ("name", "Memoriál Jana Nováka 2026"),
-        ("place", "Praha"),
-        ("federation", "CZE"),
-        ("start_date", "2026-11-20"),
-        ("end_date", "2026-11-22"),
-        ("chief_arbiter", "IA Petra Dvořáková"),
-        ("time_control", "90' + 30\""),
-        ("rounds", "0"),
-        ("pairing_system", "round_robin"),
-        ("points_win", "1"),
-        ("points_draw", "0.5"),
-        ("points_loss", "0"),
-        ("points_forfeit_win", "1"),
-        ("points_forfeit_loss", "0"),
-        ("points_pairing_bye", "1"),
-        ("points_half_bye", "0.5"),
-        ("points_full_bye", "1"),
-        ("points_zero_bye", "0"),
-        ("default_time_minutes", "30"),
-    ];
-    for (name, value) in overrides {
-        form.retain(|(field, _)| field != name);
-        form.push((name, value));
-    }
-    form
 }
 
 #[actix_web::test]

@@ -35,10 +35,16 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// A fresh, empty database (migrations not yet run).
+    /// A fresh, empty database (migrations not yet run), on the server [`PG_ENV`] names.
     pub fn new() -> TestDb {
-        match std::env::var(PG_ENV) {
-            Ok(base) if !base.trim().is_empty() => TestDb::postgres(base.trim()),
+        TestDb::on(std::env::var(PG_ENV).ok().as_deref())
+    }
+
+    /// A fresh, empty database: a schema of its own on the PostgreSQL server `base`, or a
+    /// temporary SQLite file when `base` is `None` or blank.
+    pub fn on(base: Option<&str>) -> TestDb {
+        match base.map(str::trim) {
+            Some(base) if !base.is_empty() => TestDb::postgres(base),
             _ => {
                 let dir = tempfile::tempdir().expect("temporary folder");
                 let url = dir.path().join("test.db").to_string_lossy().into_owned();
@@ -75,9 +81,14 @@ impl TestDb {
         self.pg_schema.is_some()
     }
 
-    /// A migrated pool on this database.
+    /// A migrated pool of 4 connections on this database.
     pub fn pool(&self) -> DbPool {
-        db::connect_pool(&self.url, 4).expect("open and migrate the test database")
+        self.pool_of(4)
+    }
+
+    /// A migrated pool of `size` connections on this database.
+    pub fn pool_of(&self, size: u32) -> DbPool {
+        db::connect_pool(&self.url, size).expect("open and migrate the test database")
     }
 }
 
@@ -107,8 +118,12 @@ pub const PASSWORD: &str = "correct horse battery";
 impl TestContext {
     /// A fresh database with its pool and a session key from the database.
     pub fn new() -> TestContext {
-        let db = TestDb::new();
-        let pool = db.pool();
+        TestContext::on(TestDb::new(), 4)
+    }
+
+    /// `db` with a pool of `pool_size` connections and a session key from the database.
+    pub fn on(db: TestDb, pool_size: u32) -> TestContext {
+        let pool = db.pool_of(pool_size);
         let session_key = {
             let mut conn = pool.get().expect("connection");
             web::session_key_from_database(&mut conn).expect("session key")
@@ -363,4 +378,34 @@ pub fn encode(value: &str) -> String {
         }
     }
     out
+}
+
+/// The tournament form (a round robin in Praha) with the Art. 10.1 defaults and `overrides`.
+pub fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut form = vec![
+        ("name", "Memoriál Jana Nováka 2026"),
+        ("place", "Praha"),
+        ("federation", "CZE"),
+        ("start_date", "2026-11-20"),
+        ("end_date", "2026-11-22"),
+        ("chief_arbiter", "IA Petra Dvořáková"),
+        ("time_control", "90' + 30\""),
+        ("rounds", "0"),
+        ("pairing_system", "round_robin"),
+        ("points_win", "1"),
+        ("points_draw", "0.5"),
+        ("points_loss", "0"),
+        ("points_forfeit_win", "1"),
+        ("points_forfeit_loss", "0"),
+        ("points_pairing_bye", "1"),
+        ("points_half_bye", "0.5"),
+        ("points_full_bye", "1"),
+        ("points_zero_bye", "0"),
+        ("default_time_minutes", "30"),
+    ];
+    for (name, value) in overrides {
+        form.retain(|(field, _)| field != name);
+        form.push((name, value));
+    }
+    form
 }
