@@ -1,0 +1,350 @@
+//! The tournament day through the one store (`db::store`): a player withdrawn on the Players
+//! page is never paired again (C.04.2 Art. 3.2), an assigned arbiter runs the day but not the
+//! event's settings, a change of settings after round 1 is refused or applied only when
+//! confirmed (Art. 10.1), every write bumps the tournament's revision and leaves an audit row
+//! that outlives an unpaired round. Runs on SQLite, and on PostgreSQL in CI.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use arbiter::db::domain::TournamentData;
+use arbiter::db::models::{AuditEntry, Role, Tournament, TournamentId};
+use common::{PASSWORD, TestContext, tournament_form};
+
+/// A published 7-round Dutch Swiss of `players` players (ratings descending), made by
+/// organiser `orga` who assigned arbiter `arno`; returns its id.
+async fn swiss_event(ctx: &TestContext, players: usize) -> i32 {
+    ctx.create_user("orga", Role::Organiser);
+    ctx.create_user("arno", Role::Arbiter);
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let created = orga
+        .post(
+            "/tournaments",
+            &tournament_form(&[
+                ("pairing_system", "swiss_dutch"),
+                ("rounds", "7"),
+                ("published", "on"),
+            ]),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id: i32 = created
+        .location
+        .expect("location")
+        .rsplit('/')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("an id");
+    let mut csv = String::from("name,rating\n");
+    for index in 1..=players {
+        csv.push_str(&format!("\"Hráč {index:02}, Jan\",{}\n", 2400 - 10 * index));
+    }
+    let imported = orga
+        .post(
+            &format!("/tournaments/{id}/players/import"),
+            &[("csv", &csv), ("action", "import")],
+        )
+        .await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    orga.post(&format!("/tournaments/{id}/arbiters"), &[("username", "arno")])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}"));
+    id
+}
+
+fn load(ctx: &TestContext, id: i32) -> TournamentData {
+    ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    })
+}
+
+fn revision(ctx: &TestContext, id: i32) -> i64 {
+    ctx.with_conn(|conn| {
+        Tournament::revision(conn, TournamentId(id))
+            .expect("read")
+            .expect("tournament")
+    })
+}
+
+/// The result URL and version of every board of round `number` with two players and no
+/// result yet.
+fn open_boards(ctx: &TestContext, id: i32, number: i32) -> Vec<(String, String)> {
+    load(ctx, id)
+        .games_of_round(number)
+        .into_iter()
+        .filter(|game| game.black_id.is_some() && game.result.is_none())
+        .map(|game| {
+            (
+                format!("/tournaments/{id}/games/{}", game.id.0),
+                game.version.to_string(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_again() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 10).await;
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}/rounds/1"));
+    for (url, version) in open_boards(&ctx, id, 1) {
+        orga.post(&url, &[("result", "1-0"), ("version", &version)])
+            .await
+            .assert_redirect(&url);
+    }
+    let leaver = load(&ctx, id).games_of_round(1)[0].white_id;
+    orga.post(
+        &format!("/tournaments/{id}/players/{}/withdraw", leaver.0),
+        &[("withdrawn", "true")],
+    )
+    .await
+    .assert_redirect(&format!("/tournaments/{id}/players"));
+    // The Players page and the Swiss page show the same withdrawal.
+    let players = orga.get(&format!("/tournaments/{id}/players")).await;
+    assert_eq!(
+        players.attrs("tr.withdrawn", "data-player"),
+        vec![leaver.0.to_string()]
+    );
+    let swiss = orga.get(&format!("/tournaments/{id}/swiss")).await;
+    let status = swiss
+        .text(&format!("#swiss-player-{} td:nth-child(3)", leaver.0))
+        .unwrap_or_default();
+    assert!(status.contains('2'), "withdrawn from round 2: {status:?}");
+    for round in 2..=3 {
+        orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
+            .await
+            .assert_redirect(&format!("/tournaments/{id}/rounds/{round}"));
+        let data = load(&ctx, id);
+        let rows: Vec<_> = data
+            .games_of_round(round)
+            .into_iter()
+            .filter(|g| g.white_id == leaver || g.black_id == Some(leaver))
+            .collect();
+        assert_eq!(rows.len(), 1, "round {round}: one row for the withdrawn player");
+        assert!(
+            rows[0].black_id.is_none() && rows[0].result.map(|r| r.as_str()) == Some("Z"),
+            "round {round}: a zero-point row, not a game: {:?}",
+            rows[0]
+        );
+        for (url, version) in open_boards(&ctx, id, round) {
+            orga.post(&url, &[("result", "1-0"), ("version", &version)])
+                .await
+                .assert_redirect(&url);
+        }
+    }
+    // Back in: paired again from the next round.
+    orga.post(
+        &format!("/tournaments/{id}/players/{}/withdraw", leaver.0),
+        &[("withdrawn", "false")],
+    )
+    .await
+    .assert_redirect(&format!("/tournaments/{id}/players"));
+    orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}/rounds/4"));
+    assert!(
+        load(&ctx, id)
+            .games_of_round(4)
+            .iter()
+            .any(|g| g.black_id.is_some() && (g.white_id == leaver || g.black_id == Some(leaver))),
+        "paired again after returning"
+    );
+}
+
+#[actix_web::test]
+async fn an_assigned_arbiter_runs_the_day_but_not_the_events_settings() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let t = format!("/tournaments/{id}");
+    // The day: late entry, bye, withdrawal, pairing, publishing, swap, unpairing.
+    let late = arno
+        .post(&format!("{t}/players"), &[("name", "Pozdní, Petr"), ("rating", "1500")])
+        .await;
+    assert_eq!(late.status, StatusCode::OK, "{}", late.body);
+    let players = load(&ctx, id).players;
+    let (first, second) = (players[0].id.0, players[1].id.0);
+    arno.post(
+        &format!("{t}/swiss/players/{first}/bye"),
+        &[("round", "3"), ("kind", "Z")],
+    )
+    .await
+    .assert_redirect(&format!("{t}/swiss"));
+    arno.post(
+        &format!("{t}/swiss/players/{second}/participation"),
+        &[("action", "withdraw"), ("round", "4")],
+    )
+    .await
+    .assert_redirect(&format!("{t}/swiss"));
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    arno.post(&format!("{t}/rounds/1/publish"), &[("published", "true")])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let round1 = load(&ctx, id).games_of_round(1).into_iter().cloned().collect::<Vec<_>>();
+    let swapped = arno
+        .post(
+            &format!("{t}/swiss/swap"),
+            &[
+                ("first", &round1[0].white_id.0.to_string()),
+                ("second", &round1[1].white_id.0.to_string()),
+                ("confirm", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(swapped.status, StatusCode::SEE_OTHER, "{}", swapped.body);
+    arno.post(&format!("{t}/swiss/unpair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/swiss"));
+    // Not the settings, the arbiters, publishing the event.
+    for (path, form) in [
+        (format!("{t}/edit"), tournament_form(&[("pairing_system", "swiss_dutch"), ("rounds", "9")])),
+        (format!("{t}/publish"), vec![("published", "false")]),
+        (format!("{t}/arbiters"), vec![("username", "arno")]),
+        (
+            format!("{t}/swiss/settings"),
+            vec![
+                ("max_half_point_byes", "3"),
+                ("no_half_point_byes_in_last_rounds", "0"),
+                ("late_entry_points", "zero"),
+            ],
+        ),
+    ] {
+        let refused = arno.post(&path, &form).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    let data = load(&ctx, id);
+    assert_eq!(data.tournament.rounds, 7);
+    assert!(data.tournament.published);
+    // Another arbiter, not assigned, runs nothing.
+    ctx.create_user("stranger", Role::Arbiter);
+    let mut stranger = ctx.client().await;
+    stranger.login("stranger", PASSWORD).await;
+    assert_eq!(
+        stranger.post(&format!("{t}/swiss/pair"), &[]).await.status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[actix_web::test]
+async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_confirmed() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 6).await;
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let t = format!("/tournaments/{id}");
+    orga.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let football = [
+        ("pairing_system", "swiss_dutch"),
+        ("rounds", "7"),
+        ("published", "on"),
+        ("points_win", "3"),
+        ("points_draw", "1"),
+        ("points_forfeit_win", "3"),
+        ("points_pairing_bye", "3"),
+        ("points_full_bye", "3"),
+        ("points_half_bye", "1"),
+    ];
+    let before = revision(&ctx, id);
+    let asked = orga.post(&format!("{t}/edit"), &tournament_form(&football)).await;
+    assert_eq!(asked.status, StatusCode::CONFLICT);
+    let changes = asked.texts("#settings-confirmation li");
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert!(changes[0].contains("1–1"), "says which rounds are rescored: {changes:?}");
+    assert_eq!(load(&ctx, id).tournament.points_win, 10, "nothing saved");
+    assert_eq!(revision(&ctx, id), before, "a refused write leaves the revision");
+    let mut confirmed = tournament_form(&football);
+    confirmed.push(("confirm", "1"));
+    orga.post(&format!("{t}/edit"), &confirmed)
+        .await
+        .assert_redirect(&t);
+    assert_eq!(load(&ctx, id).tournament.points_win, 30);
+    assert_eq!(revision(&ctx, id), before + 1);
+    // A new pairing system is refused outright, confirmed or not.
+    let mut other_system = tournament_form(&[("pairing_system", "round_robin"), ("rounds", "7")]);
+    other_system.push(("confirm", "1"));
+    let refused = orga.post(&format!("{t}/edit"), &other_system).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        load(&ctx, id).tournament.pairing_system.as_str(),
+        "swiss_dutch"
+    );
+    let audit = ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
+    assert!(
+        audit
+            .iter()
+            .any(|row| row.entry.action == "settings" && row.entry.detail.contains("Points")),
+        "the change is audited"
+    );
+}
+
+#[actix_web::test]
+async fn an_unpaired_rounds_history_stays_readable_and_every_write_bumps_the_revision() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 6).await;
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let t = format!("/tournaments/{id}");
+    let start = revision(&ctx, id);
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let game = load(&ctx, id).games_of_round(1)[0].clone();
+    let url = format!("{t}/games/{}", game.id.0);
+    arno.post(&url, &[("result", "1-0"), ("version", &game.version.to_string())])
+        .await
+        .assert_redirect(&url);
+    // A result is in: the round cannot be unpaired, and that changes nothing.
+    let refused = arno.post(&format!("{t}/swiss/unpair"), &[]).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(revision(&ctx, id), start + 2);
+    // Cleared again (keyboard code `=` then empty), then unpaired.
+    arno.post(&url, &[("result", "="), ("version", &(game.version + 1).to_string())])
+        .await
+        .assert_redirect(&url);
+    arno.post(&url, &[("result", ""), ("version", &(game.version + 2).to_string())])
+        .await
+        .assert_redirect(&url);
+    arno.post(&format!("{t}/swiss/unpair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/swiss"));
+    assert_eq!(revision(&ctx, id), start + 5);
+    assert!(load(&ctx, id).rounds.is_empty());
+    let history = ctx.with_conn(|conn| {
+        AuditEntry::for_game(conn, game.id).expect("read")
+    });
+    let trail: Vec<_> = history
+        .iter()
+        .map(|row| (row.entry.old_value.as_deref(), row.entry.new_value.as_deref()))
+        .collect();
+    assert_eq!(
+        trail,
+        [
+            (None, Some("1-0")),
+            (Some("1-0"), Some("1/2-1/2")),
+            (Some("1/2-1/2"), None)
+        ],
+        "the board's history outlives the board"
+    );
+    let actions: Vec<String> = ctx
+        .with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"))
+        .into_iter()
+        .map(|row| row.entry.action)
+        .collect();
+    assert!(actions.starts_with(&["register".to_owned()]), "{actions:?}");
+    assert!(
+        actions.ends_with(&["pair", "result", "result", "result", "unpair"].map(String::from)),
+        "{actions:?}"
+    );
+}
