@@ -1,5 +1,12 @@
-//! The pure tournament domain: who played whom with what result ([`model`]), scoring
+//! The pure tournament domain: who played whom with what result ([`model`], [`board`],
+//! [`result`]), the tournament day's one round planner ([`day`]: who is paired, by which
+//! system, what changes of a running event are allowed), participation ([`byes`]), scoring
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07) and ratings (B.02).
+//!
+//! The flow of a round: the store (`crate::db::store`) reads a [`day::DayState`] inside its
+//! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
+//! numbers, late entries' bye rows), the store writes them; results are [`result::BoardResult`]s
+//! on those boards; standings and tie-breaks read the [`model::Tournament`] the boards make.
 
 pub mod board;
 pub mod byes;
