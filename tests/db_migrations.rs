@@ -54,9 +54,16 @@ fn migration_one_day_store_moves_player_flags_and_result_history() {
         .collect();
     // Beta was withdrawn by the flag only: from the next unpaired round (3). Delta had both a
     // flag and a row: the row's round stays.
-    assert_eq!(withdrawn, [(1, None), (2, Some(3)), (4, Some(5)), (3, None)]);
+    assert_eq!(
+        withdrawn,
+        [(1, None), (2, Some(3)), (4, Some(5)), (3, None)]
+    );
     let gamma = data.players.iter().find(|p| p.id.0 == 3).expect("Gamma");
-    assert_eq!(data.participation_of(gamma.id).first_round, 3, "late entry from round 3");
+    assert_eq!(
+        data.participation_of(gamma.id).first_round,
+        3,
+        "late entry from round 3"
+    );
 
     let history = AuditEntry::for_game(&mut conn, arbiter::db::models::GameId(1)).expect("read");
     let trail: Vec<_> = history

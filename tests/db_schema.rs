@@ -4,8 +4,8 @@
 
 mod common;
 
-use arbiter::db::models::*;
 use arbiter::db::models::tournament_day::ParticipationRow;
+use arbiter::db::models::*;
 use arbiter::db::store::{self, Refusal, StoreError};
 use arbiter::db::{self, Backend, write_transaction};
 use arbiter::tournament::result::BoardResult;
@@ -292,17 +292,44 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
     assert_eq!(game.version, 0);
 
     // Both read version 0; Olga saves first, Arno's save is refused and changes nothing.
-    let saved = store::set_result(conn, t.id, game.id, 0, Some(BoardResult::WhiteWins), Some(owner.id))
-        .expect("saved");
-    assert_eq!((saved.result, saved.version), (Some(BoardResult::WhiteWins), 1));
-    match store::set_result(conn, t.id, game.id, 0, Some(BoardResult::BlackWins), Some(arno.id)) {
+    let saved = store::set_result(
+        conn,
+        t.id,
+        game.id,
+        0,
+        Some(BoardResult::WhiteWins),
+        Some(owner.id),
+    )
+    .expect("saved");
+    assert_eq!(
+        (saved.result, saved.version),
+        (Some(BoardResult::WhiteWins), 1)
+    );
+    match store::set_result(
+        conn,
+        t.id,
+        game.id,
+        0,
+        Some(BoardResult::BlackWins),
+        Some(arno.id),
+    ) {
         Err(StoreError::Refused(Refusal::ResultConflict(now))) => {
             assert_eq!(now.result, Some(BoardResult::WhiteWins))
         }
         other => panic!("expected a conflict, got {other:?}"),
     }
     // Arno reloads (version 1) and corrects it.
-    assert!(store::set_result(conn, t.id, game.id, 1, Some(BoardResult::Draw), Some(arno.id)).is_ok());
+    assert!(
+        store::set_result(
+            conn,
+            t.id,
+            game.id,
+            1,
+            Some(BoardResult::Draw),
+            Some(arno.id)
+        )
+        .is_ok()
+    );
     assert!(matches!(
         store::set_result(conn, t.id, GameId(9999), 0, None, Some(arno.id)),
         Err(StoreError::NotFound)

@@ -124,11 +124,15 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     browser.goto(&format!("{base}/tournaments/{id}"));
     browser.find("#manage");
     assert!(
-        browser.try_find("#publish-tournament").is_none() && browser.try_find("#add-arbiter").is_none(),
+        browser.try_find("#publish-tournament").is_none()
+            && browser.try_find("#add-arbiter").is_none(),
         "the event's settings stay the organiser's"
     );
     browser.goto(&format!("{base}/tournaments/{id}/edit"));
-    assert!(browser.try_find("#tournament-form").is_none(), "no settings form for the arbiter");
+    assert!(
+        browser.try_find("#tournament-form").is_none(),
+        "no settings form for the arbiter"
+    );
 
     // Players by CSV: check, then import.
     browser.goto(&format!("{base}/tournaments/{id}/players/import"));
@@ -320,7 +324,11 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     browser.goto(&format!("{base}/tournaments/{id}/swiss"));
     browser.click_and_wait("#pair-swiss button");
     browser.find("#unpair-round");
-    let round3 = load(&ctx, id).games_of_round(3).into_iter().cloned().collect::<Vec<_>>();
+    let round3 = load(&ctx, id)
+        .games_of_round(3)
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>();
     let leaver_rows: Vec<_> = round3
         .iter()
         .filter(|g| g.white_id == leaver || g.black_id == Some(leaver))

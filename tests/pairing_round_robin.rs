@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use arbiter::tournament::board::Board;
 use arbiter::pairing::round_robin::{Cycles, pair_round, rounds_count, schedule};
 use arbiter::tournament::PlayerId;
+use arbiter::tournament::board::Board;
 
 /// Table size → rounds → (white, black) in board order.
 type Tables = BTreeMap<u32, Vec<Vec<(u32, u32)>>>;

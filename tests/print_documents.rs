@@ -7,12 +7,11 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use arbiter::print::{
+    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet, standings,
+};
 use arbiter::tournament::board::Board;
 use arbiter::tournament::result::BoardResult;
-use arbiter::print::{
-    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
-    standings,
-};
 use arbiter::tournament::{
     Color, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament,
 };

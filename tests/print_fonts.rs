@@ -7,7 +7,8 @@
 
 use std::process::Command;
 
-use arbiter::print::{Board, DocumentInput, Language, pairings};
+use arbiter::print::{DocumentInput, Language, pairings};
+use arbiter::tournament::board::Board;
 use arbiter::tournament::{Player, PlayerId, Tournament};
 
 /// A Czech, a Hungarian and a Serbian Cyrillic name, each with letters beyond Latin-1.

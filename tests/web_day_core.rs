@@ -47,9 +47,12 @@ async fn swiss_event(ctx: &TestContext, players: usize) -> i32 {
         )
         .await;
     assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
-    orga.post(&format!("/tournaments/{id}/arbiters"), &[("username", "arno")])
-        .await
-        .assert_redirect(&format!("/tournaments/{id}"));
+    orga.post(
+        &format!("/tournaments/{id}/arbiters"),
+        &[("username", "arno")],
+    )
+    .await
+    .assert_redirect(&format!("/tournaments/{id}"));
     id
 }
 
@@ -127,7 +130,11 @@ async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_ag
             .into_iter()
             .filter(|g| g.white_id == leaver || g.black_id == Some(leaver))
             .collect();
-        assert_eq!(rows.len(), 1, "round {round}: one row for the withdrawn player");
+        assert_eq!(
+            rows.len(),
+            1,
+            "round {round}: one row for the withdrawn player"
+        );
         assert!(
             rows[0].black_id.is_none() && rows[0].result.map(|r| r.as_str()) == Some("Z"),
             "round {round}: a zero-point row, not a game: {:?}",
@@ -167,7 +174,10 @@ async fn an_assigned_arbiter_runs_the_day_but_not_the_events_settings() {
     let t = format!("/tournaments/{id}");
     // The day: late entry, bye, withdrawal, pairing, publishing, swap, unpairing.
     let late = arno
-        .post(&format!("{t}/players"), &[("name", "Pozdní, Petr"), ("rating", "1500")])
+        .post(
+            &format!("{t}/players"),
+            &[("name", "Pozdní, Petr"), ("rating", "1500")],
+        )
         .await;
     assert_eq!(late.status, StatusCode::OK, "{}", late.body);
     let players = load(&ctx, id).players;
@@ -190,7 +200,11 @@ async fn an_assigned_arbiter_runs_the_day_but_not_the_events_settings() {
     arno.post(&format!("{t}/rounds/1/publish"), &[("published", "true")])
         .await
         .assert_redirect(&format!("{t}/rounds/1"));
-    let round1 = load(&ctx, id).games_of_round(1).into_iter().cloned().collect::<Vec<_>>();
+    let round1 = load(&ctx, id)
+        .games_of_round(1)
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>();
     let swapped = arno
         .post(
             &format!("{t}/swiss/swap"),
@@ -207,7 +221,10 @@ async fn an_assigned_arbiter_runs_the_day_but_not_the_events_settings() {
         .assert_redirect(&format!("{t}/swiss"));
     // Not the settings, the arbiters, publishing the event.
     for (path, form) in [
-        (format!("{t}/edit"), tournament_form(&[("pairing_system", "swiss_dutch"), ("rounds", "9")])),
+        (
+            format!("{t}/edit"),
+            tournament_form(&[("pairing_system", "swiss_dutch"), ("rounds", "9")]),
+        ),
         (format!("{t}/publish"), vec![("published", "false")]),
         (format!("{t}/arbiters"), vec![("username", "arno")]),
         (
@@ -257,13 +274,22 @@ async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_co
         ("points_half_bye", "1"),
     ];
     let before = revision(&ctx, id);
-    let asked = orga.post(&format!("{t}/edit"), &tournament_form(&football)).await;
+    let asked = orga
+        .post(&format!("{t}/edit"), &tournament_form(&football))
+        .await;
     assert_eq!(asked.status, StatusCode::CONFLICT);
     let changes = asked.texts("#settings-confirmation li");
     assert_eq!(changes.len(), 1, "{changes:?}");
-    assert!(changes[0].contains("1–1"), "says which rounds are rescored: {changes:?}");
+    assert!(
+        changes[0].contains("1–1"),
+        "says which rounds are rescored: {changes:?}"
+    );
     assert_eq!(load(&ctx, id).tournament.points_win, 10, "nothing saved");
-    assert_eq!(revision(&ctx, id), before, "a refused write leaves the revision");
+    assert_eq!(
+        revision(&ctx, id),
+        before,
+        "a refused write leaves the revision"
+    );
     let mut confirmed = tournament_form(&football);
     confirmed.push(("confirm", "1"));
     orga.post(&format!("{t}/edit"), &confirmed)
@@ -280,7 +306,8 @@ async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_co
         load(&ctx, id).tournament.pairing_system.as_str(),
         "swiss_dutch"
     );
-    let audit = ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
     assert!(
         audit
             .iter()
@@ -302,31 +329,46 @@ async fn an_unpaired_rounds_history_stays_readable_and_every_write_bumps_the_rev
         .assert_redirect(&format!("{t}/rounds/1"));
     let game = load(&ctx, id).games_of_round(1)[0].clone();
     let url = format!("{t}/games/{}", game.id.0);
-    arno.post(&url, &[("result", "1-0"), ("version", &game.version.to_string())])
-        .await
-        .assert_redirect(&url);
+    arno.post(
+        &url,
+        &[("result", "1-0"), ("version", &game.version.to_string())],
+    )
+    .await
+    .assert_redirect(&url);
     // A result is in: the round cannot be unpaired, and that changes nothing.
     let refused = arno.post(&format!("{t}/swiss/unpair"), &[]).await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     assert_eq!(revision(&ctx, id), start + 2);
     // Cleared again (keyboard code `=` then empty), then unpaired.
-    arno.post(&url, &[("result", "="), ("version", &(game.version + 1).to_string())])
-        .await
-        .assert_redirect(&url);
-    arno.post(&url, &[("result", ""), ("version", &(game.version + 2).to_string())])
-        .await
-        .assert_redirect(&url);
+    arno.post(
+        &url,
+        &[
+            ("result", "="),
+            ("version", &(game.version + 1).to_string()),
+        ],
+    )
+    .await
+    .assert_redirect(&url);
+    arno.post(
+        &url,
+        &[("result", ""), ("version", &(game.version + 2).to_string())],
+    )
+    .await
+    .assert_redirect(&url);
     arno.post(&format!("{t}/swiss/unpair"), &[])
         .await
         .assert_redirect(&format!("{t}/swiss"));
     assert_eq!(revision(&ctx, id), start + 5);
     assert!(load(&ctx, id).rounds.is_empty());
-    let history = ctx.with_conn(|conn| {
-        AuditEntry::for_game(conn, game.id).expect("read")
-    });
+    let history = ctx.with_conn(|conn| AuditEntry::for_game(conn, game.id).expect("read"));
     let trail: Vec<_> = history
         .iter()
-        .map(|row| (row.entry.old_value.as_deref(), row.entry.new_value.as_deref()))
+        .map(|row| {
+            (
+                row.entry.old_value.as_deref(),
+                row.entry.new_value.as_deref(),
+            )
+        })
         .collect();
     assert_eq!(
         trail,

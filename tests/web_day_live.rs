@@ -10,8 +10,8 @@ mod common;
 mod setup;
 
 use actix_web::http::StatusCode;
-use arbiter::db::models::tournament_day::{ParticipationRow, SwissSettings};
 use arbiter::db::models::Game;
+use arbiter::db::models::tournament_day::{ParticipationRow, SwissSettings};
 use common::{PASSWORD, TestContext};
 use serde_json::Value;
 

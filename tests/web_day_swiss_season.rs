@@ -413,7 +413,12 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
             let Some(black) = g.black_id else {
                 entered.insert(
                     (round, name_of(g.white_id)),
-                    g.result.map(|r| r.as_str()).unwrap_or("?").chars().next().unwrap(),
+                    g.result
+                        .map(|r| r.as_str())
+                        .unwrap_or("?")
+                        .chars()
+                        .next()
+                        .unwrap(),
                 );
                 continue;
             };

@@ -20,9 +20,9 @@ use std::process::Command;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::test;
-use arbiter::tournament::result::BoardResult;
 use arbiter::db::models::{NewGame, NewRound, PairingSystem, Role};
 use arbiter::db::schema::tournaments;
+use arbiter::tournament::result::BoardResult;
 use common::{PASSWORD, TestContext};
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 
 use rand::{Rng, SeedableRng};
 
-use crate::tournament::board::{Board, pairing_allocated_bye};
 use crate::formats::trf;
 use crate::pairing::dutch;
+use crate::tournament::board::{Board, pairing_allocated_bye};
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 
 /// Arguments of `arbiter generate`.

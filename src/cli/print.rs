@@ -21,16 +21,16 @@ use crate::db::domain::TournamentData;
 use crate::db::models::TournamentId;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::formats::trf;
-use crate::tournament::board::Board;
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::standings::StandingsTable;
 use crate::print::stored::{boards_of, document_input};
-use crate::print::{DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet,
-    standings,
+use crate::print::{
+    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet, standings,
 };
-use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
+use crate::tournament::board::Board;
 use crate::tournament::result::BoardResult;
+use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 use crate::tournament::{PlayerId, Tournament};
 
 /// Which document to print.

@@ -27,14 +27,14 @@ pub mod store;
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
+use diesel::migration::MigrationSource;
 #[cfg(feature = "postgres")]
 use diesel::pg::PgConnection;
 use diesel::r2d2::{self, CustomizeConnection, ManageConnection};
 #[cfg(feature = "sqlite")]
 use diesel::sqlite::SqliteConnection;
-use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::{Connection, ConnectionError};
-use diesel::migration::MigrationSource;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 /// A connection to either backend.

@@ -127,15 +127,23 @@ fn write<T>(
     by: Option<UserId>,
     work: impl FnOnce(&mut DbConn, &mut Vec<NewAuditEntry>) -> Result<T, StoreError>,
 ) -> Result<T, StoreError> {
-    write_transaction(conn, |conn| {
-        let revision = Tournament::bump_revision(conn, tournament)?.ok_or(StoreError::NotFound)?;
-        let mut audit = Vec::new();
-        let value = work(conn, &mut audit)?;
-        for entry in &audit {
-            entry.insert(conn, tournament, revision, by)?;
-        }
-        Ok(value)
-    })
+    write_transaction(conn, |conn| write_within(conn, tournament, by, work))
+}
+
+/// The body of [`write`], inside a transaction the caller opened.
+fn write_within<T>(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    by: Option<UserId>,
+    work: impl FnOnce(&mut DbConn, &mut Vec<NewAuditEntry>) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let revision = Tournament::bump_revision(conn, tournament)?.ok_or(StoreError::NotFound)?;
+    let mut audit = Vec::new();
+    let value = work(conn, &mut audit)?;
+    for entry in &audit {
+        entry.insert(conn, tournament, revision, by)?;
+    }
+    Ok(value)
 }
 
 fn load(conn: &mut DbConn, tournament: TournamentId) -> Result<TournamentData, StoreError> {
@@ -185,8 +193,13 @@ pub fn pair_next_round(
             .collect();
         ranked.sort();
         let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
-            let index = (number.0 as usize).checked_sub(1).ok_or(StoreError::NotFound)?;
-            ranked.get(index).map(|(_, id)| *id).ok_or(StoreError::NotFound)
+            let index = (number.0 as usize)
+                .checked_sub(1)
+                .ok_or(StoreError::NotFound)?;
+            ranked
+                .get(index)
+                .map(|(_, id)| *id)
+                .ok_or(StoreError::NotFound)
         };
         for (round, board) in &plan.missed {
             let round_row = data
@@ -451,7 +464,10 @@ pub fn change_participation(
         audit.push(NewAuditEntry {
             action,
             round: Some(round as i32),
-            detail: data.player(player).map(|p| p.name.clone()).unwrap_or_default(),
+            detail: data
+                .player(player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
             ..NewAuditEntry::default()
         });
         Ok(round)
@@ -551,53 +567,51 @@ pub fn import_tournament(
     rounds: &[Vec<Board>],
     by: UserId,
 ) -> Result<Tournament, StoreError> {
-    let created = write_transaction(conn, |conn| new.insert(conn))?;
-    let id = created.id;
-    let result = write(conn, id, Some(by), |conn, audit| {
-        let mut rows = Vec::with_capacity(players.len());
-        for (rank, player) in (1..).zip(players) {
-            let row = NewPlayer {
-                tournament_id: id,
-                ..player.clone()
-            }
-            .insert(conn)?;
-            Player::set_starting_ranks(conn, &[(row.id, rank)])?;
-            rows.push(row.id);
-        }
-        let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
-            let index = (number.0 as usize).checked_sub(1).ok_or(StoreError::NotFound)?;
-            rows.get(index).copied().ok_or(StoreError::NotFound)
-        };
-        for (number, boards) in (1..).zip(rounds) {
-            let round = NewRound {
-                tournament_id: id,
-                number,
-                published: true,
-            }
-            .insert(conn)?;
-            for board in boards {
-                NewGame {
-                    round_id: round.id,
-                    board: board.number as i32,
-                    white_id: row_of(board.white)?,
-                    black_id: board.black.map(row_of).transpose()?,
-                    result: board.result,
+    write_transaction(conn, |conn| {
+        let id = new.insert(conn)?.id;
+        write_within(conn, id, Some(by), |conn, audit| {
+            let mut rows = Vec::with_capacity(players.len());
+            for (rank, player) in (1..).zip(players) {
+                let row = NewPlayer {
+                    tournament_id: id,
+                    ..player.clone()
                 }
                 .insert(conn)?;
+                Player::set_starting_ranks(conn, &[(row.id, rank)])?;
+                rows.push(row.id);
             }
-        }
-        audit.push(NewAuditEntry {
-            action: "import",
-            detail: format!("{} players, {} rounds", players.len(), rounds.len()),
-            ..NewAuditEntry::default()
-        });
-        Tournament::find(conn, id)?.ok_or(StoreError::NotFound)
-    });
-    if result.is_err() {
-        // The import is all or nothing: the empty tournament goes too.
-        diesel::delete(crate::db::schema::tournaments::table.find(id)).execute(conn)?;
-    }
-    result
+            let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
+                let index = (number.0 as usize)
+                    .checked_sub(1)
+                    .ok_or(StoreError::NotFound)?;
+                rows.get(index).copied().ok_or(StoreError::NotFound)
+            };
+            for (number, boards) in (1..).zip(rounds) {
+                let round = NewRound {
+                    tournament_id: id,
+                    number,
+                    published: true,
+                }
+                .insert(conn)?;
+                for board in boards {
+                    NewGame {
+                        round_id: round.id,
+                        board: board.number as i32,
+                        white_id: row_of(board.white)?,
+                        black_id: board.black.map(row_of).transpose()?,
+                        result: board.result,
+                    }
+                    .insert(conn)?;
+                }
+            }
+            audit.push(NewAuditEntry {
+                action: "import",
+                detail: format!("{} players, {} rounds", players.len(), rounds.len()),
+                ..NewAuditEntry::default()
+            });
+            Tournament::find(conn, id)?.ok_or(StoreError::NotFound)
+        })
+    })
 }
 
 /// Saves the tournament's settings. Once round 1 is paired, a change of the point system or
@@ -688,7 +702,11 @@ pub fn publish_tournament(
     write(conn, tournament, Some(by), |conn, audit| {
         Tournament::set_published(conn, tournament, published)?;
         audit.push(NewAuditEntry {
-            action: if published { "publish_event" } else { "hide_event" },
+            action: if published {
+                "publish_event"
+            } else {
+                "hide_event"
+            },
             ..NewAuditEntry::default()
         });
         Ok(())
@@ -760,7 +778,10 @@ pub fn start_round(
 }
 
 /// Checks a player in at the board (`undo` removes a check-in made by mistake).
-#[expect(clippy::too_many_arguments, reason = "the board, the colour and the moment")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the board, the colour and the moment"
+)]
 pub fn check_in(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -799,7 +820,10 @@ pub fn check_in(
 /// here from the round's start and the check-ins at `now` (never taken from the form); unless
 /// `excused`, a player who forfeits without notice is withdrawn from the later rounds when the
 /// tournament's rule says so (GRC Art. 6.5).
-#[expect(clippy::too_many_arguments, reason = "the board, its version and the arbiter's choice")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the board, its version and the arbiter's choice"
+)]
 pub fn confirm_forfeit(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -844,7 +868,9 @@ pub fn confirm_forfeit(
                 absent
                     .includes(model::Color::White)
                     .then_some(board.white_id),
-                board.black_id.filter(|_| absent.includes(model::Color::Black)),
+                board
+                    .black_id
+                    .filter(|_| absent.includes(model::Color::Black)),
             ];
             for player in absent_players.into_iter().flatten() {
                 let mut row = ParticipationRow::for_player(conn, player)?;

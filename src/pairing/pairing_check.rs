@@ -515,7 +515,10 @@ mod tests {
         let mut t = tournament(4, 5);
         game(&mut t, 1, 2, GameResult::Draw);
         game(&mut t, 3, 4, GameResult::Draw);
-        let proposal = proposed(vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3))], None);
+        let proposal = proposed(
+            vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3))],
+            None,
+        );
         let found = check_pairing(&t, 2, &ids(&[1, 2, 3, 4]), &proposal);
         assert_eq!(
             absolute(&found),
@@ -579,11 +582,14 @@ mod tests {
         game(&mut t, 2, 5, GameResult::Draw);
         // Round 3: 1 (W, W) White a third time against 3 (W, W): both must have Black (C3);
         // 4 (B, B) Black a third time against 6 (B, B).
-        let proposal = proposed(vec![
+        let proposal = proposed(
+            vec![
                 (PlayerId(1), PlayerId(3)),
                 (PlayerId(6), PlayerId(4)),
                 (PlayerId(5), PlayerId(2)),
-            ], None);
+            ],
+            None,
+        );
         let found = check_pairing(&t, 3, &ids(&[1, 2, 3, 4, 5, 6]), &proposal);
         let crit = absolute(&found);
         assert!(crit.contains(&Criterion::SameColourThreeTimes), "{found:?}");
@@ -641,11 +647,14 @@ mod tests {
         assert!(is_topscorer(&t, PlayerId(1), 3));
         assert!(!is_topscorer(&t, PlayerId(1), 2), "only in the final round");
         assert!(!is_topscorer(&t, PlayerId(5), 3));
-        let proposal = proposed(vec![
+        let proposal = proposed(
+            vec![
                 (PlayerId(1), PlayerId(2)),
                 (PlayerId(3), PlayerId(5)),
                 (PlayerId(4), PlayerId(6)),
-            ], None);
+            ],
+            None,
+        );
         let found = check_pairing(&t, 3, &ids(&[1, 2, 3, 4, 5, 6]), &proposal);
         let on_board_one: Vec<&Violation> = found
             .iter()
@@ -670,7 +679,10 @@ mod tests {
     #[test]
     fn c04_2_art_3_2_withdrawn_player_paired() {
         let t = tournament(4, 5);
-        let proposal = proposed(vec![(PlayerId(1), PlayerId(2)), (PlayerId(3), PlayerId(4))], None);
+        let proposal = proposed(
+            vec![(PlayerId(1), PlayerId(2)), (PlayerId(3), PlayerId(4))],
+            None,
+        );
         let found = check_pairing(&t, 1, &ids(&[1, 2, 3]), &proposal);
         let not_available: Vec<&Violation> = found
             .iter()
@@ -683,7 +695,10 @@ mod tests {
     #[test]
     fn paired_twice_and_unknown_players() {
         let t = tournament(4, 5);
-        let proposal = proposed(vec![(PlayerId(1), PlayerId(2)), (PlayerId(1), PlayerId(9))], None);
+        let proposal = proposed(
+            vec![(PlayerId(1), PlayerId(2)), (PlayerId(1), PlayerId(9))],
+            None,
+        );
         let found = check_pairing(&t, 1, &ids(&[1, 2]), &proposal);
         let crit = absolute(&found);
         assert!(crit.contains(&Criterion::PairedTwice));
@@ -696,7 +711,10 @@ mod tests {
         game(&mut t, 1, 2, GameResult::Win);
         game(&mut t, 3, 4, GameResult::Win);
         // 1 (White last, mild→strong pref Black) gets White again against 3 (also W).
-        let proposal = proposed(vec![(PlayerId(1), PlayerId(3)), (PlayerId(2), PlayerId(4))], None);
+        let proposal = proposed(
+            vec![(PlayerId(1), PlayerId(3)), (PlayerId(2), PlayerId(4))],
+            None,
+        );
         let found = check_pairing(&t, 2, &ids(&[1, 2, 3, 4]), &proposal);
         assert!(absolute(&found).is_empty(), "{found:?}");
         assert!(

@@ -103,11 +103,7 @@ fn berger_row(n: u32, table_round: u32) -> Vec<(u32, u32)> {
 
 /// The pairing of `round` (1-based, over both cycles for a double round robin) for `players`
 /// players numbered `1 ..= players` in starting order.
-pub fn pair_round(
-    players: u32,
-    cycles: Cycles,
-    round: u32,
-) -> Result<Vec<Board>, RoundRobinError> {
+pub fn pair_round(players: u32, cycles: Cycles, round: u32) -> Result<Vec<Board>, RoundRobinError> {
     check_players(players)?;
     let n = table_size(players);
     let rounds = rounds_count(players, cycles);

@@ -7,7 +7,6 @@
 //! not played yet). Text is set in the embedded DejaVu Sans, which covers Latin Extended and
 //! Cyrillic; headings come from `locales/print.yml` in the tournament's language.
 
-
 use crate::tournament::board::Board;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{Color, PlayerId, Points, Tournament};

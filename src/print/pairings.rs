@@ -3,12 +3,13 @@
 //! their board either way. Byes are listed after the boards (C.04.1: a player who is not paired
 //! receives a pairing-allocated bye; requested byes are shown with their points).
 
-use crate::tournament::board::Board;
 use crate::print::layout::{Align, Column, Orientation, Table};
 use crate::print::qr::draw_qr;
-use crate::print::{DocumentInput, PrintError, boards_of_round, bye_label, result_text, details_line, display_name,
-    page_heading, points_after, points_text, rating_text,
+use crate::print::{
+    DocumentInput, PrintError, boards_of_round, bye_label, details_line, display_name,
+    page_heading, points_after, points_text, rating_text, result_text,
 };
+use crate::tournament::board::Board;
 use crate::tournament::{PlayerId, Tournament};
 
 /// The pairing list of `round` ordered by board, as PDF bytes.

@@ -3,10 +3,10 @@
 //! for both players' signatures (as on the scoresheet, FIDE Laws Art. 8.7) and the arbiter's.
 //! As many slips as fit go on a page, separated by dashed cutting lines.
 
-use crate::tournament::board::Board;
 use crate::print::layout::{Align, MARGIN, Orientation};
 use crate::print::{DocumentInput, PrintError, boards_of_round, display_name, rating_text};
 use crate::tournament::Tournament;
+use crate::tournament::board::Board;
 
 /// Height of one slip, millimetres.
 const SLIP_HEIGHT: f32 = 44.0;

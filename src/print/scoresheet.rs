@@ -10,9 +10,9 @@
 //!
 //! Two sheets per page (A4/Letter landscape, cut in the middle) or one per page (portrait).
 
-use crate::tournament::board::Board;
 use crate::print::layout::{Align, Canvas, MARGIN, Orientation};
 use crate::print::{DocumentInput, Language, PrintError, boards_of_round};
+use crate::tournament::board::Board;
 use crate::tournament::{PlayerId, Tournament};
 
 /// Move rows per column of the sheet; two columns make the 60 moves of one sheet.

@@ -4,8 +4,8 @@
 
 use crate::db::domain::TournamentData;
 use crate::print::{DocumentInput, Language, PaperSize};
-use crate::tournament::board::Board;
 use crate::tournament::PlayerId;
+use crate::tournament::board::Board;
 
 /// The event details of `data` in `language` on `paper`.
 pub fn document_input(

@@ -386,8 +386,8 @@ fn plan_round_robin(state: &DayState, cycles: Cycles) -> Result<RoundPlan, DayRe
             .get(player.0 as usize - 1)
             .is_some_and(|p| p.is_withdrawn(round))
     };
-    let mut boards = round_robin::pair_round(count, cycles, round)
-        .map_err(|_| DayRefusal::AllRoundsPaired)?;
+    let mut boards =
+        round_robin::pair_round(count, cycles, round).map_err(|_| DayRefusal::AllRoundsPaired)?;
     for board in &mut boards {
         // The free round of an odd field is a zero-point bye; a withdrawn player's scheduled
         // game is lost by forfeit (Art. 6.7.1), the opponent wins it.
@@ -462,9 +462,7 @@ pub fn swap_seats(
     }
     let seated: Vec<Board> = boards
         .iter()
-        .filter(|board| {
-            !board.is_bye() || board.result == Some(BoardResult::PairingAllocatedBye)
-        })
+        .filter(|board| !board.is_bye() || board.result == Some(BoardResult::PairingAllocatedBye))
         .copied()
         .collect();
     let to_pair: Vec<PlayerId> = seated

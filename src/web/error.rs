@@ -143,13 +143,17 @@ impl AppError {
             }
             Refusal::Day(DayRefusal::BreaksRules(violations)) => {
                 let broken: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
-                AppError::Unprocessable(format!("{} {}", ctx.t("day.swap.breaks"), broken.join("; ")))
+                AppError::Unprocessable(format!(
+                    "{} {}",
+                    ctx.t("day.swap.breaks"),
+                    broken.join("; ")
+                ))
             }
             Refusal::ResultConflict(_) => AppError::Conflict(ctx.t("day.live.changed")),
             Refusal::ResultKind => AppError::Unprocessable(ctx.t("result.kind")),
-            Refusal::GameScoresEntered { round } => AppError::Conflict(
-                ctx.t_with_name("day.unpair.game_scores", &number(round)),
-            ),
+            Refusal::GameScoresEntered { round } => {
+                AppError::Conflict(ctx.t_with_name("day.unpair.game_scores", &number(round)))
+            }
             Refusal::Bye(error) => AppError::Unprocessable(bye_refusal(ctx, &error)),
             Refusal::RoundNotOpen { .. } => {
                 AppError::Unprocessable(ctx.t("day.participation.round"))
@@ -172,9 +176,7 @@ impl AppError {
                 )
             }
             Refusal::NotForfeitable => AppError::Conflict(ctx.t("day.live.not_flagged")),
-            Refusal::NothingToApprove => {
-                AppError::Conflict(ctx.t("day.report.nothing_to_approve"))
-            }
+            Refusal::NothingToApprove => AppError::Conflict(ctx.t("day.report.nothing_to_approve")),
             Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))

@@ -99,9 +99,7 @@ impl NewAuditEntry {
 }
 
 impl AuditEntry {
-    fn with_users(
-        rows: Vec<(AuditEntry, Option<String>)>,
-    ) -> Vec<AuditEntryWithUser> {
+    fn with_users(rows: Vec<(AuditEntry, Option<String>)>) -> Vec<AuditEntryWithUser> {
         rows.into_iter()
             .map(|(entry, user_name)| AuditEntryWithUser {
                 entry,

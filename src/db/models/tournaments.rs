@@ -45,10 +45,19 @@ impl From<PairingSystem> for String {
     }
 }
 
-
 /// The point system of the nine `points_*` columns, in their order.
 fn point_system_of(columns: [i32; 9]) -> PointSystem {
-    let [win, draw, loss, forfeit_win, forfeit_loss, pab, half, full, zero] = columns.map(Points);
+    let [
+        win,
+        draw,
+        loss,
+        forfeit_win,
+        forfeit_loss,
+        pab,
+        half,
+        full,
+        zero,
+    ] = columns.map(Points);
     PointSystem {
         win,
         draw,

@@ -2,14 +2,14 @@
 //! then the S1/S2 exchanges and transpositions, each decision fixed in turn while the whole
 //! round stays completable (C4).
 
+use super::PairingError;
 use super::computer::Computer;
 use super::entrants::Context;
 use super::weights::ByeRule;
-use super::PairingError;
-use crate::tournament::board::Board;
-use crate::tournament::result::BoardResult;
 use crate::pairing::matching::{MatchWeight, Wide};
+use crate::tournament::board::Board;
 use crate::tournament::model::Color;
+use crate::tournament::result::BoardResult;
 
 impl Context {
     #[expect(

@@ -6,16 +6,16 @@ use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
 
-use crate::tournament::result::BoardResult;
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::rules::Lang;
+use crate::tournament::result::BoardResult;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::game_score::report::{ScoreReport, check_score};
 use crate::web::handlers::live::round_of;
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext};
 
 /// The score page.

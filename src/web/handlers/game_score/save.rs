@@ -45,7 +45,15 @@ pub async fn save_score(
     let by = user.id;
     state
         .write(&ctx, move |conn| {
-            store::save_game_score(conn, tournament, number, GameId(game), text.trim(), code, by)
+            store::save_game_score(
+                conn,
+                tournament,
+                number,
+                GameId(game),
+                text.trim(),
+                code,
+                by,
+            )
         })
         .await?;
     Ok(see_other(&format!(

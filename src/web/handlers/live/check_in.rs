@@ -40,7 +40,16 @@ pub async fn check_in(
     let now = OffsetDateTime::now_utc().unix_timestamp();
     state
         .write(&ctx, move |conn| {
-            store::check_in(conn, tournament, number, GameId(game), colour, undo, now, by)
+            store::check_in(
+                conn,
+                tournament,
+                number,
+                GameId(game),
+                colour,
+                undo,
+                now,
+                by,
+            )
         })
         .await?;
     Ok(see_other(&format!(

@@ -18,8 +18,8 @@ use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{CheckIn, RoundStart};
 use crate::db::models::{Game, GameId, Round};
 use crate::tournament::default_time::{self, Absent, BoardState, CheckIns};
-use crate::web::handlers::round::show::player_label;
 use crate::web::AppError;
+use crate::web::handlers::round::show::player_label;
 
 /// One board as the live view shows it (also the JSON of `live.json`).
 #[derive(Debug, Clone, Serialize)]
@@ -163,4 +163,3 @@ pub fn live_round(
         boards,
     })
 }
-

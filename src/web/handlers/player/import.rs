@@ -8,11 +8,11 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::models::NewPlayer;
+use crate::db::store;
 use crate::formats::csv::{COLUMNS, read_players};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::import_form::{ImportPage, ProblemRow};
 use crate::web::handlers::player::{field_label, new_player, problem_message};
-use crate::db::store;
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 

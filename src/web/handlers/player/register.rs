@@ -7,13 +7,13 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
+use crate::db::store;
 use crate::formats::csv::{
     MAX_RATING, PlayerRecord, check_text, parse_federation, parse_number, parse_sex, parse_title,
 };
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
 use crate::web::handlers::player::{field_label, new_player, problem_message};
-use crate::db::store;
 use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::domain::TournamentData;
-use crate::tournament::result::BoardResult;
 use crate::db::models::{AuditEntry, Game, GameId};
+use crate::tournament::result::BoardResult;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::round::show::{BoardRow, board_row};
 use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};

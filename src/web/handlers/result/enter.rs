@@ -12,10 +12,10 @@ use serde::Deserialize;
 
 use crate::db::models::GameId;
 use crate::db::store::{self, Refusal, StoreError};
+use crate::tournament::result::BoardResult;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
 use crate::web::handlers::tournament::{Need, authorise, load_visible};
-use crate::tournament::result::BoardResult;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The result form.
@@ -46,9 +46,10 @@ pub async fn enter_result(
     let result = if code.is_empty() {
         None
     } else {
-        Some(BoardResult::parse(code).ok_or_else(|| {
-            AppError::Unprocessable(ctx.t_with_name("result.invalid", code))
-        })?)
+        Some(
+            BoardResult::parse(code)
+                .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("result.invalid", code)))?,
+        )
     };
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let (version, by) = (form.version, user.id);

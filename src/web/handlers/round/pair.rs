@@ -27,7 +27,9 @@ pub async fn pair_next_round(
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let by = user.id;
     let number = state
-        .write(&ctx, move |conn| store::pair_next_round(conn, tournament, by))
+        .write(&ctx, move |conn| {
+            store::pair_next_round(conn, tournament, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/rounds/{number}")))
 }

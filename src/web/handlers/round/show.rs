@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::domain::TournamentData;
-use crate::tournament::result::BoardResult;
 use crate::db::models::Game;
+use crate::tournament::result::BoardResult;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};

@@ -8,10 +8,10 @@ use askama_web::WebTemplate;
 
 use crate::db::models::tournament_day::BoardReport;
 use crate::db::models::{Game, Player, Round, Tournament};
+use crate::db::store;
 use crate::tournament::model::Color;
 use crate::tournament::self_report::{BoardTokens, ReportedResult};
 use crate::web::extractors::CsrfForm;
-use crate::db::store;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The report page.

@@ -11,10 +11,10 @@ use crate::db::models::tournament_day::BoardReport;
 use crate::tournament::self_report::ReportState;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::round_of;
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::self_report::qr::qr_svg;
 use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext};
 
 /// One board on the sheet.
@@ -125,7 +125,10 @@ pub async fn show_sheet(
                         ReportState::Agreed { result } => Some(result.notation()),
                         _ => None,
                     },
-                    result: game.result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
+                    result: game
+                        .result
+                        .map(|r| r.as_str().to_owned())
+                        .unwrap_or_default(),
                     version: game.version,
                 });
             }

@@ -5,8 +5,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::db::store;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
+use crate::db::store;
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 use crate::web::extractors::{CsrfForm, Organiser};
 use crate::web::handlers::standings::load_ranked;

@@ -4,8 +4,8 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::tournament_day::{SwissSettings, parse_late_entry};
-use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::db::store;
+use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
@@ -62,7 +62,9 @@ pub async fn save_settings(
     };
     let by = user.id;
     state
-        .write(&ctx, move |conn| store::save_swiss_settings(conn, &settings, by))
+        .write(&ctx, move |conn| {
+            store::save_swiss_settings(conn, &settings, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))
 }

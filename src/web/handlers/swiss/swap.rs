@@ -42,9 +42,7 @@ pub async fn swap_players(
     let (first, second) = (PlayerId(form.first), PlayerId(form.second));
     let (confirmed, by) = (form.confirm.is_some(), user.id);
     let swapped = state
-        .try_write(move |conn| {
-            store::swap_players(conn, tournament, first, second, confirmed, by)
-        })
+        .try_write(move |conn| store::swap_players(conn, tournament, first, second, confirmed, by))
         .await?;
     match swapped {
         Ok((round, _)) => Ok(see_other(&format!("/tournaments/{id}/rounds/{round}"))),

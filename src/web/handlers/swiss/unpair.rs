@@ -26,7 +26,9 @@ pub async fn unpair_last_round(
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let by = user.id;
     state
-        .write(&ctx, move |conn| store::unpair_last_round(conn, tournament, by))
+        .write(&ctx, move |conn| {
+            store::unpair_last_round(conn, tournament, by)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))
 }

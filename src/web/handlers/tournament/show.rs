@@ -36,7 +36,6 @@ pub struct TournamentPage {
     pub swiss: bool,
 }
 
-
 /// Shows the tournament.
 pub async fn show_tournament(
     ctx: PageContext,
@@ -64,11 +63,14 @@ pub async fn show_tournament(
         .filter(|p| !data.participation_of(p.id).is_withdrawn(data.next_round()))
         .count();
     let total_rounds = match t.pairing_system.cycles(t.swap_last_two_rounds) {
-        Some(cycles) if data.rounds.is_empty() => rounds_count(active_players as u32, cycles) as i32,
+        Some(cycles) if data.rounds.is_empty() => {
+            rounds_count(active_players as u32, cycles) as i32
+        }
         _ => t.rounds,
     };
     let next = data.rounds.len() as i32 + 1;
-    let next_round = (access.run_day && next <= total_rounds && active_players >= 2).then_some(next);
+    let next_round =
+        (access.run_day && next <= total_rounds && active_players >= 2).then_some(next);
     let points = t.point_system();
     let mut system = ctx.t(&format!("tournament.system.{}", t.pairing_system.as_str()));
     if t.pairing_system == PairingSystem::DoubleRoundRobin && t.swap_last_two_rounds {

@@ -5,8 +5,6 @@
 //! that cannot be read is refused with the line and column of the problem (422); nothing is
 //! stored.
 
-use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
 use crate::db::models::{NewPlayer, PairingSystem, TournamentId};
 use crate::db::store;
 use crate::formats::trf;
@@ -17,6 +15,8 @@ use crate::web::handlers::trf_import::convert::{event_facts, trf_date};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
 
 fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse, AppError> {
     let page = TrfImportPage {
