@@ -54,6 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             trust_forwarded_for: args.trust_forwarded_for,
             session_key,
         },
+        pages: Default::default(),
     };
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);

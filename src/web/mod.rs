@@ -13,6 +13,7 @@
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
 
 pub mod auth;
+pub mod cache;
 pub mod error;
 pub mod extractors;
 pub mod handlers;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub pool: DbPool,
     /// The configuration.
     pub config: AppConfig,
+    /// Public pages rendered once per revision of their tournament ([`cache`]).
+    pub pages: cache::PageCache,
 }
 
 impl AppState {
@@ -169,6 +172,8 @@ pub fn app(
         .app_data(extractors::path_config())
         .configure(routes::config)
         .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
+        .wrap(actix_web::middleware::from_fn(cache::public_pages))
+        .wrap(actix_web::middleware::Compress::default())
         .wrap(sessions)
         .wrap(Logger::new("%r %s %Dms"))
 }

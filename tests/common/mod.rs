@@ -135,6 +135,7 @@ impl TestContext {
                 trust_forwarded_for: false,
                 session_key,
             },
+            pages: Default::default(),
         };
         TestContext { db, pool, state }
     }
