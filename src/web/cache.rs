@@ -47,19 +47,22 @@ struct Page {
     etag: String,
 }
 
+/// A page's key: the tournament, and the language and path (with query) it was asked with.
+type PageKey = (i32, String);
+
 /// The pages of every tournament, shared by the workers of one instance.
 #[derive(Debug, Default, Clone)]
 pub struct PageCache {
-    pages: Arc<Mutex<HashMap<(i32, String), Arc<Page>>>>,
+    pages: Arc<Mutex<HashMap<PageKey, Arc<Page>>>>,
 }
 
 impl PageCache {
-    fn get(&self, key: &(i32, String), revision: i64) -> Option<Arc<Page>> {
+    fn get(&self, key: &PageKey, revision: i64) -> Option<Arc<Page>> {
         let pages = self.pages.lock().ok()?;
         pages.get(key).filter(|p| p.revision == revision).cloned()
     }
 
-    fn put(&self, key: (i32, String), page: Arc<Page>) {
+    fn put(&self, key: PageKey, page: Arc<Page>) {
         if let Ok(mut pages) = self.pages.lock() {
             if pages.len() >= CAPACITY {
                 pages.clear();
@@ -92,7 +95,7 @@ fn gzip(body: &[u8]) -> Option<Bytes> {
     (compressed.len() < body.len()).then(|| Bytes::from(compressed))
 }
 
-fn etag_of(key: &(i32, String), revision: i64) -> String {
+fn etag_of(key: &PageKey, revision: i64) -> String {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut hasher);
