@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Public pages of a 1000-player open under load, against nginx serving the very same bytes.
+#
+#   bash benches/web_load.sh [TRF] [SECONDS]
+#
+# Builds the release binary, imports TRF (default: the 1000-player, 10-round event of
+# ../shared/fixtures/dutch-perf/n1000_r11_s99/r11.trf) into a fresh SQLite database, publishes
+# it, saves each public page's bytes, serves them from nginx, then runs `wrk -t2 -c64` for
+# SECONDS (default 10) per page against the app and against nginx and prints requests per
+# second, the app's share of nginx's, page sizes (plain and gzip) and the time of every PDF.
+# Needs wrk, nginx and curl (apt-get install wrk nginx-light curl). Figures, not assertions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+trf="${1:-../shared/fixtures/dutch-perf/n1000_r11_s99/r11.trf}"
+seconds="${2:-10}"
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "web_load: $tool is missing (apt-get install wrk nginx-light curl)" >&2; exit 1; }
+done
+cargo build --release --quiet
+bin="$PWD/target/release/arbiter"
+work="$(mktemp -d)"
+app_port=18480
+nginx_port=18481
+cleanup() {
+  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null || true
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+db="$work/bench.db"
+printf 'benchpassword\n' | "$bin" user --database-url "$db" add --admin --password-stdin bench >/dev/null
+"$bin" serve --bind "127.0.0.1:$app_port" --database-url "$db" >"$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$app_port/login" && break; sleep 0.1; done
+base="http://127.0.0.1:$app_port"
+jar="$work/cookies"
+csrf() { curl -s -b "$jar" -c "$jar" "$base$1" | grep -o 'name="csrf_token" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"$//'; }
+token="$(csrf /login)"
+curl -s -o /dev/null -b "$jar" -c "$jar" --data-urlencode "csrf_token=$token" \
+  --data-urlencode username=bench --data-urlencode password=benchpassword "$base/login"
+token="$(csrf /tournaments/import)"
+location="$(curl -s -o /dev/null -w '%{redirect_url}' -b "$jar" -c "$jar" \
+  --data-urlencode "csrf_token=$token" --data-urlencode "trf@$trf" "$base/tournaments/import")"
+id="${location##*/}"
+[ -n "$id" ] || { echo "web_load: the import failed" >&2; exit 1; }
+curl -s -o /dev/null -b "$jar" -c "$jar" --data-urlencode "csrf_token=$token" \
+  --data-urlencode published=true "$base/tournaments/$id/publish"
+rounds="$(curl -s "$base/tournaments/$id" | grep -o "/tournaments/$id/rounds/[0-9]*\"" | tr -dc '0-9\n' | sed "s/^$id//" | sort -n | tail -1)"
+
+pages=("rounds/$rounds:round $rounds pairings" "players:players" "standings:standings" "crosstable:crosstable")
+mkdir -p "$work/www"
+cat >"$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type text/html;
+  server { listen 127.0.0.1:$nginx_port; root $work/www; }
+}
+CONF
+for page in "${pages[@]}"; do
+  path="${page%%:*}"
+  mkdir -p "$work/www/$(dirname "$path")"
+  curl -s "$base/tournaments/$id/$path" -o "$work/www/$path"
+done
+nginx -c "$work/nginx.conf" -p "$work"
+
+rate() { wrk -t2 -c64 -d"${seconds}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
+printf '%-22s %10s %10s %12s %12s %7s\n' page plain gzip arbiter nginx share
+for page in "${pages[@]}"; do
+  path="${page%%:*}"; name="${page#*:}"
+  plain="$(stat -c %s "$work/www/$path")"
+  gz="$(curl -s -H 'Accept-Encoding: gzip' "$base/tournaments/$id/$path" | wc -c)"
+  ours="$(rate "$base/tournaments/$id/$path")"
+  theirs="$(rate "http://127.0.0.1:$nginx_port/$path")"
+  share="$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.1f%%", 100 * a / b }')"
+  printf '%-22s %10s %10s %12s %12s %7s\n' "$name" "$plain" "$gz" "$ours" "$theirs" "$share"
+done
+
+echo
+printf '%-40s %8s %10s\n' "PDF (logged in, round $rounds)" seconds bytes
+for document in pairings.pdf pairings-alphabetical.pdf standings.pdf crosstable.pdf scoresheets.pdf result-slips.pdf; do
+  url="$base/tournaments/$id/print/$document?round=$rounds"
+  read -r time size < <(curl -s -o /dev/null -b "$jar" -w '%{time_total} %{size_download}\n' "$url")
+  printf '%-40s %8s %10s\n' "$document" "$time" "$size"
+done
