@@ -1,8 +1,10 @@
 //! The pure tournament domain: who played whom with what result ([`model`]), scoring
-//! (FIDE Laws Art. 10), standings, tie-breaks (C.07) and ratings (B.02).
+//! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
+//! order of names ([`collation`], C.04.2 Art. 2.2.3).
 
 pub mod board;
 pub mod byes;
+pub mod collation;
 pub mod day;
 pub mod default_time;
 pub mod model;

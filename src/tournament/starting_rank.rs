@@ -2,10 +2,12 @@
 //!
 //! Players are ranked by (2.2.1) strength, i.e. rating, highest first; then (2.2.2) FIDE title
 //! in the order GM, IM, WGM, FM, WIM, CM, WFM, WCM, no title; then (2.2.3) alphabetically by
-//! name. The position in that order is the starting rank (pairing number, Art. 2.3).
+//! name, in the one alphabetical order of [`crate::tournament::collation`]. The position in that
+//! order is the starting rank (pairing number, Art. 2.3).
 
 use std::cmp::Ordering;
 
+use crate::tournament::collation::compare_names;
 use crate::tournament::model::{Player, PlayerId};
 
 /// The titles of C.04.2 Art. 2.2.2, strongest first.
@@ -31,39 +33,13 @@ pub struct RankKey<'a> {
     pub name: &'a str,
 }
 
-/// A name for alphabetical comparison: case folded, with a few accented letters reduced to their
-/// base letter so that `Štěpán` sorts among the `S` (an approximation of a national collation).
-fn alphabetical_key(name: &str) -> String {
-    name.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ą' => 'a',
-            'č' | 'ć' | 'ç' => 'c',
-            'ď' | 'đ' => 'd',
-            'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ę' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ľ' | 'ĺ' | 'ł' => 'l',
-            'ň' | 'ń' | 'ñ' => 'n',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ő' | 'ø' => 'o',
-            'ř' | 'ŕ' => 'r',
-            'š' | 'ś' => 's',
-            'ť' => 't',
-            'ú' | 'ù' | 'û' | 'ü' | 'ů' | 'ű' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'ž' | 'ź' | 'ż' => 'z',
-            other => other,
-        })
-        .collect()
-}
-
 /// Compares two players by C.04.2 Art. 2.2: `Less` means `a` ranks higher (gets the lower
 /// starting number).
 pub fn compare(a: &RankKey<'_>, b: &RankKey<'_>) -> Ordering {
     b.rating
         .cmp(&a.rating)
         .then_with(|| title_rank(a.title).cmp(&title_rank(b.title)))
-        .then_with(|| alphabetical_key(a.name).cmp(&alphabetical_key(b.name)))
-        .then_with(|| a.name.cmp(b.name))
+        .then_with(|| compare_names(a.name, b.name))
 }
 
 /// Sorts any list of entrants into starting-rank order (stable for full ties).
@@ -144,6 +120,29 @@ mod tests {
                 "Šťastný, Petr",
                 "Svoboda, Karel",
                 "Tichý, Jan"
+            ]
+        );
+    }
+
+    #[test]
+    fn c04_2_art_2_2_3_serbian_cyrillic_in_alphabet_order() {
+        // Ђ comes after Д and Ј after И in the Serbian alphabet; by code point both came after
+        // every other Cyrillic letter.
+        let mut players = vec![
+            player("Петровић, Иван", "", 0),
+            player("Јовановић, Марко", "", 0),
+            player("Ђурић, Ана", "", 0),
+            player("Аврамовић, Ана", "", 0),
+        ];
+        assign_starting_ranks(&mut players);
+        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Аврамовић, Ана",
+                "Ђурић, Ана",
+                "Јовановић, Марко",
+                "Петровић, Иван"
             ]
         );
     }
