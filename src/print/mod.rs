@@ -7,8 +7,6 @@
 //! not played yet). Text is set in the embedded DejaVu Sans, which covers Latin Extended and
 //! Cyrillic; headings come from `locales/print.yml` in the tournament's language.
 
-
-use crate::tournament::board::Board;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
@@ -21,6 +19,8 @@ pub mod scoresheet;
 pub mod standings;
 pub mod stored;
 
+/// The board type of [`DocumentInput::boards`] (the one [`crate::tournament::board::Board`]).
+pub use crate::tournament::board::Board;
 pub use layout::{Orientation, PaperSize};
 
 /// Why a document could not be made.
