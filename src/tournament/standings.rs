@@ -10,10 +10,25 @@
 //! groups still tied, then drawing of lots or shared places, C.07 Art. 4.2), computed by
 //! [`crate::tournament::tiebreak`]: the command line, the printed standings and the web pages
 //! all rank through it.
+//!
+//! The crosstable symbols, one set for the web pages (crosstable, wallchart, player card) and
+//! the printed crosstable and wallchart ([`result_symbol`], [`wallchart_cell`]):
+//!
+//! | result | symbol |
+//! |---|---|
+//! | win, draw, loss (rated or not) | `1`, `½`, `0` |
+//! | win, loss by forfeit (Art. 6.7.1) | `+`, `−` (U+2212 minus, as wide as `+`) |
+//! | pairing-allocated bye (C.04.1 c), full-point bye, half-point bye (C.04.2 Art. 3.3) | `U`, `F`, `H` |
+//! | zero-point bye, absence, withdrawal, round before a late entry | `Z` |
+//!
+//! Byes show their TRF letter, never their points: what a bye is worth depends on the
+//! tournament's point system (Art. 10.1; a pairing-allocated bye may score a win or a draw), and
+//! the points column already counts it. A wallchart cell is the opponent's starting number, the
+//! colour letter and the symbol (`12w½`); a round without an opponent is the symbol alone.
 
 use std::cmp::Ordering;
 
-use crate::tournament::model::{Color, GameResult, Player, PlayerId, Tournament};
+use crate::tournament::model::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 use crate::tournament::scoring::Points;
 
 /// One ordering key after points: a value for a player (higher is better) computed from the
@@ -177,26 +192,43 @@ pub fn crosstable(
     Crosstable { rows }
 }
 
-/// The usual crosstable symbol for a result: `1`, `½`, `0`, `+`, `-`, and for byes the
-/// TRF letter.
+/// The crosstable symbol of a result (the set in the module documentation): `1`, `½`, `0`
+/// for games, `+`, `−` for forfeits, the TRF letter `U`, `F`, `H`, `Z` for byes.
 pub fn result_symbol(result: GameResult) -> &'static str {
     match result {
         GameResult::Win | GameResult::UnratedWin => "1",
         GameResult::Draw | GameResult::UnratedDraw => "½",
         GameResult::Loss | GameResult::UnratedLoss => "0",
         GameResult::ForfeitWin => "+",
-        GameResult::ForfeitLoss => "-",
-        GameResult::HalfPointBye => "H",
-        GameResult::FullPointBye => "F",
-        GameResult::ZeroPointBye => "Z",
+        GameResult::ForfeitLoss => "−",
         GameResult::PairingAllocatedBye => "U",
+        GameResult::FullPointBye => "F",
+        GameResult::HalfPointBye => "H",
+        GameResult::ZeroPointBye => "Z",
+    }
+}
+
+/// A wallchart cell: opponent's starting number, colour letter (`white` or `black`, in the
+/// reader's language) and [`result_symbol`] (`12w1`, `7b½`, `3w+`); a round without an
+/// opponent is its symbol alone (`U`, `H`, `Z`).
+pub fn wallchart_cell(entry: &RoundEntry, white: &str, black: &str) -> String {
+    let symbol = result_symbol(entry.result);
+    match entry.opponent {
+        Some(opponent) => {
+            let colour = match entry.color {
+                Some(Color::White) => white,
+                Some(Color::Black) => black,
+                None => "",
+            };
+            format!("{}{colour}{symbol}", opponent.0)
+        }
+        None => symbol.to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::model::RoundEntry;
     use crate::tournament::scoring::PointSystem;
 
     /// Four players, three rounds of the Berger table for 4:
@@ -310,5 +342,58 @@ mod tests {
         assert_eq!(row1.rank, 3);
         assert_eq!(table.rows[3].against[1][0].result, GameResult::ForfeitLoss);
         assert_eq!(result_symbol(table.rows[1].against[3][0].result), "+");
+    }
+
+    #[test]
+    fn one_symbol_per_result_whatever_the_point_system() {
+        use GameResult::*;
+        let symbols: Vec<&str> = [
+            Win,
+            UnratedWin,
+            Draw,
+            UnratedDraw,
+            Loss,
+            UnratedLoss,
+            ForfeitWin,
+            ForfeitLoss,
+            PairingAllocatedBye,
+            FullPointBye,
+            HalfPointBye,
+            ZeroPointBye,
+        ]
+        .into_iter()
+        .map(result_symbol)
+        .collect();
+        assert_eq!(
+            symbols,
+            ["1", "1", "½", "½", "0", "0", "+", "−", "U", "F", "H", "Z"]
+        );
+    }
+
+    #[test]
+    fn wallchart_cells_show_opponent_colour_and_result() {
+        let game = RoundEntry {
+            opponent: Some(PlayerId(12)),
+            color: Some(Color::White),
+            result: GameResult::Draw,
+        };
+        assert_eq!(wallchart_cell(&game, "w", "b"), "12w½");
+        let forfeit = RoundEntry {
+            opponent: Some(PlayerId(3)),
+            color: Some(Color::Black),
+            result: GameResult::ForfeitLoss,
+        };
+        assert_eq!(wallchart_cell(&forfeit, "w", "b"), "3b−");
+        let bye = RoundEntry {
+            opponent: None,
+            color: None,
+            result: GameResult::PairingAllocatedBye,
+        };
+        assert_eq!(wallchart_cell(&bye, "w", "b"), "U");
+        let absent = RoundEntry {
+            result: GameResult::ZeroPointBye,
+            ..bye
+        };
+        assert_eq!(wallchart_cell(&absent, "w", "b"), "Z");
     }
 }
