@@ -258,14 +258,7 @@ pub fn points_after(tournament: &Tournament, rounds: u32) -> Vec<Points> {
     tournament
         .players
         .iter()
-        .map(|player| {
-            player
-                .rounds
-                .iter()
-                .take(rounds as usize)
-                .map(|entry| tournament.points.score(entry.result))
-                .sum()
-        })
+        .map(|player| crate::tournament::standings::points_after(tournament, player, rounds))
         .collect()
 }
 

@@ -76,7 +76,7 @@ pub async fn show_crosstable(
     }
     let after_round = ranked.after_round;
     let model = &ranked.model;
-    let table = crosstable(model, after_round, &[]);
+    let table = crosstable(model, after_round);
     let standings = rank_standings(model, after_round, &ranked.settings);
     let rank_of = |player| {
         standings
