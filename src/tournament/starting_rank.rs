@@ -33,6 +33,17 @@ pub struct RankKey<'a> {
     pub name: &'a str,
 }
 
+impl Player {
+    /// What C.04.2 Art. 2.2 ranks this player by.
+    pub fn rank_key(&self) -> RankKey<'_> {
+        RankKey {
+            rating: self.rating,
+            title: &self.title,
+            name: &self.name,
+        }
+    }
+}
+
 /// Compares two players by C.04.2 Art. 2.2: `Less` means `a` ranks higher (gets the lower
 /// starting number).
 pub fn compare(a: &RankKey<'_>, b: &RankKey<'_>) -> Ordering {
@@ -50,11 +61,7 @@ pub fn sort_by_starting_rank<T>(entrants: &mut [T], key: impl Fn(&T) -> RankKey<
 /// Puts `players` into starting-rank order and renumbers them `1, 2, …` (C.04.2 Art. 2.3).
 /// Only meaningful before results refer to the old numbers.
 pub fn assign_starting_ranks(players: &mut [Player]) {
-    sort_by_starting_rank(players, |p| RankKey {
-        rating: p.rating,
-        title: &p.title,
-        name: &p.name,
-    });
+    sort_by_starting_rank(players, Player::rank_key);
     for (index, player) in players.iter_mut().enumerate() {
         player.id = PlayerId(index as u32 + 1);
     }
