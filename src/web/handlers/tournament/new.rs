@@ -210,8 +210,9 @@ impl TournamentForm {
                 Points::ZERO
             }
         };
-        let points =
-            PointSystem::from_scores(POINT_FIELDS.map(|field| point(&point_label(field), self.point_text(field))));
+        let points = PointSystem::from_scores(
+            POINT_FIELDS.map(|field| point(&point_label(field), self.point_text(field))),
+        );
         if errors.is_empty()
             && let Err(error) = points.validate()
         {
@@ -267,11 +268,12 @@ impl TournamentForm {
 
 /// A translated explanation of why a point system breaks Art. 10.2.
 pub fn point_system_message(ctx: &PageContext, error: &PointSystemError) -> String {
-    let field_label = |field: &str| {
-        match PointSystem::SCORE_NAMES.iter().position(|name| *name == field) {
-            Some(index) => ctx.t(&point_label(POINT_FIELDS[index])),
-            None => field.to_owned(),
-        }
+    let field_label = |field: &str| match PointSystem::SCORE_NAMES
+        .iter()
+        .position(|name| *name == field)
+    {
+        Some(index) => ctx.t(&point_label(POINT_FIELDS[index])),
+        None => field.to_owned(),
     };
     match error {
         PointSystemError::Negative { field } => ctx.lang.t_with(
