@@ -25,20 +25,11 @@ fn tournament(owner: UserId) -> NewTournament {
         rounds: 5,
         pairing_system: PairingSystem::RoundRobin,
         swap_last_two_rounds: false,
-        points_win: 0,
-        points_draw: 0,
-        points_loss: 0,
-        points_forfeit_win: 0,
-        points_forfeit_loss: 0,
-        points_pairing_bye: 0,
-        points_half_bye: 0,
-        points_full_bye: 0,
-        points_zero_bye: 0,
+        points: PointSystem::three_one_zero().into(),
         default_time_minutes: 30,
         published: false,
         owner_id: owner,
     }
-    .with_point_system(&PointSystem::three_one_zero())
 }
 
 fn player(tournament: TournamentId, name: &str, rating: i32) -> NewPlayer {

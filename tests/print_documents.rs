@@ -393,7 +393,7 @@ fn swiss_wallchart_shows_opponent_colour_and_result_per_round() {
         "{}{}{}",
         entry.opponent.expect("paired").0,
         colour,
-        crosstable::result_symbol(entry.result)
+        arbiter::tournament::standings::result_symbol(entry.result)
     );
     let line = text.lines().find(|l| l.contains("Šťastný")).expect("row 1");
     assert!(line.contains(&cell), "{cell} not in {line}");

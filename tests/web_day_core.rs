@@ -284,7 +284,7 @@ async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_co
         changes[0].contains("1–1"),
         "says which rounds are rescored: {changes:?}"
     );
-    assert_eq!(load(&ctx, id).tournament.points_win, 10, "nothing saved");
+    assert_eq!(load(&ctx, id).tournament.points.points_win, 10, "nothing saved");
     assert_eq!(
         revision(&ctx, id),
         before,
@@ -295,7 +295,7 @@ async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_co
     orga.post(&format!("{t}/edit"), &confirmed)
         .await
         .assert_redirect(&t);
-    assert_eq!(load(&ctx, id).tournament.points_win, 30);
+    assert_eq!(load(&ctx, id).tournament.points.points_win, 30);
     assert_eq!(revision(&ctx, id), before + 1);
     // A new pairing system is refused outright, confirmed or not.
     let mut other_system = tournament_form(&[("pairing_system", "round_robin"), ("rounds", "7")]);

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use clap::builder::PossibleValue;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::TournamentId;
@@ -23,42 +24,46 @@ use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::formats::trf;
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::print::standings::StandingsTable;
-use crate::print::stored::{boards_of, document_input};
-use crate::print::{
-    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet, standings,
-};
+use crate::print::stored::{document_input, render_stored};
+use crate::print::{Document, DocumentInput, Language, PaperSize, render};
+use crate::tournament::PlayerId;
 use crate::tournament::board::Board;
 use crate::tournament::result::BoardResult;
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
-use crate::tournament::{PlayerId, Tournament};
 
-/// Which document to print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Kind {
-    /// The pairing list of a round by board.
-    Pairings,
-    /// The pairing list of a round in alphabetical order.
-    PairingsAlphabetical,
-    /// The standings after a round.
-    Standings,
-    /// The crosstable (round-robin grid or Swiss wallchart) after a round.
-    Crosstable,
-    /// Pre-filled scoresheets for every board of a round.
-    Scoresheets,
-    /// Result slips for every board of a round.
-    ResultSlips,
+/// The documents by their names ([`Document::name`], the same as in the web's URLs).
+impl clap::ValueEnum for Document {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Document::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.description()))
+    }
 }
 
-/// Which crosstable layout to print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Layout {
-    /// Round-robin grid when everyone meets everyone, else the wallchart.
-    Auto,
-    /// The round-robin grid.
-    RoundRobin,
-    /// The Swiss wallchart.
-    Wallchart,
+/// The crosstable layouts as `--layout` names them.
+impl clap::ValueEnum for CrosstableKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            CrosstableKind::Auto,
+            CrosstableKind::RoundRobin,
+            CrosstableKind::Wallchart,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            CrosstableKind::Auto => PossibleValue::new("auto")
+                .help("Round-robin grid when everyone meets everyone, else the wallchart"),
+            CrosstableKind::RoundRobin => {
+                PossibleValue::new("round-robin").help("The round-robin grid")
+            }
+            CrosstableKind::Wallchart => {
+                PossibleValue::new("wallchart").help("The Swiss wallchart")
+            }
+        })
+    }
 }
 
 /// Arguments of `arbiter print`.
@@ -66,7 +71,7 @@ pub enum Layout {
 pub struct Args {
     /// The document.
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: Document,
     /// Read the tournament from this TRF (TRF16 or TRF-2026) file.
     #[arg(long, value_name = "FILE")]
     pub trf: Option<PathBuf>,
@@ -125,7 +130,7 @@ pub struct Args {
     pub continuation: bool,
     /// Crosstable layout.
     #[arg(long, value_enum, default_value = "auto")]
-    pub layout: Layout,
+    pub layout: CrosstableKind,
 }
 
 fn parse_paper(text: &str) -> Result<PaperSize, String> {
@@ -151,8 +156,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The event details given on the command line (empty ones leave `input` as it is).
-fn apply_details(args: &Args, input: &mut DocumentInput) {
+/// The event details and layout choices given on the command line (empty details leave
+/// `input` as it is); `round`'s date is `--date`.
+fn apply_details(args: &Args, input: &mut DocumentInput, round: u32) {
     if let Some(event) = &args.event {
         input.event = event.clone();
     }
@@ -164,10 +170,11 @@ fn apply_details(args: &Args, input: &mut DocumentInput) {
     }
     input.language = args.lang;
     input.paper = args.paper;
-}
-
-/// The date of `round` as given by `--date`.
-fn date_round(args: &Args, input: &mut DocumentInput, round: u32) {
+    input.crosstable = args.layout;
+    input.scoresheets = ScoresheetOptions {
+        two_per_page: args.two_per_page,
+        continuation_sheets: args.continuation,
+    };
     if round > 0 {
         input.round_dates = vec![String::new(); round as usize];
         input.round_dates[round as usize - 1] = args.date.clone();
@@ -187,40 +194,34 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
         }
         None => Vec::new(),
     };
-    let mut input = DocumentInput {
-        boards,
-        ..DocumentInput::default()
-    };
-    apply_details(args, &mut input);
-    let game_round = args.round.unwrap_or(if input.boards.is_empty() {
+    let round = args.round.unwrap_or(if args.kind.after_round() {
+        played
+    } else if boards.is_empty() {
         played.max(1)
     } else {
         played + 1
     });
-    let after_round = args.round.unwrap_or(played);
     let list = match &args.tie_breaks {
         Some(given) => TieBreak::parse_list(given).context("--tb")?,
         None => crate::cli::standings::list_from_file(&text)?
             .unwrap_or_else(|| TieBreakSettings::swiss_default().list),
     };
-    let settings = TieBreakSettings {
-        list,
-        swiss: !args.round_robin,
-        lots: Lots::Draw {
-            seed: crate::cli::standings::seed_of(&text),
-        },
-    };
-    if !input.boards.is_empty() && game_round > tournament.total_rounds {
-        tournament.total_rounds = game_round;
+    if !boards.is_empty() && round > tournament.total_rounds {
+        tournament.total_rounds = round;
     }
-    render(
-        args,
-        &tournament,
-        &mut input,
-        game_round,
-        after_round,
-        &settings,
-    )
+    let mut input = DocumentInput {
+        boards,
+        tie_breaks: Some(TieBreakSettings {
+            list,
+            swiss: !args.round_robin,
+            lots: Lots::Draw {
+                seed: crate::cli::standings::seed_of(&text),
+            },
+        }),
+        ..DocumentInput::default()
+    };
+    apply_details(args, &mut input, round);
+    Ok(render(args.kind, &tournament, &input, round)?)
 }
 
 fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
@@ -241,81 +242,25 @@ fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
     let data = TournamentData::load(&mut conn, TournamentId(id))?
         .with_context(|| format!("--tournament {id}: no such tournament in {url}"))?;
     let (settings, _) = TournamentTieBreaks::settings_for(&mut conn, &data)?;
+    let round = if args.kind.after_round() {
+        let complete = data.complete_rounds();
+        let round = args.round.unwrap_or(complete);
+        if round > complete {
+            bail!("--round {round}: only {complete} rounds have every result entered");
+        }
+        round
+    } else {
+        let paired = data.rounds.len() as u32;
+        let round = args.round.unwrap_or(paired);
+        if round == 0 || round > paired {
+            bail!("--round {round}: the tournament has {paired} paired rounds");
+        }
+        round
+    };
     let mut input = document_input(&data, args.lang, args.paper);
-    apply_details(args, &mut input);
-    let complete = data.complete_rounds();
-    let paired = data.rounds.len() as u32;
-    match args.kind {
-        Kind::Standings | Kind::Crosstable => {
-            let after_round = args.round.unwrap_or(complete);
-            if after_round > complete {
-                bail!("--round {after_round}: only {complete} rounds have every result entered");
-            }
-            let tournament = data.to_model(after_round);
-            render(
-                args,
-                &tournament,
-                &mut input,
-                after_round,
-                after_round,
-                &settings,
-            )
-        }
-        _ => {
-            let round = args.round.unwrap_or(paired);
-            if round == 0 || round > paired {
-                bail!("--round {round}: the tournament has {paired} paired rounds");
-            }
-            let mut tournament = data.to_model(round - 1);
-            tournament.total_rounds = tournament.total_rounds.max(round);
-            input.boards = boards_of(&data, round as i32);
-            render(args, &tournament, &mut input, round, round, &settings)
-        }
-    }
-}
-
-/// Draws the document of `args.kind`.
-fn render(
-    args: &Args,
-    tournament: &Tournament,
-    input: &mut DocumentInput,
-    game_round: u32,
-    after_round: u32,
-    settings: &TieBreakSettings,
-) -> anyhow::Result<Vec<u8>> {
-    let dated_round = match args.kind {
-        Kind::Standings | Kind::Crosstable => after_round,
-        _ => game_round,
-    };
-    date_round(args, input, dated_round);
-    let pdf = match args.kind {
-        Kind::Pairings => pairings::by_board(tournament, input, game_round)?,
-        Kind::PairingsAlphabetical => pairings::alphabetical(tournament, input, game_round)?,
-        Kind::Standings => {
-            let table = StandingsTable::ranked(tournament, after_round, settings);
-            standings::standings(tournament, input, &table)?
-        }
-        Kind::Crosstable => {
-            let table = StandingsTable::ranked(tournament, after_round, settings);
-            let kind = match args.layout {
-                Layout::Auto => CrosstableKind::Auto,
-                Layout::RoundRobin => CrosstableKind::RoundRobin,
-                Layout::Wallchart => CrosstableKind::Wallchart,
-            };
-            crosstable::crosstable(tournament, input, after_round, kind, Some(&table))?
-        }
-        Kind::Scoresheets => scoresheet::scoresheets(
-            tournament,
-            input,
-            game_round,
-            ScoresheetOptions {
-                two_per_page: args.two_per_page,
-                continuation_sheets: args.continuation,
-            },
-        )?,
-        Kind::ResultSlips => result_slip::result_slips(tournament, input, game_round)?,
-    };
-    Ok(pdf)
+    input.tie_breaks = Some(settings);
+    apply_details(args, &mut input, round);
+    Ok(render_stored(args.kind, &data, input, round)?)
 }
 
 /// Reads pairs: the count on the first line, then `white black` per line (`N 0` = bye).

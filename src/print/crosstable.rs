@@ -1,8 +1,9 @@
 //! Crosstables: the round-robin grid (each player's result against every other, C.05) and the
 //! Swiss wallchart (per round: the opponent's starting number, the colour and the result, as on
-//! a FIDE tournament report). Both are printed landscape; a table taller than a page continues
-//! on further pages with its header row repeated, and a grid wider than a page continues on
-//! further pages with the number and name columns repeated.
+//! a FIDE tournament report), with the one set of symbols of the web pages
+//! ([`crate::tournament::standings::result_symbol`]). Both are printed landscape; a table
+//! taller than a page continues on further pages with its header row repeated, and a grid wider
+//! than a page continues on further pages with the number and name columns repeated.
 
 use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
 use crate::print::standings::StandingsTable;
@@ -10,7 +11,8 @@ use crate::print::{
     DocumentInput, PrintError, details_line, display_name, page_heading, points_after, points_text,
     rating_text,
 };
-use crate::tournament::{Color, GameResult, RoundEntry, Tournament};
+use crate::tournament::Tournament;
+use crate::tournament::standings::{result_symbol, wallchart_cell};
 
 /// Which kind of crosstable to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -161,65 +163,4 @@ pub fn crosstable(
         page_heading(canvas, &event, &title, &details)
     });
     Ok(canvas.finish())
-}
-
-/// A result as one symbol: `1`, `½`, `0`, `+`, `−` (forfeits), byes by their points.
-pub fn result_symbol(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Win | GameResult::UnratedWin => "1",
-        GameResult::Draw | GameResult::UnratedDraw => "½",
-        GameResult::Loss | GameResult::UnratedLoss => "0",
-        GameResult::ForfeitWin => "+",
-        GameResult::ForfeitLoss => "−",
-        GameResult::FullPointBye | GameResult::PairingAllocatedBye => "1",
-        GameResult::HalfPointBye => "½",
-        GameResult::ZeroPointBye => "0",
-    }
-}
-
-/// A wallchart cell: opponent's starting number, colour letter, result (`12w1`, `7b½`, `3w+`);
-/// a bye as its TRF letter and points (`U 1`, `H ½`), an absence as `–`.
-pub fn wallchart_cell(entry: &RoundEntry, white: &str, black: &str) -> String {
-    match entry.opponent {
-        Some(opponent) => {
-            let colour = match entry.color {
-                Some(Color::White) => white,
-                Some(Color::Black) => black,
-                None => "",
-            };
-            format!("{}{}{}", opponent.0, colour, result_symbol(entry.result))
-        }
-        None => match entry.result {
-            GameResult::ZeroPointBye => "–".to_string(),
-            other => format!("{} {}", other.trf_code(), result_symbol(other)),
-        },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tournament::PlayerId;
-
-    #[test]
-    fn wallchart_cells_show_opponent_colour_and_result() {
-        let game = RoundEntry {
-            opponent: Some(PlayerId(12)),
-            color: Some(Color::White),
-            result: GameResult::Draw,
-        };
-        assert_eq!(wallchart_cell(&game, "w", "b"), "12w½");
-        let forfeit = RoundEntry {
-            opponent: Some(PlayerId(3)),
-            color: Some(Color::Black),
-            result: GameResult::ForfeitWin,
-        };
-        assert_eq!(wallchart_cell(&forfeit, "w", "b"), "3b+");
-        let bye = RoundEntry {
-            opponent: None,
-            color: None,
-            result: GameResult::PairingAllocatedBye,
-        };
-        assert_eq!(wallchart_cell(&bye, "w", "b"), "U 1");
-    }
 }

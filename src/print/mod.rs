@@ -1,17 +1,21 @@
 //! PDF documents for tournament day, drawn with printpdf: pairing lists ([`pairings`]),
 //! standings ([`standings`]), crosstables and Swiss wallcharts ([`crosstable`]), pre-filled
 //! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7) and result slips ([`result_slip`]).
+//! The command line and the web choose among them through one dispatcher ([`render`]).
 //!
 //! Every document reads the shared [`Tournament`] model plus a [`DocumentInput`] for what the
 //! model does not hold (event details, round dates, language, the board list of a round that is
 //! not played yet). Text is set in the embedded DejaVu Sans, which covers Latin Extended and
 //! Cyrillic; headings come from `locales/print.yml` in the tournament's language.
 
-use crate::tournament::board::Board;
+use crate::print::crosstable::CrosstableKind;
+use crate::print::scoresheet::ScoresheetOptions;
 use crate::tournament::result::BoardResult;
+use crate::tournament::tiebreak::TieBreakSettings;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
 pub mod crosstable;
+pub mod document;
 pub mod layout;
 pub mod pairings;
 pub mod qr;
@@ -20,6 +24,8 @@ pub mod scoresheet;
 pub mod standings;
 pub mod stored;
 
+use crate::tournament::board::Board;
+pub use document::{Document, render};
 pub use layout::{Orientation, PaperSize};
 
 /// Why a document could not be made.
@@ -159,6 +165,12 @@ pub struct DocumentInput {
     /// Result self-report links per board (printed as QR codes on the pairing list by board);
     /// empty when the feature is not used.
     pub report_links: Vec<ReportLinks>,
+    /// Standings and crosstables: the C.07 tie-break list to rank by; points alone when `None`.
+    pub tie_breaks: Option<TieBreakSettings>,
+    /// Crosstables: the round-robin grid, the Swiss wallchart, or whichever fits.
+    pub crosstable: CrosstableKind,
+    /// Scoresheets: one or two per page, with or without continuation sheets.
+    pub scoresheets: ScoresheetOptions,
 }
 
 /// The secret self-report links of one board (issue 7), printed as QR codes.
@@ -257,14 +269,7 @@ pub fn points_after(tournament: &Tournament, rounds: u32) -> Vec<Points> {
     tournament
         .players
         .iter()
-        .map(|player| {
-            player
-                .rounds
-                .iter()
-                .take(rounds as usize)
-                .map(|entry| tournament.points.score(entry.result))
-                .sum()
-        })
+        .map(|player| crate::tournament::standings::points_after(tournament, player, rounds))
         .collect()
 }
 

@@ -6,11 +6,12 @@
 use crate::print::layout::{Align, Column, Orientation, Table};
 use crate::print::qr::draw_qr;
 use crate::print::{
-    DocumentInput, PrintError, boards_of_round, bye_label, details_line, display_name,
+    DocumentInput, Language, PrintError, boards_of_round, bye_label, details_line, display_name,
     page_heading, points_after, points_text, rating_text, result_text,
 };
 use crate::tournament::board::Board;
-use crate::tournament::{PlayerId, Tournament};
+use crate::tournament::collation::sort_by_name;
+use crate::tournament::{PlayerId, Points, Tournament};
 
 /// The pairing list of `round` ordered by board, as PDF bytes.
 pub fn by_board(
@@ -153,8 +154,24 @@ pub fn alphabetical(
         row_height: 5.5,
         zebra: true,
     };
-    let mut entries: Vec<(String, Vec<String>)> = Vec::new();
-    for board in &boards {
+    let rows = alphabetical_rows(tournament, language, &boards, &before);
+    table.draw(&mut canvas, &rows, &mut |canvas| {
+        page_heading(canvas, &event, &title, &details)
+    });
+    Ok(canvas.finish())
+}
+
+/// The rows of the alphabetical pairing list: one per player of `boards`, in the one
+/// alphabetical order of names ([`crate::tournament::collation::compare_names`], as C.04.2 Art. 2.2.3 ranks equal players),
+/// with `before` the points before the round (index = starting number − 1).
+fn alphabetical_rows(
+    tournament: &Tournament,
+    language: Language,
+    boards: &[Board],
+    before: &[Points],
+) -> Vec<Vec<String>> {
+    let mut entries: Vec<(&str, Vec<String>)> = Vec::new();
+    for board in boards {
         let mut sides = vec![(board.white, board.black, true)];
         if let Some(black) = board.black {
             sides.push((black, Some(board.white), false));
@@ -177,7 +194,7 @@ pub fn alphabetical(
                 .copied()
                 .unwrap_or_default();
             entries.push((
-                sort_key(&record.name),
+                &record.name,
                 vec![
                     display_name(tournament, player),
                     player.0.to_string(),
@@ -195,50 +212,69 @@ pub fn alphabetical(
             ));
         }
     }
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let rows: Vec<Vec<String>> = entries.into_iter().map(|(_, row)| row).collect();
-    table.draw(&mut canvas, &rows, &mut |canvas| {
-        page_heading(canvas, &event, &title, &details)
-    });
-    Ok(canvas.finish())
-}
-
-/// A key that sorts names alphabetically regardless of case and accents ("Šťastný" with "S",
-/// "Łukasz" with "L"); Cyrillic names sort after Latin ones in Cyrillic order.
-pub fn sort_key(name: &str) -> String {
-    name.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'ä' | 'à' | 'â' | 'ã' | 'å' | 'ą' | 'ă' => 'a',
-            'č' | 'ć' | 'ç' => 'c',
-            'ď' | 'đ' => 'd',
-            'é' | 'ě' | 'ë' | 'è' | 'ê' | 'ę' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ľ' | 'ĺ' | 'ł' => 'l',
-            'ň' | 'ń' | 'ñ' => 'n',
-            'ó' | 'ö' | 'ő' | 'ô' | 'ò' | 'õ' | 'ø' => 'o',
-            'ř' | 'ŕ' => 'r',
-            'š' | 'ś' | 'ş' | 'ș' => 's',
-            'ť' | 'ţ' | 'ț' => 't',
-            'ú' | 'ü' | 'ű' | 'ů' | 'ù' | 'û' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'ž' | 'ź' | 'ż' => 'z',
-            other => other,
-        })
-        .collect()
+    sort_by_name(&mut entries, |(name, _)| name);
+    entries.into_iter().map(|(_, row)| row).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::tournament::Player;
+    use crate::tournament::starting_rank::assign_starting_ranks;
+
     #[test]
-    fn sort_key_ignores_case_and_accents() {
-        let mut names = ["Šťastný, Jan", "Őry, Béla", "Łukasz, Adam", "Novák, Petr"];
-        names.sort_by_key(|n| sort_key(n));
+    fn c04_2_art_2_2_3_alphabetical_list_and_starting_ranks_agree() {
+        // Equal rating and title: the starting ranks (web player list, pairing numbers) are in
+        // alphabetical order, and the printed alphabetical list must be in the same order.
+        let names = [
+            "Šťastný, Jan",
+            "Őry, Béla",
+            "Јовановић, Марко",
+            "Łukasz, Adam",
+            "Ђурић, Ана",
+            "Novák, Petr",
+            "Bălan, Ana",
+        ];
+        let mut players: Vec<Player> = names
+            .iter()
+            .map(|name| Player {
+                name: (*name).to_owned(),
+                rating: 1800,
+                ..Player::default()
+            })
+            .collect();
+        assign_starting_ranks(&mut players);
+        let by_rank: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
-            names,
-            ["Łukasz, Adam", "Novák, Petr", "Őry, Béla", "Šťastný, Jan"]
+            by_rank,
+            [
+                "Bălan, Ana",
+                "Łukasz, Adam",
+                "Novák, Petr",
+                "Őry, Béla",
+                "Šťastný, Jan",
+                "Ђурић, Ана",
+                "Јовановић, Марко",
+            ]
         );
+        let tournament = Tournament {
+            players: players.clone(),
+            ..Tournament::default()
+        };
+        // Boards in an order unrelated to the names: 7-1, 2-6, 3-5, 4 alone.
+        let boards = [
+            Board::game(1, PlayerId(7), PlayerId(1)),
+            Board::game(2, PlayerId(2), PlayerId(6)),
+            Board::game(3, PlayerId(3), PlayerId(5)),
+            Board::bye(
+                4,
+                PlayerId(4),
+                crate::tournament::result::BoardResult::PairingAllocatedBye,
+            ),
+        ];
+        let rows = alphabetical_rows(&tournament, Language::English, &boards, &[Points::ZERO; 7]);
+        let printed: Vec<&str> = rows.iter().map(|row| row[0].as_str()).collect();
+        assert_eq!(printed, by_rank);
     }
 }

@@ -3,9 +3,28 @@
 //! printing code reads them, whether or not the round is complete.
 
 use crate::db::domain::TournamentData;
-use crate::print::{DocumentInput, Language, PaperSize};
+use crate::print::{Document, DocumentInput, Language, PaperSize, PrintError, render};
 use crate::tournament::PlayerId;
 use crate::tournament::board::Board;
+
+/// The PDF of `document` for the stored tournament `data` ([`render`]): standings and
+/// crosstables after round `round` count the results of the first `round` rounds; the other
+/// documents show round `round`'s boards as stored (results where entered, none for a round
+/// just paired) with the points before it.
+pub fn render_stored(
+    document: Document,
+    data: &TournamentData,
+    mut input: DocumentInput,
+    round: u32,
+) -> Result<Vec<u8>, PrintError> {
+    if document.after_round() {
+        return render(document, &data.to_model(round), &input, round);
+    }
+    let mut tournament = data.to_model(round.saturating_sub(1));
+    tournament.total_rounds = tournament.total_rounds.max(round);
+    input.boards = boards_of(data, i32::try_from(round).unwrap_or(i32::MAX));
+    render(document, &tournament, &input, round)
+}
 
 /// The event details of `data` in `language` on `paper`.
 pub fn document_input(

@@ -28,7 +28,7 @@ use crate::tournament::byes::{LateEntryPoints, Participation, apply_round_plan, 
 use crate::tournament::model::{GameResult, Player, PlayerId, RoundEntry, Tournament};
 use crate::tournament::result::BoardResult;
 use crate::tournament::scoring::PointSystem;
-use crate::tournament::starting_rank::{RankKey, sort_by_starting_rank};
+use crate::tournament::starting_rank::sort_by_starting_rank;
 
 /// How rounds are paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -262,11 +262,7 @@ fn new_starting_ranks(state: &DayState, round: u32) -> Vec<(usize, u32)> {
         })
         .map(|(index, entrant)| (index, &entrant.player))
         .collect();
-    sort_by_starting_rank(&mut newcomers, |(_, player)| RankKey {
-        rating: player.rating,
-        title: &player.title,
-        name: &player.name,
-    });
+    sort_by_starting_rank(&mut newcomers, |(_, player)| player.rank_key());
     let first = state
         .entrants
         .iter()

@@ -1,7 +1,8 @@
 //! The pure tournament domain: who played whom with what result ([`model`], [`board`],
 //! [`result`]), the tournament day's one round planner ([`day`]: who is paired, by which
 //! system, what changes of a running event are allowed), participation ([`byes`]), scoring
-//! (FIDE Laws Art. 10), standings, tie-breaks (C.07) and ratings (B.02).
+//! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
+//! order of names ([`collation`], C.04.2 Art. 2.2.3).
 //!
 //! The flow of a round: the store (`crate::db::store`) reads a [`day::DayState`] inside its
 //! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
@@ -10,6 +11,7 @@
 
 pub mod board;
 pub mod byes;
+pub mod collation;
 pub mod day;
 pub mod default_time;
 pub mod model;

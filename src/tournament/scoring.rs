@@ -200,20 +200,65 @@ impl PointSystem {
         }
     }
 
+    /// The names of the nine scores, in the order of [`PointSystem::scores`] (the `field` of a
+    /// [`PointSystemError`]).
+    pub const SCORE_NAMES: [&'static str; 9] = [
+        "win",
+        "draw",
+        "loss",
+        "forfeit win",
+        "forfeit loss",
+        "pairing-allocated bye",
+        "half-point bye",
+        "full-point bye",
+        "zero-point bye",
+    ];
+
+    /// The nine scores in the order of [`PointSystem::SCORE_NAMES`].
+    pub fn scores(&self) -> [Points; 9] {
+        [
+            self.win,
+            self.draw,
+            self.loss,
+            self.forfeit_win,
+            self.forfeit_loss,
+            self.pairing_allocated_bye,
+            self.half_point_bye,
+            self.full_point_bye,
+            self.zero_point_bye,
+        ]
+    }
+
+    /// The system of nine scores given in the order of [`PointSystem::SCORE_NAMES`].
+    pub fn from_scores(scores: [Points; 9]) -> PointSystem {
+        let [
+            win,
+            draw,
+            loss,
+            forfeit_win,
+            forfeit_loss,
+            pairing_allocated_bye,
+            half_point_bye,
+            full_point_bye,
+            zero_point_bye,
+        ] = scores;
+        PointSystem {
+            win,
+            draw,
+            loss,
+            forfeit_win,
+            forfeit_loss,
+            pairing_allocated_bye,
+            half_point_bye,
+            full_point_bye,
+            zero_point_bye,
+        }
+    }
+
     /// Checks the system against Art. 10.2.
     pub fn validate(&self) -> Result<(), PointSystemError> {
-        let fields = [
-            ("win", self.win),
-            ("draw", self.draw),
-            ("loss", self.loss),
-            ("forfeit win", self.forfeit_win),
-            ("forfeit loss", self.forfeit_loss),
-            ("pairing-allocated bye", self.pairing_allocated_bye),
-            ("half-point bye", self.half_point_bye),
-            ("full-point bye", self.full_point_bye),
-            ("zero-point bye", self.zero_point_bye),
-        ];
-        for (field, value) in fields {
+        let fields = || Self::SCORE_NAMES.into_iter().zip(self.scores());
+        for (field, value) in fields() {
             if value.0 < 0 {
                 return Err(PointSystemError::Negative { field });
             }
@@ -228,12 +273,9 @@ impl PointSystem {
             return Err(PointSystemError::DrawTooHigh { draw: self.draw });
         }
         let announced = [self.win, self.draw, self.loss];
-        for (field, value) in &fields[3..] {
-            if !announced.contains(value) {
-                return Err(PointSystemError::NotAnnouncedScore {
-                    field,
-                    value: *value,
-                });
+        for (field, value) in fields().skip(3) {
+            if !announced.contains(&value) {
+                return Err(PointSystemError::NotAnnouncedScore { field, value });
             }
         }
         Ok(())
@@ -258,6 +300,15 @@ impl PointSystem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn art_10_1_nine_scores_in_one_order() {
+        let system = PointSystem::three_one_zero();
+        assert_eq!(PointSystem::from_scores(system.scores()), system);
+        assert_eq!(system.scores()[1], system.draw);
+        assert_eq!(PointSystem::SCORE_NAMES[5], "pairing-allocated bye");
+        assert_eq!(system.scores()[5], system.pairing_allocated_bye);
+    }
 
     #[test]
     fn art_10_1_default_scores() {

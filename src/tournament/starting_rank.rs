@@ -2,10 +2,12 @@
 //!
 //! Players are ranked by (2.2.1) strength, i.e. rating, highest first; then (2.2.2) FIDE title
 //! in the order GM, IM, WGM, FM, WIM, CM, WFM, WCM, no title; then (2.2.3) alphabetically by
-//! name. The position in that order is the starting rank (pairing number, Art. 2.3).
+//! name, in the one alphabetical order of [`crate::tournament::collation`]. The position in that
+//! order is the starting rank (pairing number, Art. 2.3).
 
 use std::cmp::Ordering;
 
+use crate::tournament::collation::compare_names;
 use crate::tournament::model::{Player, PlayerId};
 
 /// The titles of C.04.2 Art. 2.2.2, strongest first.
@@ -31,29 +33,15 @@ pub struct RankKey<'a> {
     pub name: &'a str,
 }
 
-/// A name for alphabetical comparison: case folded, with a few accented letters reduced to their
-/// base letter so that `Štěpán` sorts among the `S` (an approximation of a national collation).
-fn alphabetical_key(name: &str) -> String {
-    name.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ą' => 'a',
-            'č' | 'ć' | 'ç' => 'c',
-            'ď' | 'đ' => 'd',
-            'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ę' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ľ' | 'ĺ' | 'ł' => 'l',
-            'ň' | 'ń' | 'ñ' => 'n',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ő' | 'ø' => 'o',
-            'ř' | 'ŕ' => 'r',
-            'š' | 'ś' => 's',
-            'ť' => 't',
-            'ú' | 'ù' | 'û' | 'ü' | 'ů' | 'ű' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'ž' | 'ź' | 'ż' => 'z',
-            other => other,
-        })
-        .collect()
+impl Player {
+    /// What C.04.2 Art. 2.2 ranks this player by.
+    pub fn rank_key(&self) -> RankKey<'_> {
+        RankKey {
+            rating: self.rating,
+            title: &self.title,
+            name: &self.name,
+        }
+    }
 }
 
 /// Compares two players by C.04.2 Art. 2.2: `Less` means `a` ranks higher (gets the lower
@@ -62,8 +50,7 @@ pub fn compare(a: &RankKey<'_>, b: &RankKey<'_>) -> Ordering {
     b.rating
         .cmp(&a.rating)
         .then_with(|| title_rank(a.title).cmp(&title_rank(b.title)))
-        .then_with(|| alphabetical_key(a.name).cmp(&alphabetical_key(b.name)))
-        .then_with(|| a.name.cmp(b.name))
+        .then_with(|| compare_names(a.name, b.name))
 }
 
 /// Sorts any list of entrants into starting-rank order (stable for full ties).
@@ -74,11 +61,7 @@ pub fn sort_by_starting_rank<T>(entrants: &mut [T], key: impl Fn(&T) -> RankKey<
 /// Puts `players` into starting-rank order and renumbers them `1, 2, …` (C.04.2 Art. 2.3).
 /// Only meaningful before results refer to the old numbers.
 pub fn assign_starting_ranks(players: &mut [Player]) {
-    sort_by_starting_rank(players, |p| RankKey {
-        rating: p.rating,
-        title: &p.title,
-        name: &p.name,
-    });
+    sort_by_starting_rank(players, Player::rank_key);
     for (index, player) in players.iter_mut().enumerate() {
         player.id = PlayerId(index as u32 + 1);
     }
@@ -127,23 +110,47 @@ mod tests {
         );
     }
 
+    /// The names of unrated, untitled players in starting-rank order (Art. 2.2.3 alone).
+    fn alphabetical(names: &[&str]) -> Vec<String> {
+        let mut players: Vec<Player> = names.iter().map(|name| player(name, "", 0)).collect();
+        assign_starting_ranks(&mut players);
+        players.into_iter().map(|p| p.name).collect()
+    }
+
     #[test]
     fn c04_2_art_2_2_3_alphabetical_on_equal_rating_and_title() {
-        let mut players = vec![
-            player("Tichý, Jan", "", 0),
-            player("Šťastný, Petr", "", 0),
-            player("novák, Adam", "", 0),
-            player("Svoboda, Karel", "", 0),
-        ];
-        assign_starting_ranks(&mut players);
-        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
-            names,
+            alphabetical(&[
+                "Tichý, Jan",
+                "Šťastný, Petr",
+                "novák, Adam",
+                "Svoboda, Karel"
+            ]),
             [
                 "novák, Adam",
                 "Šťastný, Petr",
                 "Svoboda, Karel",
                 "Tichý, Jan"
+            ]
+        );
+    }
+
+    #[test]
+    fn c04_2_art_2_2_3_serbian_cyrillic_in_alphabet_order() {
+        // Ђ comes after Д and Ј after И in the Serbian alphabet; by code point both came after
+        // every other Cyrillic letter.
+        assert_eq!(
+            alphabetical(&[
+                "Петровић, Иван",
+                "Јовановић, Марко",
+                "Ђурић, Ана",
+                "Аврамовић, Ана"
+            ]),
+            [
+                "Аврамовић, Ана",
+                "Ђурић, Ана",
+                "Јовановић, Марко",
+                "Петровић, Иван"
             ]
         );
     }

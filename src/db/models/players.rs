@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::DbConn;
 use crate::db::models::{TournamentId, integer_id};
 use crate::db::schema::players;
+use crate::tournament::starting_rank::RankKey;
 
 integer_id!(
     /// Id of a row in `players` (not the starting rank: see `Player::starting_rank`).
@@ -89,6 +90,16 @@ impl NewPlayer {
 }
 
 impl Player {
+    /// What C.04.2 Art. 2.2 ranks this registration by (a rating outside `0..=65535` counts as
+    /// unrated, as in [`crate::db::domain`]'s model).
+    pub fn rank_key(&self) -> RankKey<'_> {
+        RankKey {
+            rating: u16::try_from(self.rating).unwrap_or(0),
+            title: &self.title,
+            name: &self.name,
+        }
+    }
+
     /// The player with this id.
     pub fn find(conn: &mut DbConn, id: PlayerId) -> QueryResult<Option<Player>> {
         players::table.find(id).first(conn).optional()
@@ -112,5 +123,43 @@ impl Player {
                 .execute(conn)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registration(name: &str, title: &str, rating: i32) -> Player {
+        Player {
+            id: PlayerId(1),
+            tournament_id: TournamentId(1),
+            name: name.to_owned(),
+            fide_id: None,
+            title: title.to_owned(),
+            rating,
+            federation: String::new(),
+            birth_year: None,
+            sex: String::new(),
+            club: String::new(),
+            starting_rank: None,
+            created_at: crate::db::now(),
+        }
+    }
+
+    #[test]
+    fn c04_2_art_2_2_rank_key_of_a_registration() {
+        let player = registration("Ђурић, Ана", "WFM", 2105);
+        assert_eq!(
+            player.rank_key(),
+            RankKey {
+                rating: 2105,
+                title: "WFM",
+                name: "Ђурић, Ана"
+            }
+        );
+        // A rating no list can have counts as unrated (ranks after every rated player).
+        assert_eq!(registration("X", "", -1).rank_key().rating, 0);
+        assert_eq!(registration("X", "", 70_000).rank_key().rating, 0);
     }
 }

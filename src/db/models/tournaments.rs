@@ -45,29 +45,63 @@ impl From<PairingSystem> for String {
     }
 }
 
-/// The point system of the nine `points_*` columns, in their order.
-fn point_system_of(columns: [i32; 9]) -> PointSystem {
-    let [
-        win,
-        draw,
-        loss,
-        forfeit_win,
-        forfeit_loss,
-        pab,
-        half,
-        full,
-        zero,
-    ] = columns.map(Points);
-    PointSystem {
-        win,
-        draw,
-        loss,
-        forfeit_win,
-        forfeit_loss,
-        pairing_allocated_bye: pab,
-        half_point_bye: half,
-        full_point_bye: full,
-        zero_point_bye: zero,
+/// The nine `points_*` columns of `tournaments`: the announced point system (Art. 10.1), in
+/// tenths of a point. Embedded in [`Tournament`] and [`NewTournament`]; converts to and from
+/// the pure [`PointSystem`], the one place that knows which column is which score.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Queryable, Selectable, Insertable, AsChangeset,
+)]
+#[diesel(table_name = tournaments)]
+pub struct PointColumns {
+    /// For a win.
+    pub points_win: i32,
+    /// For a draw.
+    pub points_draw: i32,
+    /// For a loss.
+    pub points_loss: i32,
+    /// For a win by forfeit.
+    pub points_forfeit_win: i32,
+    /// For a loss by forfeit.
+    pub points_forfeit_loss: i32,
+    /// For a pairing-allocated bye.
+    pub points_pairing_bye: i32,
+    /// For a requested half-point bye.
+    pub points_half_bye: i32,
+    /// For a requested full-point bye.
+    pub points_full_bye: i32,
+    /// For a zero-point bye.
+    pub points_zero_bye: i32,
+}
+
+impl From<PointSystem> for PointColumns {
+    fn from(system: PointSystem) -> Self {
+        PointColumns {
+            points_win: system.win.0,
+            points_draw: system.draw.0,
+            points_loss: system.loss.0,
+            points_forfeit_win: system.forfeit_win.0,
+            points_forfeit_loss: system.forfeit_loss.0,
+            points_pairing_bye: system.pairing_allocated_bye.0,
+            points_half_bye: system.half_point_bye.0,
+            points_full_bye: system.full_point_bye.0,
+            points_zero_bye: system.zero_point_bye.0,
+        }
+    }
+}
+
+impl From<PointColumns> for PointSystem {
+    fn from(columns: PointColumns) -> Self {
+        PointSystem {
+            win: Points(columns.points_win),
+            draw: Points(columns.points_draw),
+            loss: Points(columns.points_loss),
+            forfeit_win: Points(columns.points_forfeit_win),
+            forfeit_loss: Points(columns.points_forfeit_loss),
+            pairing_allocated_bye: Points(columns.points_pairing_bye),
+            half_point_bye: Points(columns.points_half_bye),
+            full_point_bye: Points(columns.points_full_bye),
+            zero_point_bye: Points(columns.points_zero_bye),
+        }
     }
 }
 
@@ -98,24 +132,9 @@ pub struct Tournament {
     pub pairing_system: PairingSystem,
     /// Double round robin: swap the last two rounds of the first cycle.
     pub swap_last_two_rounds: bool,
-    /// Points (tenths) for a win.
-    pub points_win: i32,
-    /// For a draw.
-    pub points_draw: i32,
-    /// For a loss.
-    pub points_loss: i32,
-    /// For a win by forfeit.
-    pub points_forfeit_win: i32,
-    /// For a loss by forfeit.
-    pub points_forfeit_loss: i32,
-    /// For a pairing-allocated bye.
-    pub points_pairing_bye: i32,
-    /// For a requested half-point bye.
-    pub points_half_bye: i32,
-    /// For a requested full-point bye.
-    pub points_full_bye: i32,
-    /// For a zero-point bye.
-    pub points_zero_bye: i32,
+    /// The point system (Art. 10.1), the nine `points_*` columns.
+    #[diesel(embed)]
+    pub points: PointColumns,
     /// Art. 6.7 default time in minutes, 0 = none.
     pub default_time_minutes: i32,
     /// Visible to anonymous visitors.
@@ -128,7 +147,7 @@ pub struct Tournament {
     pub revision: i64,
 }
 
-/// A new tournament (set the point system with [`NewTournament::with_point_system`]).
+/// A new tournament.
 #[derive(Debug, Clone, Insertable, AsChangeset)]
 #[diesel(table_name = tournaments)]
 pub struct NewTournament {
@@ -153,24 +172,9 @@ pub struct NewTournament {
     pub pairing_system: PairingSystem,
     /// Double round robin: swap the last two rounds of the first cycle.
     pub swap_last_two_rounds: bool,
-    /// Points (tenths) for a win.
-    pub points_win: i32,
-    /// For a draw.
-    pub points_draw: i32,
-    /// For a loss.
-    pub points_loss: i32,
-    /// For a win by forfeit.
-    pub points_forfeit_win: i32,
-    /// For a loss by forfeit.
-    pub points_forfeit_loss: i32,
-    /// For a pairing-allocated bye.
-    pub points_pairing_bye: i32,
-    /// For a requested half-point bye.
-    pub points_half_bye: i32,
-    /// For a requested full-point bye.
-    pub points_full_bye: i32,
-    /// For a zero-point bye.
-    pub points_zero_bye: i32,
+    /// The point system (Art. 10.1), the nine `points_*` columns.
+    #[diesel(embed)]
+    pub points: PointColumns,
     /// Art. 6.7 default time in minutes, 0 = none.
     pub default_time_minutes: i32,
     /// Visible to anonymous visitors.
@@ -180,40 +184,16 @@ pub struct NewTournament {
 }
 
 impl NewTournament {
-    /// Copies the scores of `system` into the `points_*` fields.
-    pub fn with_point_system(mut self, system: &PointSystem) -> NewTournament {
-        self.points_win = system.win.0;
-        self.points_draw = system.draw.0;
-        self.points_loss = system.loss.0;
-        self.points_forfeit_win = system.forfeit_win.0;
-        self.points_forfeit_loss = system.forfeit_loss.0;
-        self.points_pairing_bye = system.pairing_allocated_bye.0;
-        self.points_half_bye = system.half_point_bye.0;
-        self.points_full_bye = system.full_point_bye.0;
-        self.points_zero_bye = system.zero_point_bye.0;
-        self
-    }
-
     /// The point system these values announce (Art. 10.1).
     pub fn point_system(&self) -> PointSystem {
-        point_system_of([
-            self.points_win,
-            self.points_draw,
-            self.points_loss,
-            self.points_forfeit_win,
-            self.points_forfeit_loss,
-            self.points_pairing_bye,
-            self.points_half_bye,
-            self.points_full_bye,
-            self.points_zero_bye,
-        ])
+        self.points.into()
     }
 
     /// Inserts the tournament and returns it.
     pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Tournament> {
         diesel::insert_into(tournaments::table)
             .values(self.clone())
-            .returning(tournaments::all_columns)
+            .returning(Tournament::columns())
             .get_result(conn)
     }
 
@@ -226,24 +206,25 @@ impl NewTournament {
 }
 
 impl Tournament {
+    /// Every column in the nested shape the row reads (the point columns as one tuple): what
+    /// `Tournament::as_select()` selects, for `returning`, where `as_returning()` does not
+    /// compile on the multi-backend connection.
+    fn columns() -> <Tournament as Selectable<<DbConn as Connection>::Backend>>::SelectExpression {
+        <Tournament as Selectable<<DbConn as Connection>::Backend>>::construct_selection()
+    }
+
     /// The announced point system (Art. 10.1).
     pub fn point_system(&self) -> PointSystem {
-        point_system_of([
-            self.points_win,
-            self.points_draw,
-            self.points_loss,
-            self.points_forfeit_win,
-            self.points_forfeit_loss,
-            self.points_pairing_bye,
-            self.points_half_bye,
-            self.points_full_bye,
-            self.points_zero_bye,
-        ])
+        self.points.into()
     }
 
     /// The tournament with this id.
     pub fn find(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Tournament>> {
-        tournaments::table.find(id).first(conn).optional()
+        tournaments::table
+            .find(id)
+            .select(Tournament::as_select())
+            .first(conn)
+            .optional()
     }
 
     /// Published tournaments, newest first (the public list).
@@ -251,6 +232,7 @@ impl Tournament {
         tournaments::table
             .filter(tournaments::published.eq(true))
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .select(Tournament::as_select())
             .load(conn)
     }
 
@@ -266,6 +248,7 @@ impl Tournament {
                     .or(tournaments::id.eq_any(assigned)),
             )
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .select(Tournament::as_select())
             .load(conn)
     }
 
@@ -273,6 +256,7 @@ impl Tournament {
     pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Tournament>> {
         tournaments::table
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .select(Tournament::as_select())
             .load(conn)
     }
 

@@ -12,7 +12,7 @@ pub mod withdraw;
 
 use crate::db::models::{NewPlayer, Player, TournamentId};
 use crate::formats::csv::{CsvProblem, PlayerRecord};
-use crate::tournament::starting_rank::{RankKey, sort_by_starting_rank};
+use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::web::PageContext;
 
 /// A CSV or form problem in the page's language.
@@ -84,11 +84,7 @@ pub fn in_list_order(players: &[Player]) -> Vec<&Player> {
         .iter()
         .filter(|p| p.starting_rank.is_none())
         .collect();
-    sort_by_starting_rank(&mut others, |p| RankKey {
-        rating: u16::try_from(p.rating).unwrap_or(0),
-        title: &p.title,
-        name: &p.name,
-    });
+    sort_by_starting_rank(&mut others, |p| p.rank_key());
     ranked.extend(others);
     ranked
 }

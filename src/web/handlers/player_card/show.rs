@@ -31,7 +31,7 @@ pub struct CardRound {
     pub opponent_rating: String,
     /// `W`, `B` or empty.
     pub colour: String,
-    /// `1`, `½`, `0`, `+`, `-`, or the bye letter.
+    /// `1`, `½`, `0`, `+`, `−`, or the bye letter (`U`, `F`, `H`, `Z`): the crosstable symbols.
     pub result: &'static str,
 }
 

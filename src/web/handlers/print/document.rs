@@ -8,72 +8,22 @@
 //! Pairing lists, scoresheets and slips are for round N (default: the last round the visitor
 //! may see); standings and crosstables are after round N (default: the last complete round the
 //! visitor may count).
+//!
+//! Parse the document and query → authorise the round → one call to
+//! [`render_stored`] (the dispatcher `arbiter print
+//! --tournament` calls too) → send the PDF.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::print::standings::StandingsTable;
-use crate::print::stored::{boards_of, document_input};
-use crate::print::{
-    Language, PaperSize, PrintError, crosstable, pairings, result_slip, scoresheet, standings,
-};
+use crate::print::stored::{document_input, render_stored};
+use crate::print::{Document, Language, PaperSize, PrintError};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::print::input::report_links;
 use crate::web::handlers::standings::load_ranked;
 use crate::web::{AppError, AppState, PageContext};
-
-/// The documents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Document {
-    /// Pairing list by board.
-    Pairings,
-    /// Pairing list in alphabetical order.
-    PairingsAlphabetical,
-    /// Standings with tie-breaks.
-    Standings,
-    /// Crosstable or wallchart.
-    Crosstable,
-    /// Scoresheets for every board.
-    Scoresheets,
-    /// Result slips for every board.
-    ResultSlips,
-}
-
-impl Document {
-    /// Every document.
-    pub const ALL: [Document; 6] = [
-        Document::Pairings,
-        Document::PairingsAlphabetical,
-        Document::Standings,
-        Document::Crosstable,
-        Document::Scoresheets,
-        Document::ResultSlips,
-    ];
-
-    /// The file name in the URL.
-    pub fn file_name(self) -> &'static str {
-        match self {
-            Document::Pairings => "pairings.pdf",
-            Document::PairingsAlphabetical => "pairings-alphabetical.pdf",
-            Document::Standings => "standings.pdf",
-            Document::Crosstable => "crosstable.pdf",
-            Document::Scoresheets => "scoresheets.pdf",
-            Document::ResultSlips => "result-slips.pdf",
-        }
-    }
-
-    /// The document of a file name.
-    pub fn parse(name: &str) -> Option<Document> {
-        Document::ALL.into_iter().find(|d| d.file_name() == name)
-    }
-
-    /// A document of one round's boards (rather than standings after a round).
-    fn of_round(self) -> bool {
-        !matches!(self, Document::Standings | Document::Crosstable)
-    }
-}
 
 /// Query parameters.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -97,23 +47,29 @@ pub async fn print_document(
     path: web::Path<(i32, String)>,
     query: web::Query<PrintQuery>,
 ) -> Result<HttpResponse, AppError> {
+    // Parse.
     let (id, name) = path.into_inner();
-    let document = Document::parse(&name).ok_or(AppError::NotFound)?;
+    let document = Document::parse_file_name(&name).ok_or(AppError::NotFound)?;
     let query = query.into_inner();
-    let ranked = load_ranked(&state, user.0, id).await?;
     let paper = match query.paper.as_deref() {
         None | Some("") => PaperSize::default(),
         Some(text) => PaperSize::parse(text).ok_or_else(|| {
             AppError::Unprocessable(ctx.t_with_name("printing.error.paper", text))
         })?,
     };
-    let language = Language::parse(ctx.lang_code()).unwrap_or_default();
-    let mut input = document_input(&ranked.data, language, paper);
+    // Authorise: the visitor's rounds, and the arbiters' documents for the arbiters only.
+    let ranked = load_ranked(&state, user.0, id).await?;
     let data = &ranked.data;
-    let pdf = if document.of_round() {
-        if matches!(document, Document::Scoresheets | Document::ResultSlips)
-            && !ranked.access.run_day
-        {
+    let round = if document.after_round() {
+        let round = query.round.unwrap_or(ranked.after_round);
+        if round > ranked.after_round {
+            return Err(AppError::Unprocessable(
+                ctx.t_with_name("printing.error.not_complete", &round.to_string()),
+            ));
+        }
+        round
+    } else {
+        if document.for_arbiters() && !ranked.access.run_day {
             return Err(AppError::Forbidden);
         }
         let visible: Vec<u32> = data
@@ -129,62 +85,44 @@ pub async fn print_document(
         if !visible.contains(&round) {
             return Err(AppError::NotFound);
         }
-        let mut model = data.to_model(round - 1);
-        model.total_rounds = model.total_rounds.max(round);
-        input.boards = boards_of(data, round as i32);
-        if document == Document::Pairings && ranked.access.run_day {
-            let base = {
-                let info = req.connection_info();
-                format!("{}://{}", info.scheme(), info.host())
-            };
-            let data = data.clone();
-            input.report_links = state
-                .db(move |conn| Ok(report_links(conn, &data, round as i32, &base)?))
-                .await?;
-        }
-        match document {
-            Document::Pairings => pairings::by_board(&model, &input, round),
-            Document::PairingsAlphabetical => pairings::alphabetical(&model, &input, round),
-            Document::Scoresheets => scoresheet::scoresheets(
-                &model,
-                &input,
-                round,
-                ScoresheetOptions {
-                    two_per_page: query.two_per_page.is_some_and(|v| v == "1"),
-                    continuation_sheets: query.continuation.is_some_and(|v| v == "1"),
-                },
-            ),
-            _ => result_slip::result_slips(&model, &input, round),
-        }
+        round
+    };
+    let mut input = document_input(
+        data,
+        Language::parse(ctx.lang_code()).unwrap_or_default(),
+        paper,
+    );
+    input.tie_breaks = Some(ranked.settings.clone());
+    input.crosstable = if ranked.settings.swiss {
+        CrosstableKind::Wallchart
     } else {
-        let after = query.round.unwrap_or(ranked.after_round);
-        if after > ranked.after_round {
-            return Err(AppError::Unprocessable(
-                ctx.t_with_name("printing.error.not_complete", &after.to_string()),
-            ));
-        }
-        let model = data.to_model(after);
-        let table = StandingsTable::ranked(&model, after, &ranked.settings);
-        if document == Document::Standings {
-            standings::standings(&model, &input, &table)
-        } else {
-            let kind = if ranked.settings.swiss {
-                CrosstableKind::Wallchart
-            } else {
-                CrosstableKind::RoundRobin
-            };
-            crosstable::crosstable(&model, &input, after, kind, Some(&table))
-        }
+        CrosstableKind::RoundRobin
+    };
+    input.scoresheets = ScoresheetOptions {
+        two_per_page: query.two_per_page.is_some_and(|v| v == "1"),
+        continuation_sheets: query.continuation.is_some_and(|v| v == "1"),
+    };
+    if document == Document::Pairings && ranked.access.run_day {
+        let base = {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        };
+        let data = data.clone();
+        input.report_links = state
+            .db(move |conn| Ok(report_links(conn, &data, round as i32, &base)?))
+            .await?;
     }
-    .map_err(|error| match error {
+    // One call.
+    let pdf = render_stored(document, data, input, round).map_err(|error| match error {
         PrintError::Font(message) => AppError::Internal(message),
         other => AppError::Unprocessable(other.to_string()),
     })?;
+    // Render.
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{}-{}\"", id, document.file_name()),
+            format!("inline; filename=\"{id}-{name}\""),
         ))
         .body(pdf))
 }

@@ -1,7 +1,8 @@
 //! `GET /tournaments/{id}/crosstable`: the round-robin crosstable after the last complete
-//! round: one row and one column per starting number, `1`, `½`, `0`, `+`, `-` in the cells
+//! round: one row and one column per starting number, `1`, `½`, `0`, `+`, `−` in the cells
 //! (two per cell in a double round robin, White's game first by round), points and place (by
-//! the tournament's C.07 tie-breaks). A Swiss tournament gets the wallchart instead
+//! the tournament's C.07 tie-breaks). The symbols are those of the printed crosstable
+//! ([`crate::tournament::standings::result_symbol`]). A Swiss tournament gets the wallchart instead
 //! ([`super::wallchart`]).
 
 use actix_web::http::StatusCode;
@@ -75,7 +76,7 @@ pub async fn show_crosstable(
     }
     let after_round = ranked.after_round;
     let model = &ranked.model;
-    let table = crosstable(model, after_round, &[]);
+    let table = crosstable(model, after_round);
     let standings = rank_standings(model, after_round, &ranked.settings);
     let rank_of = |player| {
         standings

@@ -1,14 +1,14 @@
 //! The Swiss crosstable (wallchart) shown by `GET /tournaments/{id}/crosstable` for a Swiss
 //! tournament: one row per player in starting-rank order, and per round the opponent's
-//! starting number, the colour and the result (`12w½`), byes by their TRF letter; then points,
+//! starting number, the colour and the result (`12w½`), byes by their TRF letter
+//! ([`crate::tournament::standings::result_symbol`], the symbols of the printed wallchart); then points,
 //! the tie-break values and the place from the tournament's C.07 ranking.
 
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use askama::Template;
 
-use crate::print::crosstable::wallchart_cell;
-use crate::tournament::standings::ranked as rank_standings;
+use crate::tournament::standings::{ranked as rank_standings, wallchart_cell};
 use crate::web::handlers::standings::{Ranked, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, PageContext, render_page};
@@ -24,7 +24,7 @@ pub struct WallchartRow {
     pub name: String,
     /// Rating, empty when unrated.
     pub rating: String,
-    /// One cell per round, e.g. `12w½`.
+    /// One cell per round, e.g. `12w½` or `U`.
     pub cells: Vec<String>,
     /// Points.
     pub points: String,

@@ -82,7 +82,8 @@ pub async fn swiss_page(
         .db(move |conn| Ok(SwissSettings::for_tournament(conn, tournament)?))
         .await?;
     let mut players: Vec<_> = data.players.iter().collect();
-    players.sort_by_key(|p| (p.starting_rank.unwrap_or(i32::MAX), p.name.clone()));
+    crate::tournament::collation::sort_by_name(&mut players, |p| &p.name);
+    players.sort_by_key(|p| p.starting_rank.unwrap_or(i32::MAX));
     let players = players
         .iter()
         .map(|p| {

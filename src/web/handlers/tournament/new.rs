@@ -1,10 +1,12 @@
 //! `GET /tournaments/new`: the form for a new tournament (issue 2 §3), and the form's values
 //! and checks shared with `create`, `edit` and `update`.
 
+use std::collections::BTreeMap;
+
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use askama::Template;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::db::models::{NewTournament, PairingSystem, Tournament, UserId};
 use crate::formats::csv::parse_federation;
@@ -36,30 +38,46 @@ pub struct TournamentForm {
     pub pairing_system: String,
     /// Checkbox: swap the last two rounds of the first cycle.
     pub swap_last_two_rounds: Option<String>,
-    /// Points for a win (e.g. `1`, `3`).
-    pub points_win: String,
-    /// For a draw (e.g. `0.5`, `1`).
-    pub points_draw: String,
-    /// For a loss.
-    pub points_loss: String,
-    /// For a win by forfeit.
-    pub points_forfeit_win: String,
-    /// For a loss by forfeit.
-    pub points_forfeit_loss: String,
-    /// For a pairing-allocated bye.
-    pub points_pairing_bye: String,
-    /// For a half-point bye.
-    pub points_half_bye: String,
-    /// For a full-point bye.
-    pub points_full_bye: String,
-    /// For a zero-point bye.
-    pub points_zero_bye: String,
+    /// The nine scores as typed (`1`, `0.5`, `3`), by field name ([`POINT_FIELDS`]).
+    #[serde(flatten, deserialize_with = "point_fields_only")]
+    pub points: BTreeMap<String, String>,
     /// Art. 6.7 default time in minutes, 0 = none.
     pub default_time_minutes: String,
     /// Checkbox: visible to the public.
     pub published: Option<String>,
     /// Checkbox: apply a change of settings after round 1 was paired.
     pub confirm: Option<String>,
+}
+
+/// The point system's fields, in the order of [`PointSystem::SCORE_NAMES`]: each is the name
+/// of the form field and of the database column
+/// ([`PointColumns`](crate::db::models::tournaments::PointColumns)), and `tournament.` + it is
+/// the translation key of its label.
+pub const POINT_FIELDS: [&str; 9] = [
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_pairing_bye",
+    "points_half_bye",
+    "points_full_bye",
+    "points_zero_bye",
+];
+
+/// Keeps the [`POINT_FIELDS`] of the form fields no other field of [`TournamentForm`] took
+/// (the CSRF token is one of those).
+fn point_fields_only<'de, D: Deserializer<'de>>(
+    fields: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    let mut fields = BTreeMap::<String, String>::deserialize(fields)?;
+    fields.retain(|field, _| POINT_FIELDS.contains(&field.as_str()));
+    Ok(fields)
+}
+
+/// The translation key of a point field's label (`tournament.points_win`).
+fn point_label(field: &str) -> String {
+    format!("tournament.{field}")
 }
 
 /// The date format of the form (`2026-11-21`).
@@ -82,15 +100,11 @@ impl TournamentForm {
     /// An empty form with the point fields of `points`.
     pub fn from_points(points: &PointSystem) -> TournamentForm {
         TournamentForm {
-            points_win: points.win.to_string(),
-            points_draw: points.draw.to_string(),
-            points_loss: points.loss.to_string(),
-            points_forfeit_win: points.forfeit_win.to_string(),
-            points_forfeit_loss: points.forfeit_loss.to_string(),
-            points_pairing_bye: points.pairing_allocated_bye.to_string(),
-            points_half_bye: points.half_point_bye.to_string(),
-            points_full_bye: points.full_point_bye.to_string(),
-            points_zero_bye: points.zero_point_bye.to_string(),
+            points: POINT_FIELDS
+                .into_iter()
+                .zip(points.scores())
+                .map(|(field, score)| (field.to_owned(), score.to_string()))
+                .collect(),
             ..TournamentForm::default()
         }
     }
@@ -124,43 +138,17 @@ impl TournamentForm {
         self.published.is_some()
     }
 
-    /// The point fields: (form name, translation key, value).
-    pub fn point_fields(&self) -> Vec<(&'static str, &'static str, &str)> {
-        vec![
-            ("points_win", "tournament.points_win", &self.points_win),
-            ("points_draw", "tournament.points_draw", &self.points_draw),
-            ("points_loss", "tournament.points_loss", &self.points_loss),
-            (
-                "points_forfeit_win",
-                "tournament.points_forfeit_win",
-                &self.points_forfeit_win,
-            ),
-            (
-                "points_forfeit_loss",
-                "tournament.points_forfeit_loss",
-                &self.points_forfeit_loss,
-            ),
-            (
-                "points_pairing_bye",
-                "tournament.points_pairing_bye",
-                &self.points_pairing_bye,
-            ),
-            (
-                "points_half_bye",
-                "tournament.points_half_bye",
-                &self.points_half_bye,
-            ),
-            (
-                "points_full_bye",
-                "tournament.points_full_bye",
-                &self.points_full_bye,
-            ),
-            (
-                "points_zero_bye",
-                "tournament.points_zero_bye",
-                &self.points_zero_bye,
-            ),
-        ]
+    /// The point fields: (form name, translation key of the label, value as typed).
+    pub fn point_fields(&self) -> Vec<(&'static str, String, &str)> {
+        POINT_FIELDS
+            .into_iter()
+            .map(|field| (field, point_label(field), self.point_text(field)))
+            .collect()
+    }
+
+    /// The text typed in point field `field`, empty when missing.
+    fn point_text(&self, field: &str) -> &str {
+        self.points.get(field).map_or("", String::as_str)
     }
 
     /// Checks every field; the row to store, or every problem (translated).
@@ -222,17 +210,9 @@ impl TournamentForm {
                 Points::ZERO
             }
         };
-        let points = PointSystem {
-            win: point("tournament.points_win", &self.points_win),
-            draw: point("tournament.points_draw", &self.points_draw),
-            loss: point("tournament.points_loss", &self.points_loss),
-            forfeit_win: point("tournament.points_forfeit_win", &self.points_forfeit_win),
-            forfeit_loss: point("tournament.points_forfeit_loss", &self.points_forfeit_loss),
-            pairing_allocated_bye: point("tournament.points_pairing_bye", &self.points_pairing_bye),
-            half_point_bye: point("tournament.points_half_bye", &self.points_half_bye),
-            full_point_bye: point("tournament.points_full_bye", &self.points_full_bye),
-            zero_point_bye: point("tournament.points_zero_bye", &self.points_zero_bye),
-        };
+        let points = PointSystem::from_scores(
+            POINT_FIELDS.map(|field| point(&point_label(field), self.point_text(field))),
+        );
         if errors.is_empty()
             && let Err(error) = points.validate()
         {
@@ -278,38 +258,22 @@ impl TournamentForm {
             rounds,
             pairing_system,
             swap_last_two_rounds: self.swap_checked(),
-            points_win: 0,
-            points_draw: 0,
-            points_loss: 0,
-            points_forfeit_win: 0,
-            points_forfeit_loss: 0,
-            points_pairing_bye: 0,
-            points_half_bye: 0,
-            points_full_bye: 0,
-            points_zero_bye: 0,
+            points: points.into(),
             default_time_minutes,
             published: self.published_checked(),
             owner_id: owner,
-        }
-        .with_point_system(&points))
+        })
     }
 }
 
 /// A translated explanation of why a point system breaks Art. 10.2.
 pub fn point_system_message(ctx: &PageContext, error: &PointSystemError) -> String {
-    let field_label = |field: &str| {
-        let key = match field {
-            "win" => "tournament.points_win",
-            "draw" => "tournament.points_draw",
-            "loss" => "tournament.points_loss",
-            "forfeit win" => "tournament.points_forfeit_win",
-            "forfeit loss" => "tournament.points_forfeit_loss",
-            "pairing-allocated bye" => "tournament.points_pairing_bye",
-            "half-point bye" => "tournament.points_half_bye",
-            "full-point bye" => "tournament.points_full_bye",
-            _ => "tournament.points_zero_bye",
-        };
-        ctx.t(key)
+    let field_label = |field: &str| match PointSystem::SCORE_NAMES
+        .iter()
+        .position(|name| *name == field)
+    {
+        Some(index) => ctx.t(&point_label(POINT_FIELDS[index])),
+        None => field.to_owned(),
     };
     match error {
         PointSystemError::Negative { field } => ctx.lang.t_with(
@@ -399,4 +363,32 @@ pub async fn new_tournament(
         Vec::new(),
     );
     render_page(&page, StatusCode::OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn art_10_1_point_fields_read_from_the_body_and_back() {
+        let form = actix_web::web::Query::<TournamentForm>::from_query(
+            "name=Open&points_win=3&points_draw=1&csrf_token=secret&confirm=1",
+        )
+        .expect("form")
+        .into_inner();
+        assert_eq!(form.name, "Open");
+        assert_eq!(form.confirm.as_deref(), Some("1"));
+        assert_eq!(form.point_text("points_win"), "3");
+        assert_eq!(form.point_text("points_loss"), "");
+        assert!(!form.points.contains_key("csrf_token"));
+
+        let form = TournamentForm::from_points(&PointSystem::three_one_zero());
+        let fields = form.point_fields();
+        assert_eq!(fields.len(), 9);
+        assert_eq!(
+            fields[1],
+            ("points_draw", "tournament.points_draw".to_owned(), "1")
+        );
+        assert_eq!(fields[5].2, "3");
+    }
 }
