@@ -4,7 +4,7 @@
 use arbiter::rules::arbiter::{GameReport, ReportOptions, Termination, report};
 use arbiter::rules::clock::{Category, TimeControl};
 use arbiter::rules::draw::ClaimKind;
-use arbiter::rules::game::{DeclaredEnd, GameRecord, GameResult, RecordedPly};
+use arbiter::rules::game::{DeclaredEnd, GameRecord, Outcome, RecordedPly};
 use arbiter::rules::illegal::IllegalMovePenalty;
 
 fn run(record: &GameRecord) -> GameReport {
@@ -21,13 +21,13 @@ fn from_fen(fen: &str, moves: &[&str]) -> GameRecord {
 #[test]
 fn art_5_1_1_checkmate_ends_the_game() {
     let record = GameRecord {
-        result: GameResult::BlackWins,
+        result: Outcome::BlackWins,
         ..GameRecord::from_moves(&["f3", "e5", "g4", "Qh4#"])
     };
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::Checkmate));
     assert_eq!(got.termination_ply, Some(4));
-    assert_eq!(got.result_by_laws, GameResult::BlackWins);
+    assert_eq!(got.result_by_laws, Outcome::BlackWins);
     assert_eq!(got.result_agrees, Some(true));
     assert!(got.warnings.is_empty(), "{:?}", got.warnings);
 }
@@ -41,7 +41,7 @@ fn art_5_2_1_stalemate() {
     ];
     let got = run(&GameRecord::from_moves(&moves));
     assert_eq!(got.termination, Some(Termination::Stalemate));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn art_5_2_2_dead_position_ends_the_game() {
     let got = run(&from_fen("8/8/8/3k4/8/3pK3/8/B7 w - - 0 1", &["Kxd3"]));
     assert_eq!(got.termination, Some(Termination::DeadPosition));
     assert_eq!(got.termination_ply, Some(1));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
 }
 
 #[test]
@@ -70,22 +70,22 @@ fn art_5_2_2_dead_position_the_fast_check_cannot_prove_is_still_found() {
     let got = run(&from_fen(fen, &["Kb8"]));
     assert_eq!(got.termination, Some(Termination::DeadPosition));
     assert_eq!(got.termination_ply, Some(0));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
 }
 
 #[test]
 fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
     // White (king and rook) "resigns" against a bare king: a draw by the Laws.
     let record = GameRecord {
-        result: GameResult::BlackWins,
+        result: Outcome::BlackWins,
         declared_end: DeclaredEnd::Resignation,
         ..from_fen("8/8/4k3/8/8/3K4/8/7R w - - 0 1", &["Kd4"])
     };
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::Resignation));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
     // Art. 8.7: the signed result stands; the disagreement is a warning.
-    assert_eq!(got.recorded_result, GameResult::BlackWins);
+    assert_eq!(got.recorded_result, Outcome::BlackWins);
     assert_eq!(got.result_agrees, Some(false));
     assert!(got.warnings.iter().any(|w| w.contains("8.7")));
 }
@@ -93,7 +93,7 @@ fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
 #[test]
 fn art_5_2_3_agreement_and_9_1_1_no_offers_before_move_n() {
     let mut record = GameRecord {
-        result: GameResult::Draw,
+        result: Outcome::Draw,
         no_draw_offers_before: Some(30),
         ..GameRecord::from_moves(&["e4", "e5", "Nf3"])
     };
@@ -125,7 +125,7 @@ fn art_9_2_claim_on_written_move() {
     assert_eq!(got.claims[0].written_move.as_deref(), Some("Ng8"));
     assert_eq!(got.termination, Some(Termination::ThreefoldClaim));
     assert_eq!(got.termination_ply, Some(7));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
     // Claimable after ply 3 (White to move, Ng1... no), after ply 7 (Black may write Ng8).
     assert!(got.claimable.threefold.contains(&7));
 }
@@ -189,7 +189,7 @@ fn art_9_6_2_seventyfive_moves_and_mate_takes_precedence() {
         &["Rd8#"],
     ));
     assert_eq!(got.termination, Some(Termination::Checkmate));
-    assert_eq!(got.result_by_laws, GameResult::WhiteWins);
+    assert_eq!(got.result_by_laws, Outcome::WhiteWins);
 }
 
 fn clocked(moves: &[&str], clocks: &[u64]) -> GameRecord {
@@ -208,7 +208,7 @@ fn art_6_9_flag_fall_loses() {
     };
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::FlagFall));
-    assert_eq!(got.result_by_laws, GameResult::BlackWins);
+    assert_eq!(got.result_by_laws, Outcome::BlackWins);
 }
 
 #[test]
@@ -218,11 +218,11 @@ fn art_6_9_flag_fall_draw_when_opponent_cannot_mate() {
     record.final_clocks_ms = Some((0, 5_000));
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::FlagFall));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
     // Black's flag instead: White can mate, so Black loses.
     record.final_clocks_ms = Some((5_000, 0));
     let got = run(&record);
-    assert_eq!(got.result_by_laws, GameResult::WhiteWins);
+    assert_eq!(got.result_by_laws, Outcome::WhiteWins);
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn art_6_11_both_flags_in_the_last_period_draw() {
     record.final_clocks_ms = Some((0, 0));
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::BothFlags));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn art_7_5_5_second_illegal_move_loses() {
     let got = run(&record);
     assert_eq!(got.illegal_moves.len(), 2);
     assert_eq!(got.termination, Some(Termination::IllegalMove));
-    assert_eq!(got.result_by_laws, GameResult::BlackWins);
+    assert_eq!(got.result_by_laws, Outcome::BlackWins);
 }
 
 #[test]
@@ -267,7 +267,7 @@ fn art_7_5_5_second_illegal_move_draw_when_opponent_cannot_mate() {
     let record = from_fen("8/8/4k3/8/8/3K4/3P4/8 w - - 0 1", &["Kd2", "Kd2", "Kc3"]);
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::IllegalMove));
-    assert_eq!(got.result_by_laws, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::Draw);
 }
 
 #[test]
@@ -302,12 +302,12 @@ fn a_5_2_illegal_move_stands() {
 #[test]
 fn art_8_7_signed_result_stands_but_disagreement_is_reported() {
     let record = GameRecord {
-        result: GameResult::Draw,
+        result: Outcome::Draw,
         ..GameRecord::from_moves(&["f3", "e5", "g4", "Qh4#"])
     };
     let got = run(&record);
-    assert_eq!(got.result_by_laws, GameResult::BlackWins);
-    assert_eq!(got.recorded_result, GameResult::Draw);
+    assert_eq!(got.result_by_laws, Outcome::BlackWins);
+    assert_eq!(got.recorded_result, Outcome::Draw);
     assert_eq!(got.result_agrees, Some(false));
 }
 

@@ -18,7 +18,7 @@ use arbiter::rules::Position;
 use arbiter::rules::arbiter::{ReportOptions, report};
 use arbiter::rules::dead::{DeadPosition, Mater, Verdict};
 use arbiter::rules::draw;
-use arbiter::rules::game::{GameRecord, GameResult};
+use arbiter::rules::game::{GameRecord, Outcome};
 use serde_json::Value;
 
 fn fixtures_dir() -> Option<PathBuf> {
@@ -131,8 +131,8 @@ fn check_games(
         }
         let result = game["outcome"]["result"]
             .as_str()
-            .and_then(GameResult::parse)
-            .unwrap_or(GameResult::Unknown);
+            .and_then(Outcome::parse)
+            .unwrap_or(Outcome::Unknown);
         if got.result_by_laws != result {
             fail(format!(
                 "result {:?}, python-chess {result:?}",

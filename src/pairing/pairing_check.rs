@@ -198,13 +198,13 @@ pub fn colour_preference(colours: &[Color]) -> ColourPreference {
     } else if difference < -1 {
         ColourPreference::Absolute(Color::White)
     } else if last_two_same {
-        ColourPreference::Absolute(last.opposite())
+        ColourPreference::Absolute(last.other())
     } else if difference == 1 {
         ColourPreference::Strong(Color::Black)
     } else if difference == -1 {
         ColourPreference::Strong(Color::White)
     } else {
-        ColourPreference::Mild(last.opposite())
+        ColourPreference::Mild(last.other())
     }
 }
 

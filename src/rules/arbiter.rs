@@ -15,7 +15,7 @@
 use super::clock::{self, ClockReadings, FlagOutcome};
 use super::dead::{DeadPosition, Verdict};
 use super::draw::{self, ClaimBasis, ClaimKind, RepetitionHistory};
-use super::game::{DeclaredEnd, GameRecord, GameResult};
+use super::game::{DeclaredEnd, GameRecord, Outcome};
 use super::illegal::{self, IllegalMovePenalty};
 use super::san::{self, MoveText, SanError, SanErrorKind};
 use super::{Color, Lang, Move, Position, Role, attacks};
@@ -120,9 +120,9 @@ pub struct GameReport {
     /// Plies on the board when it ended.
     pub termination_ply: Option<usize>,
     /// The result the Laws give (`Unknown` when the game did not end or could not be decided).
-    pub result_by_laws: GameResult,
+    pub result_by_laws: Outcome,
     /// The result as signed.
-    pub recorded_result: GameResult,
+    pub recorded_result: Outcome,
     /// Whether they agree (`None` when either is unknown).
     pub result_agrees: Option<bool>,
     /// Draw claims and their verdicts.
@@ -150,10 +150,10 @@ pub struct ReportOptions {
     pub lang: Lang,
 }
 
-fn win_for(color: Color) -> GameResult {
+fn win_for(color: Color) -> Outcome {
     match color {
-        Color::White => GameResult::WhiteWins,
-        Color::Black => GameResult::BlackWins,
+        Color::White => Outcome::WhiteWins,
+        Color::Black => Outcome::BlackWins,
     }
 }
 
@@ -181,16 +181,16 @@ fn loss_unless_cannot_mate(
     loser: Color,
     warnings: &mut Vec<String>,
     what: &str,
-) -> GameResult {
+) -> Outcome {
     match can_mate(position, loser.other()) {
         Some(true) => win_for(loser.other()),
-        Some(false) => GameResult::Draw,
+        Some(false) => Outcome::Draw,
         None => {
             warnings.push(format!(
                 "{what}: whether {} can still mate could not be decided",
                 color_name(loser.other())
             ));
-            GameResult::Unknown
+            Outcome::Unknown
         }
     }
 }
@@ -339,7 +339,7 @@ impl GameReport {
             error: None,
             termination: None,
             termination_ply: None,
-            result_by_laws: GameResult::Unknown,
+            result_by_laws: Outcome::Unknown,
             recorded_result: record.result,
             result_agrees: None,
             claims: Vec::new(),
@@ -364,7 +364,7 @@ struct Walker<'a> {
     segment_first_ply: usize,
     plies: usize,
     illegal_counts: [u32; 2],
-    ended: Option<(Termination, usize, GameResult)>,
+    ended: Option<(Termination, usize, Outcome)>,
     /// The walk stopped at an unreadable entry (the rest of the record was not followed).
     stopped: bool,
     report: GameReport,
@@ -391,7 +391,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn end(&mut self, termination: Termination, result: GameResult) {
+    fn end(&mut self, termination: Termination, result: Outcome) {
         if self.ended.is_none() {
             self.ended = Some((termination, self.plies, result));
         }
@@ -417,7 +417,7 @@ impl<'a> Walker<'a> {
                 after_end_warned = true;
                 let (termination, at, _) =
                     self.ended
-                        .unwrap_or((Termination::Agreement, 0, GameResult::Unknown));
+                        .unwrap_or((Termination::Agreement, 0, Outcome::Unknown));
                 self.report.warnings.push(format!(
                     "the game ended after ply {at} ({}); {} more plies are recorded",
                     termination.name(),
@@ -464,7 +464,7 @@ impl<'a> Walker<'a> {
                         ClaimKind::Threefold => Termination::ThreefoldClaim,
                         ClaimKind::Fifty => Termination::FiftyClaim,
                     };
-                    self.end(termination, GameResult::Draw);
+                    self.end(termination, Outcome::Draw);
                 } else {
                     self.report.warnings.push(format!(
                         "ply {ply}: incorrect {} claim by {}: {} s added to the opponent's clock \
@@ -630,15 +630,15 @@ impl<'a> Walker<'a> {
             return;
         }
         if stalemate {
-            self.end(Termination::Stalemate, GameResult::Draw);
+            self.end(Termination::Stalemate, Outcome::Draw);
             return;
         }
         if seventyfive {
-            self.end(Termination::Seventyfive, GameResult::Draw);
+            self.end(Termination::Seventyfive, Outcome::Draw);
             return;
         }
         if fivefold {
-            self.end(Termination::Fivefold, GameResult::Draw);
+            self.end(Termination::Fivefold, Outcome::Draw);
             return;
         }
         if let FlagOutcome::Fell(fall) = flags
@@ -680,7 +680,7 @@ impl<'a> Walker<'a> {
                     ClaimKind::Threefold => Termination::ThreefoldClaim,
                     ClaimKind::Fifty => Termination::FiftyClaim,
                 };
-                self.end(termination, GameResult::Draw);
+                self.end(termination, Outcome::Draw);
             } else {
                 self.report.warnings.push(format!(
                     "incorrect {} claim on the final position (9.5)",
@@ -703,7 +703,7 @@ impl<'a> Walker<'a> {
                 }
                 FlagOutcome::Both { last_period, .. } => {
                     if *last_period {
-                        self.end(Termination::BothFlags, GameResult::Draw);
+                        self.end(Termination::BothFlags, Outcome::Draw);
                     } else {
                         self.report.warnings.push(
                             "both flags fell before the last period: the game continues (6.11.1.1)"
@@ -730,7 +730,7 @@ impl<'a> Walker<'a> {
             report.termination_ply = Some(ply);
             report.result_by_laws = result;
         }
-        if report.result_by_laws != GameResult::Unknown && record.result != GameResult::Unknown {
+        if report.result_by_laws != Outcome::Unknown && record.result != Outcome::Unknown {
             let agrees = report.result_by_laws == record.result;
             report.result_agrees = Some(agrees);
             if !agrees {
@@ -793,7 +793,7 @@ impl<'a> Walker<'a> {
             Some((_, ended_at, _)) if ended_at < ply => {}
             Some((Termination::Stalemate, ended_at, _)) if ended_at == ply && !material_only => {}
             _ => {
-                self.ended = Some((Termination::DeadPosition, ply, GameResult::Draw));
+                self.ended = Some((Termination::DeadPosition, ply, Outcome::Draw));
             }
         }
     }
@@ -804,12 +804,12 @@ impl<'a> Walker<'a> {
         let record = self.record;
         let position = self.position.clone();
         let decisive_loser = match record.result {
-            GameResult::WhiteWins => Some(Color::Black),
-            GameResult::BlackWins => Some(Color::White),
+            Outcome::WhiteWins => Some(Color::Black),
+            Outcome::BlackWins => Some(Color::White),
             _ => None,
         };
         match (record.declared_end, record.result, decisive_loser) {
-            (DeclaredEnd::Agreement, _, _) | (DeclaredEnd::Unspecified, GameResult::Draw, _) => {
+            (DeclaredEnd::Agreement, _, _) | (DeclaredEnd::Unspecified, Outcome::Draw, _) => {
                 let (white_moves, black_moves) = self.moves_by_side();
                 if white_moves == 0 || black_moves == 0 {
                     self.report
@@ -824,7 +824,7 @@ impl<'a> Walker<'a> {
                         ));
                     }
                 }
-                self.end(Termination::Agreement, GameResult::Draw);
+                self.end(Termination::Agreement, Outcome::Draw);
             }
             (DeclaredEnd::TimeForfeit, _, Some(loser)) => {
                 let result = loss_unless_cannot_mate(

@@ -10,7 +10,7 @@ use super::pgn::PgnGame;
 
 /// A game result as written on a scoresheet or in PGN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum Outcome {
     /// `1-0`.
     WhiteWins,
     /// `0-1`.
@@ -21,14 +21,14 @@ pub enum GameResult {
     Unknown,
 }
 
-impl GameResult {
+impl Outcome {
     /// Reads `1-0`, `0-1`, `1/2-1/2` (or `½-½`, `=`, `0.5-0.5`) and `*`.
-    pub fn parse(text: &str) -> Option<GameResult> {
+    pub fn parse(text: &str) -> Option<Outcome> {
         match text.trim() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "=" | "0.5-0.5" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" | "=" | "0.5-0.5" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
             _ => None,
         }
     }
@@ -36,10 +36,10 @@ impl GameResult {
     /// The PGN form: `1-0`, `0-1`, `1/2-1/2`, `*`.
     pub fn as_pgn(self) -> &'static str {
         match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
         }
     }
 }
@@ -111,7 +111,7 @@ pub struct GameRecord {
     /// How the game ended, when the record says so.
     pub declared_end: DeclaredEnd,
     /// The result as signed (Art. 8.7).
-    pub result: GameResult,
+    pub result: Outcome,
 }
 
 impl Default for GameRecord {
@@ -127,7 +127,7 @@ impl Default for GameRecord {
             supervised: true,
             no_draw_offers_before: None,
             declared_end: DeclaredEnd::Unspecified,
-            result: GameResult::Unknown,
+            result: Outcome::Unknown,
         }
     }
 }
@@ -199,8 +199,8 @@ impl GameRecord {
             .result
             .as_deref()
             .or_else(|| game.tag("Result"))
-            .and_then(GameResult::parse)
-            .unwrap_or(GameResult::Unknown);
+            .and_then(Outcome::parse)
+            .unwrap_or(Outcome::Unknown);
         record.time_control = game.tag("TimeControl").and_then(|tag| {
             TimeControl::from_pgn_tag(tag)
                 .ok()

@@ -10,24 +10,8 @@ use crate::tournament::scoring::{PointSystem, Points};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct PlayerId(pub u32);
 
-/// The colour a player had in a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Color {
-    /// The other colour.
-    pub fn opposite(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
+/// The colour a player had in a game: the rules core's one [`Color`] (Laws Art. 2.1).
+pub use crate::rules::Color;
 
 /// What happened to one player in one round (TRF result codes in brackets).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

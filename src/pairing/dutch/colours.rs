@@ -23,17 +23,17 @@ impl Context {
                     if opponent.rank % 2 == 1 {
                         initial
                     } else {
-                        initial.opposite()
+                        initial.other()
                     }
                 } else if player.rank % 2 == 1 {
-                    initial.opposite()
+                    initial.other()
                 } else {
                     initial
                 }
             }
             Some(preference) => {
                 if Self::ranks_below(player, opponent) {
-                    opponent.preference.map_or(preference, Color::opposite)
+                    opponent.preference.map_or(preference, Color::other)
                 } else {
                     preference
                 }

@@ -66,7 +66,7 @@ pub fn next_round(tournament: &Tournament) -> u32 {
 }
 
 fn invert(colour: Option<Color>) -> Option<Color> {
-    colour.map(Color::opposite)
+    colour.map(Color::other)
 }
 
 fn compatible_preferences(a: Option<Color>, b: Option<Color>) -> bool {
@@ -112,7 +112,7 @@ pub fn state_before_round(tournament: &Tournament, round: u32) -> Tournament {
                 .first()
                 .filter(|e| e.opponent.is_some())
                 .and_then(|e| e.color)
-                .map(|c| if i % 2 == 0 { c } else { c.opposite() })
+                .map(|c| if i % 2 == 0 { c } else { c.other() })
         });
     }
     for player in &mut before.players {

@@ -9,7 +9,7 @@
 
 use crate::rules::arbiter::{ReportOptions, Termination, report};
 use crate::rules::draw::ClaimKind;
-use crate::rules::game::{GameRecord, GameResult};
+use crate::rules::game::{GameRecord, Outcome};
 use crate::rules::illegal::IllegalMovePenalty;
 use crate::rules::pgn::{PgnReader, ReadOptions};
 use crate::rules::replay::replay;
@@ -75,8 +75,8 @@ fn move_number(ply: usize) -> String {
 /// (`1-0`, `1/2-1/2`, `0-1`; anything else counts as unknown).
 pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport {
     let signed_result = signed
-        .and_then(GameResult::parse)
-        .unwrap_or(GameResult::Unknown);
+        .and_then(Outcome::parse)
+        .unwrap_or(Outcome::Unknown);
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,
@@ -85,7 +85,7 @@ pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport 
         None => {
             return ScoreReport {
                 signed_result: signed_result.as_pgn().to_owned(),
-                result_by_laws: GameResult::Unknown.as_pgn().to_owned(),
+                result_by_laws: Outcome::Unknown.as_pgn().to_owned(),
                 ..ScoreReport::default()
             };
         }
@@ -96,7 +96,7 @@ pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport 
                     error.line, error.column, error.reason
                 )),
                 signed_result: signed_result.as_pgn().to_owned(),
-                result_by_laws: GameResult::Unknown.as_pgn().to_owned(),
+                result_by_laws: Outcome::Unknown.as_pgn().to_owned(),
                 ..ScoreReport::default()
             };
         }
