@@ -8,8 +8,10 @@
 //!   Per-tournament rights (owner, assigned arbiter) are checked in the handler with
 //!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_run_day`].
 //! - [`CsrfForm<T>`]: an `application/x-www-form-urlencoded` body whose `csrf_token` field must
-//!   match the session's token (else 403), deserialised into `T` (else 422). Every POST
-//!   handler takes one; templates add the field with `{% call m::csrf(ctx) %}`.
+//!   match the session's token (else 403), whose fields pass the input gate
+//!   ([`crate::web::input::check_fields`], else 422 naming the field), deserialised into `T`
+//!   (else 422). Every POST handler takes one; templates add the field with
+//!   `{% call m::csrf(ctx) %}`.
 //! - [`PageContext`]: language, user and CSRF token for the base layout.
 
 use std::ops::Deref;
@@ -27,6 +29,7 @@ use serde::de::DeserializeOwned;
 use crate::db::models::{Role, User, UserId};
 use crate::web::auth::{SESSION_CSRF, SESSION_USER, new_csrf_token};
 use crate::web::i18n::{LOCALES, Lang};
+use crate::web::input::check_fields;
 use crate::web::{AppError, AppState, SessionUser};
 
 /// The user loaded for this request (cached in the request extensions).
@@ -197,7 +200,8 @@ struct CsrfField {
     csrf_token: String,
 }
 
-/// A url-encoded form body checked against the session's CSRF token, then deserialised.
+/// A url-encoded form body checked against the session's CSRF token and the input gate, then
+/// deserialised.
 ///
 /// Unknown fields (including `csrf_token`) are ignored by `T`; checkboxes need
 /// `#[serde(default)]`.
@@ -222,6 +226,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 .map(|field| field.into_inner().csrf_token)
                 .unwrap_or_default();
             verify_csrf(&req, &token)?;
+            let fields = web::Query::<Vec<(String, String)>>::from_query(text)
+                .map_err(|_| AppError::Unprocessable(lang.t("error.form_unreadable")))?;
+            check_fields(fields.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)?;
             let form = web::Query::<T>::from_query(text).map_err(|error| {
                 AppError::Unprocessable(
                     lang.t_with("error.form_invalid", &[("detail", &error.to_string())]),

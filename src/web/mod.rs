@@ -8,6 +8,8 @@
 //! - [`error::AppError`] is what handlers return on failure; error pages are templates.
 //! - [`i18n`]: the UI language (cookie, `Accept-Language`); catalogs in `locales/`.
 //! - [`auth`]: passwords (argon2), login rate limiting, the session layout.
+//! - [`input`]: the input gate every form, upload and `next=` link passes (control
+//!   characters, same-site redirects, tournament dates).
 //!
 //! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
@@ -17,6 +19,7 @@ pub mod error;
 pub mod extractors;
 pub mod handlers;
 pub mod i18n;
+pub mod input;
 pub mod routes;
 pub mod upload;
 

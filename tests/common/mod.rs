@@ -409,3 +409,34 @@ pub fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'
     }
     form
 }
+
+/// The boundary of the multipart bodies [`multipart`] makes.
+pub const BOUNDARY: &str = "----arbiterTestBoundary7MA4YWxk";
+
+/// A multipart body with text fields and one file field.
+pub fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &str)>) -> String {
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    if let Some((name, filename, content)) = file {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n{content}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{BOUNDARY}--\r\n"));
+    body
+}
+
+/// A `POST path` with a multipart body made by [`multipart`], as a browser sends a file.
+pub fn upload(path: &str, body: String) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri(path)
+        .insert_header((
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        ))
+        .set_payload(body)
+}

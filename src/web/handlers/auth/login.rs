@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::web::auth::{LoginOutcome, attempt_login};
 use crate::web::extractors::{CsrfForm, start_session};
-use crate::web::handlers::lang::switch::safe_local_path;
+use crate::web::input::safe_local_path;
 use crate::web::{AppError, AppState, PageContext, client_ip, render_page, see_other};
 
 /// The login page.
