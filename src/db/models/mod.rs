@@ -15,6 +15,7 @@ pub mod tournament_arbiters;
 pub mod tournament_day;
 pub mod tournament_tiebreaks;
 pub mod tournaments;
+pub mod user_sessions;
 pub mod users;
 
 pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
@@ -25,6 +26,7 @@ pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;
 pub use tournaments::{NewTournament, PairingSystem, Tournament, TournamentId};
+pub use user_sessions::UserSession;
 pub use users::{NewUser, Role, User, UserId};
 
 /// Declares a newtype id over an `INTEGER` column, usable in queries on every backend.

@@ -81,7 +81,7 @@ pub async fn login(
     };
     match outcome {
         LoginOutcome::Success(user) => {
-            start_session(&session, user.id)?;
+            start_session(&session, &state, user.id).await?;
             tracing::info!(user = %user.username, "logged in");
             Ok(see_other(safe_local_path(&form.next)))
         }
