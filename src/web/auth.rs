@@ -12,10 +12,10 @@ use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use rand::RngCore;
 use time::Duration;
 
-use crate::db::DbConn;
 use crate::db::models::{
     LoginAttempt, Role, Tournament, TournamentArbiter, User, UserId, UserSession,
 };
+use crate::db::{DbConn, write_transaction};
 use crate::tournament::self_report::token_digest;
 
 /// Session entry: the secret of the login; its SHA-256 is the session's row in
@@ -137,6 +137,13 @@ pub enum LoginOutcome {
 /// Checks a login, counting failures per user name and per client address in the database
 /// (shared by every app instance). A refused attempt because of the limit is not checked at all,
 /// so guessing cannot continue while limited.
+///
+/// The count and the record of the attempt are one write transaction (locked per user name
+/// and address, [`LoginAttempt::lock_counters`]): the attempt is recorded as a failure before
+/// its password is checked, outside the transaction, and marked as succeeded when right. So
+/// parallel attempts each see the ones before them, and at most
+/// [`MAX_FAILURES_PER_USERNAME`] / [`MAX_FAILURES_PER_CLIENT`] passwords are ever checked in a
+/// window.
 pub fn attempt_login(
     conn: &mut DbConn,
     username: &str,
@@ -145,11 +152,19 @@ pub fn attempt_login(
 ) -> diesel::QueryResult<LoginOutcome> {
     let now = crate::db::now();
     let since = now - LOGIN_WINDOW;
-    if LoginAttempt::failures_for_username(conn, username, since)? >= MAX_FAILURES_PER_USERNAME
-        || LoginAttempt::failures_for_client(conn, client_ip, since)? >= MAX_FAILURES_PER_CLIENT
-    {
+    let attempt = write_transaction(conn, |conn| {
+        LoginAttempt::lock_counters(conn, username, client_ip)?;
+        LoginAttempt::prune(conn, now - Duration::days(1))?;
+        if LoginAttempt::failures_for_username(conn, username, since)? >= MAX_FAILURES_PER_USERNAME
+            || LoginAttempt::failures_for_client(conn, client_ip, since)? >= MAX_FAILURES_PER_CLIENT
+        {
+            return Ok(None);
+        }
+        LoginAttempt::record(conn, username, client_ip, false, now).map(Some)
+    })?;
+    let Some(attempt) = attempt else {
         return Ok(LoginOutcome::RateLimited);
-    }
+    };
     let user = User::by_username(conn, username)?;
     let outcome = match user {
         Some(user) if user.active && verify_password(password, &user.password_hash) => {
@@ -162,12 +177,12 @@ pub fn attempt_login(
             LoginOutcome::Invalid
         }
     };
-    let succeeded = matches!(outcome, LoginOutcome::Success(_));
-    LoginAttempt::record(conn, username, client_ip, succeeded, now)?;
-    if succeeded {
-        LoginAttempt::clear_failures_for_username(conn, username)?;
+    if matches!(outcome, LoginOutcome::Success(_)) {
+        write_transaction(conn, |conn| {
+            LoginAttempt::mark_succeeded(conn, attempt)?;
+            LoginAttempt::clear_failures_for_username(conn, username)
+        })?;
     }
-    LoginAttempt::prune(conn, now - Duration::days(1))?;
     Ok(outcome)
 }
 
