@@ -5,7 +5,7 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::models::{GameId, PlayerId, RoundId, TournamentId};
+use crate::db::models::{GameId, PlayerId, RoundId, TournamentId, load_in_chunks};
 use crate::db::schema::players;
 use crate::db::schema_day::{
     board_reports, bye_requests, check_ins, game_scores, player_participation, round_starts,
@@ -286,9 +286,11 @@ pub struct CheckIn {
 impl CheckIn {
     /// The check-ins of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<CheckIn>> {
-        check_ins::table
-            .filter(check_ins::game_id.eq_any(games))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            check_ins::table
+                .filter(check_ins::game_id.eq_any(chunk))
+                .load(conn)
+        })
     }
 
     /// Checks a player in (the first check-in counts; a second one changes nothing).
@@ -344,9 +346,11 @@ pub struct BoardReport {
 impl BoardReport {
     /// The reports of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<BoardReport>> {
-        board_reports::table
-            .filter(board_reports::game_id.eq_any(games))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            board_reports::table
+                .filter(board_reports::game_id.eq_any(chunk))
+                .load(conn)
+        })
     }
 
     /// The reports of these games, creating a fresh pair of secret tokens for each game that
@@ -442,14 +446,16 @@ impl GameScore {
 
     /// The scores of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<GameScore>> {
-        game_scores::table
-            .filter(game_scores::game_id.eq_any(games))
-            .select((
-                game_scores::game_id,
-                game_scores::movetext,
-                game_scores::lang,
-            ))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            game_scores::table
+                .filter(game_scores::game_id.eq_any(chunk))
+                .select((
+                    game_scores::game_id,
+                    game_scores::movetext,
+                    game_scores::lang,
+                ))
+                .load(conn)
+        })
     }
 
     /// Saves a game's score (insert or replace).
