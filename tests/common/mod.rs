@@ -134,6 +134,7 @@ impl TestContext {
                 secure_cookies: false,
                 trust_forwarded_for: false,
                 session_key,
+                public_url: None,
             },
         };
         TestContext { db, pool, state }

@@ -11,11 +11,11 @@ use crate::db::models::tournament_day::BoardReport;
 use crate::tournament::self_report::ReportState;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::round_of;
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::self_report::qr::qr_svg;
 use crate::web::handlers::tournament::TournamentHeader;
-use crate::web::{AppError, AppState, PageContext};
+use crate::web::handlers::tournament::load_for_day;
+use crate::web::{AppError, AppState, PageContext, public_base_url};
 
 /// One board on the sheet.
 #[derive(Debug, Clone)]
@@ -83,10 +83,7 @@ pub async fn show_sheet(
     let (data, access) = load_for_day(&state, user.0, id).await?;
     round_of(&data, number)?;
     let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
-    let base = {
-        let info = req.connection_info();
-        format!("{}://{}", info.scheme(), info.host())
-    };
+    let base = public_base_url(&req, &state.config);
     let boards = state
         .db(move |conn| {
             let games: Vec<_> = data
@@ -125,7 +122,10 @@ pub async fn show_sheet(
                         ReportState::Agreed { result } => Some(result.notation()),
                         _ => None,
                     },
-                    result: game.result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
+                    result: game
+                        .result
+                        .map(|r| r.as_str().to_owned())
+                        .unwrap_or_default(),
                     version: game.version,
                 });
             }
