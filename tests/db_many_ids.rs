@@ -9,6 +9,7 @@ mod setup;
 
 use arbiter::db::models::GameId;
 use arbiter::db::models::tournament_day::{BoardReport, CheckIn, GameScore};
+use arbiter::db::write_transaction;
 use common::TestContext;
 
 /// More ids than either backend binds in one statement.
@@ -23,7 +24,7 @@ fn rows_are_loaded_for_more_ids_than_a_statement_may_bind() {
     ctx.with_conn(|conn| {
         CheckIn::check_in(conn, game, "white", 1_800_000_000).expect("check-in");
         GameScore::save(conn, game, "1. e4 e5 *", "en").expect("game score");
-        BoardReport::for_games_creating(conn, &[game]).expect("tokens");
+        write_transaction(conn, |conn| BoardReport::issue_tokens(conn, &[game])).expect("tokens");
     });
     // The real game last, behind tens of thousands of ids that have no rows.
     let mut ids: Vec<GameId> = (1..=IDS).map(|n| GameId(n + game.0)).collect();

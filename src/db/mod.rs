@@ -255,7 +255,8 @@ pub fn run_migrations(conn: &mut DbConn) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens a pool on `url`, runs the migrations and returns it.
+/// Opens a pool on `url`, runs the migrations (and hashes self-report tokens an earlier version
+/// stored in clear) and returns it.
 ///
 /// SQLite connections wait up to 5 s for a lock (`busy_timeout`); the pool holds up to
 /// `max_size` connections. It opens one connection up front and the others on demand: on a new
@@ -273,6 +274,8 @@ pub fn connect_pool(url: &str, max_size: u32) -> anyhow::Result<DbPool> {
         .map_err(|error| anyhow::anyhow!("cannot open the database {url:?}: {error}"))?;
     let mut conn = pool.get()?;
     run_migrations(&mut conn)?;
+    // Self-report tokens stored in clear before they were hashed (see `BoardReport`).
+    models::tournament_day::BoardReport::hash_clear_tokens(&mut conn)?;
     Ok(pool)
 }
 
