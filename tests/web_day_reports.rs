@@ -36,12 +36,17 @@ fn links(page: &Page, board: u32) -> (String, String) {
     (path("white"), path("black"))
 }
 
+/// An event of [`NAMES`] with round 1 paired on two boards: its id and the games.
+fn round_one(ctx: &TestContext) -> (i32, Vec<Game>) {
+    let event = setup::event(ctx, &NAMES, 5, 0);
+    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
+    (event.tournament.id.0, games)
+}
+
 #[actix_web::test]
 async fn self_report_agreement_approved_and_disagreement_flagged() {
     let ctx = TestContext::new();
-    let event = setup::event(&ctx, &NAMES, 5, 0);
-    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
-    let id = event.tournament.id.0;
+    let (id, games) = round_one(&ctx);
     let mut arbiter = ctx.client().await;
     arbiter.login("orga", PASSWORD).await;
     let sheet = arbiter
@@ -162,26 +167,16 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
             .as_deref(),
         Some("0-1")
     );
-    // The sheet is for result enterers only.
-    let anonymous = player
-        .get(&format!("/tournaments/{id}/rounds/1/self-report"))
-        .await;
+    // The sheet and its new codes are for result enterers only.
+    let sheet_path = format!("/tournaments/{id}/rounds/1/self-report");
+    let codes_path = format!("{sheet_path}/codes");
+    let anonymous = player.get(&sheet_path).await;
     assert!(anonymous.status.is_client_error() || anonymous.status.is_redirection());
-    let refused = player
-        .post(
-            &format!("/tournaments/{id}/rounds/1/self-report/codes"),
-            &[],
-        )
-        .await;
+    let refused = player.post(&codes_path, &[]).await;
     assert!(refused.status.is_client_error() || refused.status.is_redirection());
 
     // New codes: every board gets fresh links, the old ones stop working, the reports stay.
-    let renewed = arbiter
-        .post(
-            &format!("/tournaments/{id}/rounds/1/self-report/codes"),
-            &[],
-        )
-        .await;
+    let renewed = arbiter.post(&codes_path, &[]).await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
     let (new_white1, new_black1) = links(&renewed, 1);
     assert_ne!(new_white1, white1);
@@ -196,9 +191,7 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
 #[actix_web::test]
 async fn self_report_tokens_are_stored_only_as_hashes() {
     let ctx = TestContext::new();
-    let event = setup::event(&ctx, &NAMES, 5, 0);
-    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
-    let id = event.tournament.id.0;
+    let (id, games) = round_one(&ctx);
     let mut arbiter = ctx.client().await;
     arbiter.login("orga", PASSWORD).await;
     let sheet = arbiter
@@ -227,8 +220,7 @@ async fn self_report_tokens_are_stored_only_as_hashes() {
 async fn links_printed_before_tokens_were_hashed_keep_working() {
     use diesel::prelude::*;
     let ctx = TestContext::new();
-    let event = setup::event(&ctx, &NAMES, 5, 0);
-    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1)]));
+    let (_, games) = round_one(&ctx);
     // A row as an earlier version wrote it: the tokens in clear.
     let (white, black) = (
         "0123456789abcdef0123456789abcdef",

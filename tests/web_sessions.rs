@@ -4,12 +4,24 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+
 use actix_web::http::StatusCode;
 use arbiter::db::models::{Role, User};
 use common::{PASSWORD, TestContext};
 
 /// A private page: 200 while logged in, a redirect to the login page otherwise.
 const PRIVATE: &str = "/account/password";
+
+/// Asserts that a browser holding `cookies` (a copy, a stolen cookie) is not logged in.
+async fn assert_logged_out(ctx: &TestContext, cookies: &BTreeMap<String, String>) {
+    let mut browser = ctx.client().await;
+    browser.set_cookies(cookies.clone());
+    browser
+        .get(PRIVATE)
+        .await
+        .assert_redirect("/login?next=/account/password");
+}
 
 #[actix_web::test]
 async fn logout_ends_the_session_on_the_server() {
@@ -20,12 +32,7 @@ async fn logout_ends_the_session_on_the_server() {
     let copied = browser.cookies().clone();
     browser.post("/logout", &[]).await.assert_redirect("/");
 
-    let mut thief = ctx.client().await;
-    thief.set_cookies(copied);
-    thief
-        .get(PRIVATE)
-        .await
-        .assert_redirect("/login?next=/account/password");
+    assert_logged_out(&ctx, &copied).await;
 }
 
 #[actix_web::test]
@@ -50,30 +57,25 @@ async fn a_password_change_ends_every_other_session_of_the_user() {
         .await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     // Every other session, and the old cookie of this browser, are over ...
-    phone
-        .get(PRIVATE)
-        .await
-        .assert_redirect("/login?next=/account/password");
-    let mut thief = ctx.client().await;
-    thief.set_cookies(copied.clone());
-    thief
-        .get(PRIVATE)
-        .await
-        .assert_redirect("/login?next=/account/password");
+    assert_logged_out(&ctx, phone.cookies()).await;
+    assert_logged_out(&ctx, &copied).await;
     // ... while the browser that changed it stays logged in, with a fresh session.
     assert_eq!(laptop.get(PRIVATE).await.status, StatusCode::OK);
     assert_ne!(laptop.cookies(), &copied, "a fresh session cookie");
 }
 
+/// An administrator `admin` and an organiser `olga` (returned).
+fn admin_and_organiser(ctx: &TestContext) -> User {
+    ctx.create_user("admin", Role::Admin);
+    ctx.create_user("olga", Role::Organiser)
+}
+
 #[actix_web::test]
 async fn an_administrators_password_reset_ends_the_users_sessions() {
     let ctx = TestContext::new();
-    ctx.create_user("admin", Role::Admin);
-    let olga = ctx.create_user("olga", Role::Organiser);
-    let mut admin = ctx.client().await;
-    admin.login("admin", PASSWORD).await;
-    let mut organiser = ctx.client().await;
-    organiser.login("olga", PASSWORD).await;
+    let olga = admin_and_organiser(&ctx);
+    let mut admin = ctx.logged_in("admin").await;
+    let mut organiser = ctx.logged_in("olga").await;
     assert_eq!(organiser.get(PRIVATE).await.status, StatusCode::OK);
 
     let page = admin
@@ -83,10 +85,7 @@ async fn an_administrators_password_reset_ends_the_users_sessions() {
         )
         .await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    organiser
-        .get(PRIVATE)
-        .await
-        .assert_redirect("/login?next=/account/password");
+    assert_logged_out(&ctx, organiser.cookies()).await;
     // The administrator's own session goes on.
     assert_eq!(admin.get("/admin/users").await.status, StatusCode::OK);
 }
@@ -94,12 +93,9 @@ async fn an_administrators_password_reset_ends_the_users_sessions() {
 #[actix_web::test]
 async fn disabling_ends_the_sessions_and_enabling_again_does_not_revive_them() {
     let ctx = TestContext::new();
-    ctx.create_user("admin", Role::Admin);
-    let olga = ctx.create_user("olga", Role::Organiser);
-    let mut admin = ctx.client().await;
-    admin.login("admin", PASSWORD).await;
-    let mut organiser = ctx.client().await;
-    organiser.login("olga", PASSWORD).await;
+    let olga = admin_and_organiser(&ctx);
+    let mut admin = ctx.logged_in("admin").await;
+    let mut organiser = ctx.logged_in("olga").await;
     let copied = organiser.cookies().clone();
 
     let path = format!("/admin/users/{}/active", olga.id);
@@ -117,12 +113,7 @@ async fn disabling_ends_the_sessions_and_enabling_again_does_not_revive_them() {
         .expect("account");
     assert!(enabled.active);
 
-    let mut thief = ctx.client().await;
-    thief.set_cookies(copied);
-    thief
-        .get(PRIVATE)
-        .await
-        .assert_redirect("/login?next=/account/password");
+    assert_logged_out(&ctx, &copied).await;
     // A new login works.
     organiser.clear_cookies();
     organiser.login("olga", PASSWORD).await;

@@ -173,6 +173,18 @@ impl TestContext {
     > {
         Client::new(test::init_service(web::app(self.state.clone())).await)
     }
+
+    /// Starts the real app with a browser logged in as `username` (password [`PASSWORD`]).
+    pub async fn logged_in(
+        &self,
+        username: &str,
+    ) -> Client<
+        impl Service<Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    > {
+        let mut client = self.client().await;
+        client.login(username, PASSWORD).await;
+        client
+    }
 }
 
 /// A response, read whole.
