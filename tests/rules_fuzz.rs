@@ -1,12 +1,20 @@
-//! Random-input fuzzing of the three parsers (FEN, SAN/UCI, PGN): none may panic, and what
-//! they accept must be usable (a FEN that parses writes back and parses again; a move that
-//! parses is legal and plays).
+//! Random-input fuzzing of the parsers of the rules core (FEN, SAN/UCI, PGN) and of the file
+//! formats (TRF, CSV player lists): none may panic, and what they accept must be usable (a FEN
+//! that parses writes back and parses again; a move that parses is legal and plays; a player
+//! list that reads writes back and reads again the same).
 //!
-//! The default run does a fixed number of rounds. `ARBITER_FUZZ_SECONDS=N` runs each target
-//! for N seconds instead (a long fuzzing session; `cargo fuzz` needs a nightly toolchain).
+//! Inputs are seeds (real-looking files) mutated by inserting tokens of the format, cutting
+//! pieces out, or replacing the text with a run of tokens. The default run does a fixed number
+//! of inputs per target. `ARBITER_FUZZ_SECONDS=N` runs each target for N seconds instead (a
+//! long fuzzing session; `cargo fuzz` needs a nightly toolchain):
+//!
+//! ```sh
+//! ARBITER_FUZZ_SECONDS=120 cargo test --test rules_fuzz -- --nocapture --test-threads 1
+//! ```
 
 use std::time::{Duration, Instant};
 
+use arbiter::formats::{csv, trf};
 use arbiter::rules::pgn::{ReadOptions, read_games};
 use arbiter::rules::san::{parse_move, parse_uci};
 use arbiter::rules::{Lang, Position};
@@ -44,15 +52,147 @@ const SEEDS: &[&str] = &[
     "0-0-0",
 ];
 
+/// TRF16 and TRF-2026 files as programs write them: header records, point systems, requested
+/// byes, accelerations, forbidden pairs and player lines with rounds.
+const TRF_SEEDS: &[&str] = &[
+    "012 Open Brno 2026\n022 Brno\n032 CZE\n042 2026/11/20\n052 2026/11/22\n092 Individual: Swiss-System\n102 IA Dvořáková, Petra\n122 90'+30\"\n142    5\n152 W\n\
+     132                                                                                        26/11/20  26/11/21\n\
+     001    1 m  GM Novák, Jan                       2600 CZE      310000 1990/01/01  1.5    1     3 w 1     2 b =\n\
+     001    2 w  IM Kovács, Anna                     2450 HUN      720000 1995/05/05  1.5    2     4 b 1     1 w =\n\
+     001    3 m     Šarović, Dušan                   2300 SRB      930000             0.0    4     1 b 0     4 w 0\n\
+     001    4 m     Horváth, Ádám                    2200 HUN                         2.0    3     2 w 0     3 b 1\n",
+    "012 Accelerated\nXXR 9\nXXC black1 rank\nBBW 1.0\nBBD 0.5\nBBU 1.0\n\
+     250 00.0 01.0 001 002 0001 0002\n250      01.0 001 001 0003 0004\n\
+     260 001 009    1    2\nXXP 3 4\n240 H 2    1    3\n240 F 3 2\nXXZ 4\nXXA    1  1.0  1.0\n\
+     001    1      A, B                              2000                             1.0    1     2 w 1\n\
+     001    2      C, D                              1900                             0.0    2     1 b 0\n\
+     001    3      E, F                              1800                             1.0    3  0000 - U\n\
+     001    4      G, H                              1700                             0.0    4  0000 - Z\n",
+    "012 Points\nXXS WW=1 BW=1 WD=.5 BD=.5 WL=0 BL=0 FW=1 FL=0 PAB=1 HPB=.5 FPB=1 ZPB=0\n\
+     162  W 3.0     D 1.0     L 0.0     A 0.0     P 3.0\n\
+     ### comment\n\
+     001    1      A, B                              2000                             3.0    1     2 w +\n\
+     001    2      C, D                              1900                             0.0    2     1 b -\n",
+];
+
+/// Tokens of TRF files, and numbers that are too large.
+const TRF_ALPHABET: &[&str] = &[
+    "001",
+    "012",
+    "142",
+    "152",
+    "162",
+    "240",
+    "250",
+    "260",
+    "XXA",
+    "XXC",
+    "XXP",
+    "XXR",
+    "XXS",
+    "XXZ",
+    "BBW",
+    "BBU",
+    " ",
+    "    ",
+    "0000",
+    "   1",
+    "   2",
+    "9999",
+    "10000",
+    "999",
+    "1000",
+    "4000000000",
+    "2147483648",
+    "-1",
+    "1.0",
+    "0.5",
+    "½",
+    "=",
+    "+",
+    "-",
+    "w",
+    "b",
+    "1",
+    "0",
+    "H",
+    "F",
+    "U",
+    "Z",
+    "W",
+    "D",
+    "L",
+    "\n",
+    "\r\n",
+    "\u{feff}",
+    "\0",
+    "é",
+    "WW=",
+    "rank",
+];
+
+/// Player lists as spreadsheets export them: comma and semicolon separated, quoted fields, a
+/// byte-order mark, formula-like cells written by our own export.
+const CSV_SEEDS: &[&str] = &[
+    "name,fide_id,title,rating,federation,birth_year,sex,club\n\
+     \"Novák, Jan\",310000,GM,2600,CZE,1990,m,ŠK Praha\n\
+     \"Kovács, Anna\",720000,im,2450,hun,1995,w,\"Club \"\"Sakk\"\"\"\n",
+    "\u{feff}Name;Rating;Federation\r\nŠarović, Dušan;2300;SRB\r\nHorváth, Ádám;;HUN\r\n",
+    "name,club\n\"'=HYPERLINK(\"\"x\"\")\",'+1\n\"'-2, Minus\",'@SUM\n",
+];
+
+/// Tokens of CSV files.
+const CSV_ALPHABET: &[&str] = &[
+    ",",
+    ";",
+    "\"",
+    "\"\"",
+    "'",
+    "\n",
+    "\r\n",
+    "\r",
+    "name",
+    "rating",
+    "title",
+    "fide_id",
+    "birth_year",
+    "sex",
+    "club",
+    "federation",
+    "GM",
+    "CZE",
+    "2400",
+    "99999",
+    "-5",
+    "1899",
+    "m",
+    "=",
+    "+",
+    "-",
+    "@",
+    "\t",
+    "\u{feff}",
+    "\0",
+    "é",
+    "Ж",
+    "\u{200b}",
+];
+
 fn mutate(rng: &mut Rng) -> String {
-    let mut text: String = SEEDS[rng.below(SEEDS.len())].to_string();
+    mutate_from(rng, SEEDS, ALPHABET)
+}
+
+/// A seed with up to six mutations: a token inserted, a few characters cut, or everything
+/// replaced by a run of tokens.
+fn mutate_from(rng: &mut Rng, seeds: &[&str], alphabet: &[&str]) -> String {
+    let mut text: String = seeds[rng.below(seeds.len())].to_string();
     for _ in 0..=rng.below(6) {
         let chars: Vec<char> = text.chars().collect();
         let at = rng.below(chars.len() + 1);
         let prefix: String = chars[..at].iter().collect();
         let suffix: String = chars[at..].iter().collect();
         text = match rng.below(3) {
-            0 => format!("{prefix}{}{suffix}", ALPHABET[rng.below(ALPHABET.len())]),
+            0 => format!("{prefix}{}{suffix}", alphabet[rng.below(alphabet.len())]),
             1 => format!(
                 "{prefix}{}",
                 suffix.chars().skip(1 + rng.below(3)).collect::<String>()
@@ -60,7 +200,7 @@ fn mutate(rng: &mut Rng) -> String {
             _ => {
                 let mut s = String::new();
                 for _ in 0..rng.below(12) {
-                    s.push_str(ALPHABET[rng.below(ALPHABET.len())]);
+                    s.push_str(alphabet[rng.below(alphabet.len())]);
                 }
                 s
             }
@@ -79,13 +219,23 @@ fn budget() -> (Option<Duration>, u64) {
     }
 }
 
-fn run(name: &str, seed: u64, mut target: impl FnMut(&str)) {
+fn run(name: &str, seed: u64, target: impl FnMut(&str)) {
+    run_on(name, seed, mutate, target);
+}
+
+/// Feeds `target` the inputs `make` draws, for the budget; prints how many.
+fn run_on(
+    name: &str,
+    seed: u64,
+    mut make: impl FnMut(&mut Rng) -> String,
+    mut target: impl FnMut(&str),
+) {
     let (time, rounds) = budget();
     let started = Instant::now();
     let mut rng = Rng(seed);
     let mut done = 0u64;
     while done < rounds && time.is_none_or(|t| started.elapsed() < t) {
-        let input = mutate(&mut rng);
+        let input = make(&mut rng);
         target(&input);
         done += 1;
     }
@@ -143,4 +293,35 @@ fn fuzz_pgn_reader() {
             let _ = arbiter::cli::check::check_game(&game, Lang::En);
         }
     });
+}
+
+#[test]
+fn fuzz_trf_reader() {
+    let make = |rng: &mut Rng| mutate_from(rng, TRF_SEEDS, TRF_ALPHABET);
+    let mut accepted = 0u64;
+    run_on("trf", 4, make, |input| {
+        if let Ok(tournament) = trf::parse(input) {
+            accepted += 1;
+            // What is accepted can be written (and the writer never panics).
+            let _ = trf::write(&tournament);
+        }
+    });
+    println!("fuzz trf: {accepted} inputs read as tournaments");
+}
+
+#[test]
+fn fuzz_csv_reader() {
+    let make = |rng: &mut Rng| mutate_from(rng, CSV_SEEDS, CSV_ALPHABET);
+    let mut accepted = 0u64;
+    run_on("csv", 5, make, |input| {
+        if let Ok(players) = csv::read_players(input) {
+            accepted += 1;
+            let written = csv::write_players(&players);
+            let again = csv::read_players(&written)
+                .unwrap_or_else(|errors| panic!("{written:?} does not read back: {errors:?}"));
+            assert_eq!(again, players, "{input:?} -> {written:?}");
+        }
+        let _ = csv::read_players_bytes(input.as_bytes());
+    });
+    println!("fuzz csv: {accepted} inputs read as player lists");
 }

@@ -493,6 +493,7 @@ async fn two_app_instances_on_one_database_share_logins() {
                 secure_cookies: false,
                 trust_forwarded_for: false,
                 session_key: arbiter::web::session_key_from_database(&mut conn).unwrap(),
+                public_url: None,
             },
             pages: Default::default(),
         }

@@ -9,41 +9,11 @@ mod common;
 #[path = "day_support/setup.rs"]
 mod setup;
 
-use actix_web::http::{StatusCode, header};
-use actix_web::test::TestRequest;
+use actix_web::http::StatusCode;
 use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Role, Tournament, TournamentId};
 use arbiter::formats::trf;
-use common::{PASSWORD, TestContext};
-
-const BOUNDARY: &str = "----arbiterTestBoundary7MA4YWxk";
-
-/// A multipart body with text fields and one file field.
-fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &str)>) -> String {
-    let mut body = String::new();
-    for (name, value) in fields {
-        body.push_str(&format!(
-            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-        ));
-    }
-    if let Some((name, filename, content)) = file {
-        body.push_str(&format!(
-            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n{content}\r\n"
-        ));
-    }
-    body.push_str(&format!("--{BOUNDARY}--\r\n"));
-    body
-}
-
-fn upload(path: &str, body: String) -> TestRequest {
-    TestRequest::post()
-        .uri(path)
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={BOUNDARY}"),
-        ))
-        .set_payload(body)
-}
+use common::{PASSWORD, TestContext, multipart, upload};
 
 #[actix_web::test]
 async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {

@@ -8,7 +8,8 @@ mod setup;
 
 use actix_web::http::StatusCode;
 use arbiter::db::models::Game;
-use arbiter::db::models::tournament_day::{ByeRequestRow, SwissSettings};
+use arbiter::db::models::tournament_day::{BoardReport, ByeRequestRow, SwissSettings};
+use arbiter::tournament::self_report::token_digest;
 use common::{PASSWORD, Page, TestContext};
 
 const NAMES: [&str; 4] = [
@@ -35,12 +36,17 @@ fn links(page: &Page, board: u32) -> (String, String) {
     (path("white"), path("black"))
 }
 
+/// An event of [`NAMES`] with round 1 paired on two boards: its id and the games.
+fn round_one(ctx: &TestContext) -> (i32, Vec<Game>) {
+    let event = setup::event(ctx, &NAMES, 5, 0);
+    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
+    (event.tournament.id.0, games)
+}
+
 #[actix_web::test]
 async fn self_report_agreement_approved_and_disagreement_flagged() {
     let ctx = TestContext::new();
-    let event = setup::event(&ctx, &NAMES, 5, 0);
-    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
-    let id = event.tournament.id.0;
+    let (id, games) = round_one(&ctx);
     let mut arbiter = ctx.client().await;
     arbiter.login("orga", PASSWORD).await;
     let sheet = arbiter
@@ -50,11 +56,16 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
     assert!(sheet.body.contains("<svg"), "QR codes are drawn");
     let (white1, black1) = links(&sheet, 1);
     let (white2, black2) = links(&sheet, 2);
-    // The sheet is stable: a second view shows the same links.
+    // A code is shown only when it is made: a second view shows none, and offers new ones.
     let again = arbiter
         .get(&format!("/tournaments/{id}/rounds/1/self-report"))
         .await;
-    assert_eq!(links(&again, 1), (white1.clone(), black1.clone()));
+    assert!(again.attrs("a[data-report-link]", "href").is_empty());
+    assert_eq!(
+        again.attrs("span[data-codes-made-before]", "class").len(),
+        4
+    );
+    assert_eq!(again.attrs("form#new-codes", "method"), vec!["post"]);
 
     // Players, no account.
     let mut player = ctx.client().await;
@@ -156,11 +167,88 @@ async fn self_report_agreement_approved_and_disagreement_flagged() {
             .as_deref(),
         Some("0-1")
     );
-    // The sheet is for result enterers only.
-    let anonymous = player
+    // The sheet and its new codes are for result enterers only.
+    let sheet_path = format!("/tournaments/{id}/rounds/1/self-report");
+    let codes_path = format!("{sheet_path}/codes");
+    let anonymous = player.get(&sheet_path).await;
+    assert!(anonymous.status.is_client_error() || anonymous.status.is_redirection());
+    let refused = player.post(&codes_path, &[]).await;
+    assert!(refused.status.is_client_error() || refused.status.is_redirection());
+
+    // New codes: every board gets fresh links, the old ones stop working, the reports stay.
+    let renewed = arbiter.post(&codes_path, &[]).await;
+    assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
+    let (new_white1, new_black1) = links(&renewed, 1);
+    assert_ne!(new_white1, white1);
+    assert_eq!(player.get(&white1).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(player.get(&black1).await.status, StatusCode::NOT_FOUND);
+    let page = player.get(&new_black1).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.attrs("#report-state", "data-state"), vec!["approved"]);
+    assert_eq!(player.get(&new_white1).await.status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn self_report_tokens_are_stored_only_as_hashes() {
+    let ctx = TestContext::new();
+    let (id, games) = round_one(&ctx);
+    let mut arbiter = ctx.client().await;
+    arbiter.login("orga", PASSWORD).await;
+    let sheet = arbiter
         .get(&format!("/tournaments/{id}/rounds/1/self-report"))
         .await;
-    assert!(anonymous.status.is_client_error() || anonymous.status.is_redirection());
+    let (white, black) = links(&sheet, 1);
+    let token = |path: &str| path.trim_start_matches("/report/").to_owned();
+    let stored = ctx
+        .with_conn(|conn| BoardReport::for_games(conn, &[games[0].id]).expect("the board's row"));
+    let stored = format!("{stored:?}");
+    for clear in [token(&white), token(&black)] {
+        assert_eq!(clear.len(), 32, "{clear}");
+        assert!(
+            !stored.contains(&clear),
+            "{clear} is stored in clear: {stored}"
+        );
+        assert!(stored.contains(&token_digest(&clear)), "{stored}");
+    }
+    // The links work.
+    let mut player = ctx.client().await;
+    assert_eq!(player.get(&white).await.status, StatusCode::OK);
+    assert_eq!(player.get(&black).await.status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn links_printed_before_tokens_were_hashed_keep_working() {
+    use diesel::prelude::*;
+    let ctx = TestContext::new();
+    let (_, games) = round_one(&ctx);
+    // A row as an earlier version wrote it: the tokens in clear.
+    let (white, black) = (
+        "0123456789abcdef0123456789abcdef",
+        "fedcba9876543210fedcba9876543210",
+    );
+    let hashed = ctx.with_conn(|conn| {
+        use arbiter::db::schema_day::board_reports;
+        diesel::insert_into(board_reports::table)
+            .values((
+                board_reports::game_id.eq(games[0].id),
+                board_reports::white_token.eq(white),
+                board_reports::black_token.eq(black),
+            ))
+            .execute(conn)
+            .expect("an old row");
+        let hashed = BoardReport::hash_clear_tokens(conn).expect("hash them");
+        assert_eq!(BoardReport::hash_clear_tokens(conn).expect("again"), 0);
+        hashed
+    });
+    assert_eq!(hashed, 1);
+    let stored = ctx.with_conn(|conn| BoardReport::for_games(conn, &[games[0].id]).expect("row"));
+    assert_eq!(stored[0].white_token_hash, token_digest(white));
+    assert_eq!(stored[0].black_token_hash, token_digest(black));
+    let mut player = ctx.client().await;
+    for token in [white, black] {
+        let page = player.get(&format!("/report/{token}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    }
 }
 
 #[actix_web::test]

@@ -34,10 +34,15 @@ pub struct Args {
     /// Mark the session cookie `Secure` (use behind HTTPS).
     #[arg(long)]
     pub secure_cookies: bool,
-    /// Take the client address for login rate limiting from `X-Forwarded-For` (only behind a
-    /// reverse proxy that sets it).
+    /// Believe the `Forwarded` / `X-Forwarded-For` / `-Proto` / `-Host` headers: the client
+    /// address for login rate limiting, the scheme and host of links (only behind a reverse
+    /// proxy that sets them and drops what clients send).
     #[arg(long)]
     pub trust_forwarded_for: bool,
+    /// The address the site is reached at from outside, e.g. `https://chess.example.org`, for
+    /// the self-report QR codes behind a proxy (default: the address each request came to).
+    #[arg(long, env = "ARBITER_PUBLIC_URL", value_parser = web::parse_public_url)]
+    pub public_url: Option<String>,
 }
 
 /// Runs the subcommand until the server stops (Ctrl-C).
@@ -53,6 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             secure_cookies: args.secure_cookies,
             trust_forwarded_for: args.trust_forwarded_for,
             session_key,
+            public_url: args.public_url.clone(),
         },
         pages: Default::default(),
     };

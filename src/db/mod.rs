@@ -197,15 +197,59 @@ const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqli
 #[cfg(feature = "postgres")]
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 
-/// Runs the pending embedded migrations of the connection's backend.
+/// The advisory lock that makes instances migrating one PostgreSQL schema take turns (one
+/// key per schema, so that tests on schemas of their own do not wait for each other).
+#[cfg(feature = "postgres")]
+const PG_MIGRATION_LOCK: &str =
+    "SELECT pg_advisory_lock(hashtext('arbiter migrations ' || current_schema()))";
+/// Releases [`PG_MIGRATION_LOCK`].
+#[cfg(feature = "postgres")]
+const PG_MIGRATION_UNLOCK: &str =
+    "SELECT pg_advisory_unlock(hashtext('arbiter migrations ' || current_schema()))";
+
+/// Runs the pending embedded migrations of the connection's backend, one instance at a time:
+/// instances started together on an empty database would otherwise each create the tables
+/// and all but one fail. PostgreSQL: a session advisory lock per schema around the run;
+/// SQLite: the run inside `BEGIN IMMEDIATE`, which waits for the write lock (`busy_timeout`).
+/// Whoever comes second finds nothing pending.
 pub fn run_migrations(conn: &mut DbConn) -> anyhow::Result<()> {
-    let applied = match conn {
+    let failed =
+        |error: &dyn std::fmt::Display| anyhow::anyhow!("database migration failed: {error}");
+    let applied: Vec<String> = match conn {
         #[cfg(feature = "postgres")]
-        DbConn::Pg(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS),
+        DbConn::Pg(pg) => {
+            pg.batch_execute(PG_MIGRATION_LOCK)
+                .map_err(|e| failed(&e))?;
+            let applied = pg
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|versions| versions.iter().map(ToString::to_string).collect());
+            // The lock is the session's: release it even when a migration failed.
+            let unlocked = pg.batch_execute(PG_MIGRATION_UNLOCK);
+            let applied = applied.map_err(|e| failed(&e))?;
+            unlocked.map_err(|e| failed(&e))?;
+            applied
+        }
         #[cfg(feature = "sqlite")]
-        DbConn::Sqlite(sqlite) => sqlite.run_pending_migrations(SQLITE_MIGRATIONS),
-    }
-    .map_err(|error| anyhow::anyhow!("database migration failed: {error}"))?;
+        DbConn::Sqlite(sqlite) => {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
+                .map_err(|e| failed(&e))?;
+            let applied = sqlite
+                .run_pending_migrations(SQLITE_MIGRATIONS)
+                .map(|versions| versions.iter().map(ToString::to_string).collect());
+            match applied {
+                Ok(applied) => {
+                    AnsiTransactionManager::commit_transaction(sqlite).map_err(|e| failed(&e))?;
+                    applied
+                }
+                Err(error) => {
+                    if let Err(rollback) = AnsiTransactionManager::rollback_transaction(sqlite) {
+                        tracing::warn!(%rollback, "rollback after a failed migration failed too");
+                    }
+                    return Err(failed(&error));
+                }
+            }
+        }
+    };
     for version in applied {
         tracing::info!(%version, "applied migration");
     }
@@ -240,7 +284,8 @@ pub fn run_migrations_through(conn: &mut DbConn, last: &str) -> anyhow::Result<(
     }
 }
 
-/// Opens a pool on `url`, runs the migrations and returns it.
+/// Opens a pool on `url`, runs the migrations (and hashes self-report tokens an earlier version
+/// stored in clear) and returns it.
 ///
 /// SQLite connections wait up to 5 s for a lock (`busy_timeout`); the pool holds up to
 /// `max_size` connections. It opens one connection up front and the others on demand: on a new
@@ -258,6 +303,8 @@ pub fn connect_pool(url: &str, max_size: u32) -> anyhow::Result<DbPool> {
         .map_err(|error| anyhow::anyhow!("cannot open the database {url:?}: {error}"))?;
     let mut conn = pool.get()?;
     run_migrations(&mut conn)?;
+    // Self-report tokens stored in clear before they were hashed (see `BoardReport`).
+    models::tournament_day::BoardReport::hash_clear_tokens(&mut conn)?;
     Ok(pool)
 }
 

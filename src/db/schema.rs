@@ -51,6 +51,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Logins kept on the server: one row per session, ended by deleting it.
+    user_sessions (id) {
+        /// SHA-256 (hex) of the secret the session cookie carries.
+        id -> Text,
+        /// The account logged in.
+        user_id -> Integer,
+        /// When the user logged in.
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     /// Tournaments (issue 2 §3).
     tournaments (id) {
         /// Row id.
@@ -221,11 +233,13 @@ diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(audit_log -> tournaments (tournament_id));
 diesel::joinable!(audit_log -> users (user_id));
+diesel::joinable!(user_sessions -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     settings,
     login_attempts,
+    user_sessions,
     tournaments,
     tournament_arbiters,
     players,

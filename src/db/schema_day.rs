@@ -72,9 +72,9 @@ diesel::table! {
     board_reports (game_id) {
         /// The game.
         game_id -> Integer,
-        /// White's secret token.
+        /// SHA-256 (hex) of White's secret token (the token itself is never stored).
         white_token -> Text,
-        /// Black's secret token.
+        /// SHA-256 (hex) of Black's secret token.
         black_token -> Text,
         /// White's report (`1-0`, `1/2-1/2`, `0-1`).
         white_report -> Nullable<Text>,

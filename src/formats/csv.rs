@@ -6,9 +6,14 @@
 //! has semicolons and no commas (spreadsheets in many European locales write that). Fields may
 //! be quoted; a UTF-8 byte-order mark is ignored.
 //!
-//! Reading checks every row and returns either all players or every problem found, each with
-//! its line and column name, so that nothing is imported until the file is clean.
-//! [`write_players`] writes the same format, so an export can be imported again.
+//! Reading checks every row and returns either all players or the problems found (the first
+//! [`MAX_ERRORS`]), each with its line and column name, so that nothing is imported until the
+//! file is clean. [`write_players`] writes the same format, so an export can be imported again.
+//!
+//! **Formulas.** A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is a
+//! formula (or a command) to a spreadsheet that opens the file. [`write_players`] writes such a
+//! cell with a leading apostrophe, which spreadsheets show as text; reading takes one such
+//! apostrophe off again, so an exported list imports unchanged ([`neutralise_formula`]).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -47,6 +52,12 @@ pub const COLUMNS: [&str; 8] = [
     "sex",
     "club",
 ];
+
+/// The most problems a reading reports (the rest of the file is not read).
+pub const MAX_ERRORS: usize = 100;
+
+/// The characters that make a spreadsheet read a cell as a formula when it starts with one.
+pub const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
 /// The highest rating accepted.
 pub const MAX_RATING: u16 = 3500;
@@ -254,6 +265,9 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     let mut players = Vec::new();
     let mut fide_ids: HashMap<u64, u64> = HashMap::new();
     for record in records {
+        if errors.len() >= MAX_ERRORS {
+            break;
+        }
         let record = match record {
             Ok(record) => record,
             Err(error) => {
@@ -279,7 +293,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         for (value, column) in record.iter().zip(&columns) {
             let Some(column) = column else { continue };
             let name = COLUMNS[*column];
-            if let Err(problem) = set_field(&mut player, *column, value.trim()) {
+            if let Err(problem) = set_field(&mut player, *column, restore_formula(value.trim())) {
                 errors.push(field_error(line, name, value, problem));
             }
         }
@@ -425,7 +439,32 @@ fn csv_failure(error: &::csv::Error) -> CsvError {
     line_error(line, problem)
 }
 
-/// Writes a player list with the header [`COLUMNS`].
+/// True when a cell starts like a formula once leading apostrophes are set aside (so that a
+/// value that really starts with `'=` survives [`neutralise_formula`] and
+/// [`restore_formula`]).
+fn looks_like_formula(cell: &str) -> bool {
+    cell.trim_start_matches('\'').starts_with(FORMULA_STARTS)
+}
+
+/// A cell as [`write_players`] writes it: with an apostrophe in front when a spreadsheet would
+/// take it for a formula (OWASP "CSV injection"), else unchanged.
+pub fn neutralise_formula(cell: &str) -> String {
+    if looks_like_formula(cell) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    }
+}
+
+/// A cell as read: the apostrophe [`neutralise_formula`] put in front taken off again.
+pub fn restore_formula(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if looks_like_formula(rest) => rest,
+        _ => cell,
+    }
+}
+
+/// Writes a player list with the header [`COLUMNS`], formula-like cells neutralised.
 pub fn write_players(players: &[PlayerRecord]) -> String {
     let mut writer = ::csv::WriterBuilder::new().from_writer(Vec::new());
     let mut rows: Vec<Vec<String>> = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
@@ -446,6 +485,7 @@ pub fn write_players(players: &[PlayerRecord]) -> String {
         ]);
     }
     for row in rows {
+        let row: Vec<String> = row.iter().map(|cell| neutralise_formula(cell)).collect();
         // Writing into a Vec cannot fail for I/O reasons; a failure would be a bug in csv.
         if writer.write_record(&row).is_err() {
             break;

@@ -11,6 +11,12 @@
 //!
 //! The points column is checked against the results (a file written for pairing the next round
 //! may leave that round's pre-announced byes out of it, as bbpPairings' inputs do).
+//!
+//! **Limits.** No number in a file makes the reader allocate without bound: player numbers fit
+//! in the format's 4 digits ([`MAX_PLAYER`]), round numbers in 3 ([`MAX_ROUND`]), point values
+//! in 4 digits before the decimal point, and the `250` ranges expand to at most
+//! [`MAX_ACCELERATIONS`] (player, round) pairs. A number beyond its limit is a [`TrfError`]
+//! that says the limit.
 
 use std::fmt::Write as _;
 
@@ -30,6 +36,15 @@ pub struct TrfError {
     /// What is wrong.
     pub reason: String,
 }
+
+/// The highest player number (starting rank) a TRF file can hold: 4 digits.
+pub const MAX_PLAYER: u32 = 9999;
+/// The highest round number a TRF file can hold: 3 digits.
+pub const MAX_ROUND: u32 = 999;
+/// The most (player, round) accelerations the `250` records of one file may give.
+pub const MAX_ACCELERATIONS: u64 = 100_000;
+/// The most digits before the decimal point of a point value (`1234.5`).
+const MAX_POINT_DIGITS: usize = 4;
 
 fn err(line: usize, column: usize, reason: impl Into<String>) -> TrfError {
     TrfError {
@@ -63,7 +78,55 @@ fn parse_number<T: std::str::FromStr>(
         .map_err(|_| err(line, from, format!("{what}: `{text}` is not a number")))
 }
 
+/// A whole number in `1..=max` (`what` names it in the error, which gives the limit).
+fn bounded(text: &str, max: u32, line: usize, column: usize, what: &str) -> Result<u32, TrfError> {
+    let limit = || {
+        let digits = max.to_string().len();
+        err(
+            line,
+            column,
+            format!("{what} `{text}`: at most {max} ({digits} digits)"),
+        )
+    };
+    if !text.chars().all(|c| c.is_ascii_digit()) || text.is_empty() {
+        return Err(err(
+            line,
+            column,
+            format!("{what} `{text}` is not a number"),
+        ));
+    }
+    match text.parse::<u32>() {
+        Ok(number) if number <= max => Ok(number),
+        _ => Err(limit()),
+    }
+}
+
+/// A player number (1–[`MAX_PLAYER`]).
+fn player_number(text: &str, line: usize, column: usize) -> Result<u32, TrfError> {
+    bounded(text, MAX_PLAYER, line, column, "player number")
+}
+
+/// A round number (1–[`MAX_ROUND`]).
+fn round_number(text: &str, line: usize, column: usize) -> Result<u32, TrfError> {
+    bounded(text, MAX_ROUND, line, column, "round number")
+}
+
 fn parse_points(text: &str, line: usize, column: usize, what: &str) -> Result<Points, TrfError> {
+    // Bounded before parsing, so that no sum of a file's points can overflow.
+    let whole = text
+        .trim_start_matches(['-', '+'])
+        .split(['.', ',', '½'])
+        .next()
+        .unwrap_or_default();
+    if whole.chars().count() > MAX_POINT_DIGITS {
+        return Err(err(
+            line,
+            column,
+            format!(
+                "{what}: `{text}` is too large (at most {MAX_POINT_DIGITS} digits before the point)"
+            ),
+        ));
+    }
     Points::parse(text).ok_or_else(|| err(line, column, format!("{what}: `{text}` is not a score")))
 }
 
@@ -82,6 +145,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut points = PointSystem::default();
     // bbpPairings' `BBW` also sets the pairing-allocated bye unless `BBU` is given.
     let mut pab_given = false;
+    // (player, round) pairs the 250 records gave so far.
+    let mut accelerated = 0u64;
 
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -100,11 +165,11 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             }
             "012" => tournament.name = rest,
             "XXR" | "142" => {
-                tournament.total_rounds = rest
+                let text = rest
                     .split_whitespace()
                     .next()
-                    .and_then(|t| t.parse().ok())
                     .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
+                tournament.total_rounds = bounded(text, MAX_ROUND, line, 5, "number of rounds")?;
             }
             "XXC" => {
                 for word in rest.split_whitespace() {
@@ -158,6 +223,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 let mut column = 10;
                 while column <= chars.len() {
                     let text = field(&chars, column, column + 3);
+                    if round > MAX_ROUND {
+                        return Err(err(
+                            line,
+                            column,
+                            format!("XXA: more than {MAX_ROUND} rounds (3 digits)"),
+                        ));
+                    }
                     if !text.trim().is_empty() {
                         let value = parse_points(text.trim(), line, column, "acceleration")?;
                         tournament.setup.accelerations.push(Acceleration {
@@ -172,20 +244,41 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             }
             "250" => {
                 let words: Vec<&str> = rest.split_whitespace().collect();
-                // Individual competitions may leave the match points empty: 4 or 5 words.
-                let words = match words.len() {
-                    5 => &words[1..],
-                    4 => &words[..],
-                    _ => return Err(err(line, 5, "250 record: expected points, rounds, players")),
+                // TRF-2026: match points (left empty by individual competitions), game
+                // points, first and last round, first and last player.
+                let words = match words.as_slice() {
+                    [_, rest @ ..] if rest.len() == 5 => rest,
+                    all if all.len() == 5 => all,
+                    _ => {
+                        return Err(err(
+                            line,
+                            5,
+                            "250 record: expected points, first and last round, first and last player",
+                        ));
+                    }
                 };
-                let value = parse_points(words[0], line, 10, "fictitious points")?;
-                let numbers: Vec<u32> = words[1..]
-                    .iter()
-                    .map(|w| w.parse::<u32>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(line, 15, "250 record: rounds and players must be numbers"))?;
-                for round in numbers[0]..=numbers[1] {
-                    for player in numbers[2]..=numbers[3] {
+                let [value, first_round, last_round, first_player, last_player] = words else {
+                    return Err(err(line, 5, "250 record: five values expected"));
+                };
+                let value = parse_points(value, line, 10, "fictitious points")?;
+                let rounds =
+                    round_number(first_round, line, 15)?..=round_number(last_round, line, 19)?;
+                let players =
+                    player_number(first_player, line, 23)?..=player_number(last_player, line, 28)?;
+                let pairs = u64::from(rounds.end().saturating_sub(*rounds.start()) + 1)
+                    * u64::from(players.end().saturating_sub(*players.start()) + 1);
+                accelerated += pairs;
+                if accelerated > MAX_ACCELERATIONS {
+                    return Err(err(
+                        line,
+                        15,
+                        format!(
+                            "250 records: more than {MAX_ACCELERATIONS} accelerated (player, round) pairs"
+                        ),
+                    ));
+                }
+                for round in rounds {
+                    for player in players.clone() {
                         tournament.setup.accelerations.push(Acceleration {
                             player: PlayerId(player),
                             round,
@@ -195,23 +288,34 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "260" | "XXP" => {
-                let numbers: Vec<u32> = rest
-                    .split_whitespace()
-                    .map(|w| w.parse::<u32>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(line, 5, "forbidden pairs: numbers expected"))?;
+                let words: Vec<&str> = rest.split_whitespace().collect();
                 let (first_round, last_round, players) = if tag == "260" {
-                    if numbers.len() < 4 {
+                    let [first, last, players @ ..] = words.as_slice() else {
+                        return Err(err(
+                            line,
+                            5,
+                            "260 record: two rounds and two players needed",
+                        ));
+                    };
+                    if players.len() < 2 {
                         return Err(err(
                             line,
                             5,
                             "260 record: two rounds and two players needed",
                         ));
                     }
-                    (numbers[0], numbers[1], &numbers[2..])
+                    (
+                        round_number(first, line, 5)?,
+                        round_number(last, line, 9)?,
+                        players,
+                    )
                 } else {
-                    (1, u32::MAX, &numbers[..])
+                    (1, u32::MAX, words.as_slice())
                 };
+                let players: Vec<u32> = players
+                    .iter()
+                    .map(|word| player_number(word, line, 5))
+                    .collect::<Result<_, _>>()?;
                 tournament.setup.forbidden_pairs.push(ForbiddenPairs {
                     first_round,
                     last_round,
@@ -227,22 +331,18 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 };
                 let tail = field(&chars, 7, chars.len().max(7));
                 let words: Vec<&str> = tail.split_whitespace().collect();
-                let round: u32 = words
-                    .first()
-                    .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| err(line, 7, "round number expected"))?;
-                for word in &words[1..] {
-                    let player: u32 = word
-                        .parse()
-                        .map_err(|_| err(line, 11, format!("`{word}` is not a player id")))?;
+                let Some((round, players)) = words.split_first() else {
+                    return Err(err(line, 7, "round number expected"));
+                };
+                let round = round_number(round, line, 7)?;
+                for word in players {
+                    let player = player_number(word, line, 11)?;
                     byes.push((line, kind, round, PlayerId(player)));
                 }
             }
             "XXZ" => {
                 for word in rest.split_whitespace() {
-                    let player: u32 = word
-                        .parse()
-                        .map_err(|_| err(line, 5, format!("`{word}` is not a player id")))?;
+                    let player = player_number(word, line, 5)?;
                     absent_next.push((line, PlayerId(player)));
                 }
             }
@@ -277,6 +377,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         .max()
         .unwrap_or(0);
     for (line, id) in absent_next {
+        if rounds_with_games >= MAX_ROUND {
+            return Err(err(
+                line,
+                5,
+                format!("XXZ: no round after round {MAX_ROUND}"),
+            ));
+        }
         byes.push((line, GameResult::ZeroPointBye, rounds_with_games + 1, id));
     }
     for (line, kind, round, id) in byes {
@@ -399,6 +506,13 @@ fn parse_player(chars: &[char], line: usize) -> Result<(Player, PlayerLine), Trf
             pending_blank += 1;
             column += 10;
             continue;
+        }
+        if rounds.len() + pending_blank >= MAX_ROUND as usize {
+            return Err(err(
+                line,
+                column,
+                format!("more than {MAX_ROUND} rounds (3 digits)"),
+            ));
         }
         for _ in 0..pending_blank {
             rounds.push(RoundEntry {

@@ -4,7 +4,9 @@
 //! module keeps their text and leaves checking them against the Laws to [`super::san`].
 //!
 //! A game that cannot be read is reported with its number and the line and column where
-//! reading failed; reading goes on with the next game.
+//! reading failed; reading goes on with the next game. Kept variations nest at most
+//! [`MAX_VARIATION_DEPTH`] deep (a game is a tree, and a deeper one would overflow the stack of
+//! whoever walks or drops it).
 //!
 //! [`PgnReader`] hands out each game whole ([`PgnGame`]) or, with [`PgnReader::visit_next`],
 //! streams it to a [`PgnVisitor`] as it reads (what `arbiter check --moves-only` uses to play
@@ -470,6 +472,9 @@ fn error(cursor: &Cursor<'_>, game: usize, reason: impl Into<String>) -> PgnErro
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// How deep kept variations may nest (real games rarely go past ten).
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 /// Whether a token is a game termination marker (a byte test first: most tokens are moves).
 #[inline]
 fn is_result(token: &str) -> bool {
@@ -564,6 +569,12 @@ fn read_game<V: PgnVisitor>(
                 any_token = true;
                 if skip_depth > 0 || !options.keep_variations {
                     skip_depth += 1;
+                } else if depth >= MAX_VARIATION_DEPTH {
+                    return Err(error(
+                        cursor,
+                        number,
+                        format!("variations nest more than {MAX_VARIATION_DEPTH} deep"),
+                    ));
                 } else if visitor.open_variation() {
                     depth += 1;
                 } else {

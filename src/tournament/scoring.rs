@@ -44,7 +44,7 @@ impl Points {
             } else {
                 whole.parse::<i32>().ok()?
             };
-            return Some(Points(base * 10 + 5));
+            return Some(Points(base.checked_mul(10)?.checked_add(5)?));
         }
         let (whole, frac) = match text.split_once(['.', ',']) {
             Some((w, f)) => (w, f),
@@ -65,7 +65,7 @@ impl Points {
             }
             _ => return None,
         };
-        let magnitude = whole_value.abs() * 10 + tenth;
+        let magnitude = whole_value.checked_abs()?.checked_mul(10)?.checked_add(tenth)?;
         Some(Points(if negative { -magnitude } else { magnitude }))
     }
 }
@@ -350,6 +350,9 @@ mod tests {
 
     #[test]
     fn points_parse_and_print() {
+        // A number too large for tenths of a point is refused, never wrapped.
+        assert_eq!(Points::parse("300000000"), None);
+        assert_eq!(Points::parse("300000000½"), None);
         assert_eq!(Points::parse("1.5"), Some(Points(15)));
         assert_eq!(Points::parse("½"), Some(Points(5)));
         assert_eq!(Points::parse("2½"), Some(Points(25)));

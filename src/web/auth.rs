@@ -1,17 +1,30 @@
 //! Accounts: argon2 passwords, the session layout, login rate limiting, and the
 //! per-tournament rights (issue 2 §2).
+//!
+//! **Sessions.** The cookie (signed and encrypted) holds a random secret and the CSRF token;
+//! the server keeps the SHA-256 of the secret in `user_sessions` ([`open_session`]). A request
+//! is logged in only while that row exists and is younger than [`SESSION_LIFETIME`]. Logging
+//! out deletes the row ([`close_session`]); a password change or reset and disabling the
+//! account delete every row of the user ([`User::set_password_hash`], [`User::set_active`]).
+//! A copied cookie is worth nothing after any of these, on every instance.
 
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use rand::RngCore;
 use time::Duration;
 
-use crate::db::DbConn;
-use crate::db::models::{LoginAttempt, Role, Tournament, TournamentArbiter, User};
+use crate::db::models::{
+    LoginAttempt, Role, Tournament, TournamentArbiter, User, UserId, UserSession,
+};
+use crate::db::{DbConn, write_transaction};
+use crate::tournament::self_report::token_digest;
 
-/// Session entry: the logged-in user's id.
-pub const SESSION_USER: &str = "uid";
+/// Session entry: the secret of the login; its SHA-256 is the session's row in
+/// `user_sessions` ([`UserSession`]), which says who is logged in.
+pub const SESSION_ID: &str = "sid";
 /// Session entry: the CSRF token of the session.
 pub const SESSION_CSRF: &str = "csrf";
+/// How long a login lasts at most; then the user logs in again.
+pub const SESSION_LIFETIME: Duration = Duration::days(14);
 
 /// The window in which failed logins are counted.
 pub const LOGIN_WINDOW: Duration = Duration::minutes(15);
@@ -28,6 +41,30 @@ pub fn new_csrf_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     hex::encode(bytes)
+}
+
+/// Records a new login of `user` on the server; returns the secret for the session cookie.
+/// Sessions past [`SESSION_LIFETIME`] are forgotten on the way.
+pub fn open_session(conn: &mut DbConn, user: UserId) -> diesel::QueryResult<String> {
+    let secret = new_csrf_token();
+    let now = crate::db::now();
+    UserSession::prune(conn, now - SESSION_LIFETIME)?;
+    UserSession::create(conn, &token_digest(&secret), user, now)?;
+    Ok(secret)
+}
+
+/// The active account the session of `secret` logs in, while that session lasts.
+pub fn session_user(conn: &mut DbConn, secret: &str) -> diesel::QueryResult<Option<User>> {
+    UserSession::user_of(
+        conn,
+        &token_digest(secret),
+        crate::db::now() - SESSION_LIFETIME,
+    )
+}
+
+/// Ends the session of `secret` on the server (logging out).
+pub fn close_session(conn: &mut DbConn, secret: &str) -> diesel::QueryResult<usize> {
+    UserSession::end(conn, &token_digest(secret))
 }
 
 /// Hashes a password with argon2id and a random salt (PHC string).
@@ -100,6 +137,13 @@ pub enum LoginOutcome {
 /// Checks a login, counting failures per user name and per client address in the database
 /// (shared by every app instance). A refused attempt because of the limit is not checked at all,
 /// so guessing cannot continue while limited.
+///
+/// The count and the record of the attempt are one write transaction (locked per user name
+/// and address, [`LoginAttempt::lock_counters`]): the attempt is recorded as a failure before
+/// its password is checked, outside the transaction, and marked as succeeded when right. So
+/// parallel attempts each see the ones before them, and at most
+/// [`MAX_FAILURES_PER_USERNAME`] / [`MAX_FAILURES_PER_CLIENT`] passwords are ever checked in a
+/// window.
 pub fn attempt_login(
     conn: &mut DbConn,
     username: &str,
@@ -108,11 +152,19 @@ pub fn attempt_login(
 ) -> diesel::QueryResult<LoginOutcome> {
     let now = crate::db::now();
     let since = now - LOGIN_WINDOW;
-    if LoginAttempt::failures_for_username(conn, username, since)? >= MAX_FAILURES_PER_USERNAME
-        || LoginAttempt::failures_for_client(conn, client_ip, since)? >= MAX_FAILURES_PER_CLIENT
-    {
+    let attempt = write_transaction(conn, |conn| {
+        LoginAttempt::lock_counters(conn, username, client_ip)?;
+        LoginAttempt::prune(conn, now - Duration::days(1))?;
+        if LoginAttempt::failures_for_username(conn, username, since)? >= MAX_FAILURES_PER_USERNAME
+            || LoginAttempt::failures_for_client(conn, client_ip, since)? >= MAX_FAILURES_PER_CLIENT
+        {
+            return Ok(None);
+        }
+        LoginAttempt::record(conn, username, client_ip, false, now).map(Some)
+    })?;
+    let Some(attempt) = attempt else {
         return Ok(LoginOutcome::RateLimited);
-    }
+    };
     let user = User::by_username(conn, username)?;
     let outcome = match user {
         Some(user) if user.active && verify_password(password, &user.password_hash) => {
@@ -125,12 +177,12 @@ pub fn attempt_login(
             LoginOutcome::Invalid
         }
     };
-    let succeeded = matches!(outcome, LoginOutcome::Success(_));
-    LoginAttempt::record(conn, username, client_ip, succeeded, now)?;
-    if succeeded {
-        LoginAttempt::clear_failures_for_username(conn, username)?;
+    if matches!(outcome, LoginOutcome::Success(_)) {
+        write_transaction(conn, |conn| {
+            LoginAttempt::mark_succeeded(conn, attempt)?;
+            LoginAttempt::clear_failures_for_username(conn, username)
+        })?;
     }
-    LoginAttempt::prune(conn, now - Duration::days(1))?;
     Ok(outcome)
 }
 

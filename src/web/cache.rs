@@ -25,7 +25,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::{Tournament, TournamentId};
 use crate::web::AppState;
-use crate::web::auth::SESSION_USER;
+use crate::web::auth::SESSION_ID;
 use crate::web::i18n::Lang;
 
 /// How many pages are kept; past it the cache starts afresh (a new revision replaces a page's
@@ -138,7 +138,7 @@ pub async fn public_pages(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let anonymous = req
         .get_session()
-        .get::<i32>(SESSION_USER)
+        .get::<String>(SESSION_ID)
         .ok()
         .flatten()
         .is_none();

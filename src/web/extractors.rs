@@ -8,8 +8,10 @@
 //!   Per-tournament rights (owner, assigned arbiter) are checked in the handler with
 //!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_run_day`].
 //! - [`CsrfForm<T>`]: an `application/x-www-form-urlencoded` body whose `csrf_token` field must
-//!   match the session's token (else 403), deserialised into `T` (else 422). Every POST
-//!   handler takes one; templates add the field with `{% call m::csrf(ctx) %}`.
+//!   match the session's token (else 403), whose fields pass the input gate
+//!   ([`crate::web::input::check_fields`], else 422 naming the field), deserialised into `T`
+//!   (else 422). Every POST handler takes one; templates add the field with
+//!   `{% call m::csrf(ctx) %}`.
 //! - [`PageContext`]: language, user and CSRF token for the base layout.
 
 use std::ops::Deref;
@@ -25,8 +27,11 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::db::models::{Role, User, UserId};
-use crate::web::auth::{SESSION_CSRF, SESSION_USER, new_csrf_token};
+use crate::web::auth::{
+    SESSION_CSRF, SESSION_ID, close_session, new_csrf_token, open_session, session_user,
+};
 use crate::web::i18n::{LOCALES, Lang};
+use crate::web::input::check_fields;
 use crate::web::{AppError, AppState, SessionUser};
 
 /// The user loaded for this request (cached in the request extensions).
@@ -39,22 +44,20 @@ pub async fn load_user(req: &HttpRequest) -> Result<Option<User>, AppError> {
         return Ok(user.clone());
     }
     let session = req.get_session();
-    let id = session.get::<i32>(SESSION_USER).unwrap_or(None);
-    let user = match id {
+    let secret = session.get::<String>(SESSION_ID).unwrap_or(None);
+    let user = match secret {
         None => None,
-        Some(id) => {
+        Some(secret) => {
             let state = app_state(req)?;
             let user = state
-                .db(move |conn| Ok(User::find(conn, UserId(id))?))
+                .db(move |conn| Ok(session_user(conn, &secret)?))
                 .await?;
-            match user {
-                Some(user) if user.active => Some(user),
-                _ => {
-                    // A deleted or disabled account: forget the login.
-                    session.remove(SESSION_USER);
-                    None
-                }
+            if user.is_none() {
+                // The session ended (logout elsewhere, new password, disabled account, too
+                // old): forget the login.
+                session.remove(SESSION_ID);
             }
+            user
         }
     };
     req.extensions_mut().insert(LoadedUser(user.clone()));
@@ -146,15 +149,33 @@ user_extractor!(
     |user| user.role == Role::Admin
 );
 
-/// Logs `user` in: a fresh session (against fixation) holding the user and a new CSRF token.
-pub fn start_session(session: &Session, user: UserId) -> Result<(), AppError> {
+/// Logs `user` in: a new session on the server ([`open_session`]) and a fresh cookie (against
+/// fixation) holding its secret and a new CSRF token.
+pub async fn start_session(
+    session: &Session,
+    state: &AppState,
+    user: UserId,
+) -> Result<(), AppError> {
+    let secret = state.db(move |conn| Ok(open_session(conn, user)?)).await?;
     session.renew();
     session.clear();
     let internal = |error: actix_session::SessionInsertError| AppError::Internal(error.to_string());
-    session.insert(SESSION_USER, user.0).map_err(internal)?;
+    session.insert(SESSION_ID, secret).map_err(internal)?;
     session
         .insert(SESSION_CSRF, new_csrf_token())
         .map_err(internal)?;
+    Ok(())
+}
+
+/// Logs out: ends the session on the server ([`close_session`]), so that a copy of the cookie
+/// is worth nothing, and empties the cookie.
+pub async fn end_session(session: &Session, state: &AppState) -> Result<(), AppError> {
+    if let Ok(Some(secret)) = session.get::<String>(SESSION_ID) {
+        state
+            .db(move |conn| Ok(close_session(conn, &secret)?))
+            .await?;
+    }
+    session.purge();
     Ok(())
 }
 
@@ -197,7 +218,8 @@ struct CsrfField {
     csrf_token: String,
 }
 
-/// A url-encoded form body checked against the session's CSRF token, then deserialised.
+/// A url-encoded form body checked against the session's CSRF token and the input gate, then
+/// deserialised.
 ///
 /// Unknown fields (including `csrf_token`) are ignored by `T`; checkboxes need
 /// `#[serde(default)]`.
@@ -222,6 +244,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 .map(|field| field.into_inner().csrf_token)
                 .unwrap_or_default();
             verify_csrf(&req, &token)?;
+            let fields = web::Query::<Vec<(String, String)>>::from_query(text)
+                .map_err(|_| AppError::Unprocessable(lang.t("error.form_unreadable")))?;
+            check_fields(fields.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)?;
             let form = web::Query::<T>::from_query(text).map_err(|error| {
                 AppError::Unprocessable(
                     lang.t_with("error.form_invalid", &[("detail", &error.to_string())]),

@@ -8,6 +8,8 @@
 //! - [`error::AppError`] is what handlers return on failure; error pages are templates.
 //! - [`i18n`]: the UI language (cookie, `Accept-Language`); catalogs in `locales/`.
 //! - [`auth`]: passwords (argon2), login rate limiting, the session layout.
+//! - [`input`]: the input gate every form, upload and `next=` link passes (control
+//!   characters, same-site redirects, tournament dates).
 //!
 //! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
@@ -18,6 +20,7 @@ pub mod error;
 pub mod extractors;
 pub mod handlers;
 pub mod i18n;
+pub mod input;
 pub mod routes;
 pub mod upload;
 
@@ -27,8 +30,9 @@ use actix_session::storage::CookieSessionStore;
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::{ErrorHandlers, Logger};
-use actix_web::{App, web};
+use actix_web::http::header;
+use actix_web::middleware::{DefaultHeaders, ErrorHandlers, Logger};
+use actix_web::{App, HttpRequest, web};
 
 use crate::db::models::{Role, Setting, User, UserId};
 use crate::db::store::StoreError;
@@ -42,12 +46,15 @@ use i18n::Lang;
 pub struct AppConfig {
     /// Send the session cookie only over HTTPS (turn on behind TLS).
     pub secure_cookies: bool,
-    /// Take the client address for login rate limiting from `X-Forwarded-For` / `Forwarded`
-    /// (only behind a proxy that sets them).
+    /// Believe the `Forwarded` / `X-Forwarded-*` headers (only behind a proxy that sets them):
+    /// the client address for login rate limiting, the scheme and host for links.
     pub trust_forwarded_for: bool,
     /// The 64-byte key that signs and encrypts session cookies; every instance sharing a
     /// database must use the same one (see [`session_key_from_database`]).
     pub session_key: Vec<u8>,
+    /// The address the site is reached at from outside (`https://arbiter.example`), for the
+    /// links shown as QR codes; `None`: taken from the request ([`public_base_url`]).
+    pub public_url: Option<String>,
 }
 
 /// What every handler can reach: the database pool and the configuration.
@@ -144,7 +151,7 @@ pub fn session_key_from_file(path: &std::path::Path) -> anyhow::Result<Vec<u8>> 
 /// The cookie holding the session (user id and CSRF token), signed and encrypted.
 pub const SESSION_COOKIE: &str = "arbiter_session";
 
-/// Builds the application: routes, error pages, sessions, logging.
+/// Builds the application: routes, error pages, security headers, sessions, logging.
 pub fn app(
     state: AppState,
 ) -> App<
@@ -174,8 +181,86 @@ pub fn app(
         .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
         .wrap(actix_web::middleware::from_fn(cache::public_pages))
         .wrap(actix_web::middleware::Compress::default())
+        .wrap(security_headers())
         .wrap(sessions)
         .wrap(Logger::new("%r %s %Dms"))
+}
+
+/// The Content-Security-Policy of every answer: scripts, styles and everything else only from
+/// this site (templates have no inline script or style), no plugins, no `<base>`, forms post
+/// only here, and no other site may frame a page (clickjacking).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The headers every answer carries (HTML pages, error pages, files): no content sniffing,
+/// [`CONTENT_SECURITY_POLICY`], no framing for old browsers, and no `Referer` to other sites
+/// (a self-report page's address is its secret).
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+}
+
+/// True for a host as links may carry it: a name, an IPv4 address or a bracketed IPv6 address,
+/// with an optional port.
+fn is_host(host: &str) -> bool {
+    !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
+/// Checks a `--public-url` value: `http://` or `https://` and a host (with an optional port);
+/// returned without a trailing slash.
+pub fn parse_public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    let host = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?}: the public URL starts with https:// or http://"))?;
+    if is_host(host) {
+        Ok(url.to_owned())
+    } else {
+        Err(format!(
+            "{text:?}: the public URL is a scheme and a host (and port), no path"
+        ))
+    }
+}
+
+/// Where links to this site start (`https://arbiter.example`, no trailing slash), for the
+/// self-report QR codes: `--public-url` when given; else, with `--trust-forwarded-for`, what
+/// the proxy's `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` say; else the request's
+/// own `Host` and whether the server speaks TLS. A forwarded header is never believed without
+/// `--trust-forwarded-for`: any client can send one.
+pub fn public_base_url(req: &HttpRequest, config: &AppConfig) -> String {
+    if let Some(url) = &config.public_url {
+        return url.trim_end_matches('/').to_owned();
+    }
+    let (scheme, host) = if config.trust_forwarded_for {
+        let info = req.connection_info();
+        (info.scheme().to_owned(), info.host().to_owned())
+    } else {
+        let scheme = if req.app_config().secure() {
+            "https"
+        } else {
+            "http"
+        };
+        let host = req
+            .headers()
+            .get(header::HOST)
+            .and_then(|value| value.to_str().ok())
+            .or_else(|| req.uri().authority().map(|authority| authority.as_str()))
+            .unwrap_or_else(|| req.app_config().host());
+        (scheme.to_owned(), host.to_owned())
+    };
+    let host = if is_host(&host) {
+        host
+    } else {
+        req.app_config().host().to_owned()
+    };
+    format!("{scheme}://{host}")
 }
 
 /// The logged-in user as pages see it.

@@ -223,6 +223,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::get().to(self_report::sheet::show_sheet),
     )
     .route(
+        "/tournaments/{id}/rounds/{number}/self-report/codes",
+        web::post().to(self_report::new_codes::issue_new_codes),
+    )
+    .route(
         "/tournaments/{id}/rounds/{number}/boards/{game}/approve",
         web::post().to(self_report::approve::approve_report),
     )

@@ -1,7 +1,8 @@
 //! Forms that may carry a file: [`CsrfFields`] reads a `multipart/form-data` body (RFC 7578)
-//! or a url-encoded one into named text fields, after checking the CSRF token like
-//! [`crate::web::extractors::CsrfForm`]. Files are small text documents here (a PGN game, a
-//! TRF tournament), so the whole body is read into memory within [`UPLOAD_LIMIT`].
+//! or a url-encoded one into named text fields, after checking the CSRF token and the input
+//! gate ([`crate::web::input::check_fields`]) like [`crate::web::extractors::CsrfForm`]. Files
+//! are small text documents here (a PGN game, a TRF tournament), so the whole body is read into
+//! memory within [`UPLOAD_LIMIT`].
 
 use std::collections::BTreeMap;
 
@@ -14,6 +15,7 @@ use futures_util::future::LocalBoxFuture;
 use crate::web::AppError;
 use crate::web::extractors::verify_csrf;
 use crate::web::i18n::Lang;
+use crate::web::input::check_fields;
 
 /// The largest body accepted (a TRF of a few hundred players is far below this).
 pub const UPLOAD_LIMIT: usize = 4 * 1024 * 1024;
@@ -144,6 +146,7 @@ impl FromRequest for CsrfFields {
             let fields: BTreeMap<String, String> = pairs.into_iter().collect();
             let token = fields.get("csrf_token").cloned().unwrap_or_default();
             verify_csrf(&req, &token)?;
+            check_fields(fields.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)?;
             Ok(CsrfFields(fields))
         })
     }

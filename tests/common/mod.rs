@@ -134,6 +134,7 @@ impl TestContext {
                 secure_cookies: false,
                 trust_forwarded_for: false,
                 session_key,
+                public_url: None,
             },
             pages: Default::default(),
         };
@@ -172,6 +173,18 @@ impl TestContext {
         impl Service<Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
     > {
         Client::new(test::init_service(web::app(self.state.clone())).await)
+    }
+
+    /// Starts the real app with a browser logged in as `username` (password [`PASSWORD`]).
+    pub async fn logged_in(
+        &self,
+        username: &str,
+    ) -> Client<
+        impl Service<Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    > {
+        let mut client = self.client().await;
+        client.login(username, PASSWORD).await;
+        client
     }
 }
 
@@ -409,4 +422,35 @@ pub fn tournament_form<'a>(overrides: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'
         form.push((name, value));
     }
     form
+}
+
+/// The boundary of the multipart bodies [`multipart`] makes.
+pub const BOUNDARY: &str = "----arbiterTestBoundary7MA4YWxk";
+
+/// A multipart body with text fields and one file field.
+pub fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &str)>) -> String {
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    if let Some((name, filename, content)) = file {
+        body.push_str(&format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n{content}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{BOUNDARY}--\r\n"));
+    body
+}
+
+/// A `POST path` with a multipart body made by [`multipart`], as a browser sends a file.
+pub fn upload(path: &str, body: String) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri(path)
+        .insert_header((
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        ))
+        .set_payload(body)
 }

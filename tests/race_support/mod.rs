@@ -154,8 +154,9 @@ impl Client {
         self.refresh_csrf_token();
     }
 
-    /// Reads the session's CSRF token from the login page's form.
-    fn refresh_csrf_token(&mut self) {
+    /// Reads the session's CSRF token from the login page's form (a visitor's session, before
+    /// or without logging in).
+    pub fn refresh_csrf_token(&mut self) {
         let page = self.get("/login");
         self.csrf_token = page
             .attrs("input[name=csrf_token]", "value")

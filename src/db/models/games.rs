@@ -10,7 +10,7 @@ use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::sql_types::{Nullable, Text};
 
-use crate::db::models::{PlayerId, RoundId, integer_id};
+use crate::db::models::{PlayerId, RoundId, integer_id, load_in_chunks};
 use crate::db::schema::games;
 use crate::tournament::result::BoardResult;
 
@@ -119,14 +119,11 @@ impl Game {
 
     /// The boards of several rounds, by round then board.
     pub fn for_rounds(conn: &mut DbConn, rounds: &[RoundId]) -> QueryResult<Vec<Game>> {
-        let mut all = Vec::new();
-        for chunk in rounds.chunks(500) {
-            all.extend(
-                games::table
-                    .filter(games::round_id.eq_any(chunk))
-                    .load::<Game>(conn)?,
-            );
-        }
+        let mut all = load_in_chunks(conn, rounds, |conn, chunk| {
+            games::table
+                .filter(games::round_id.eq_any(chunk))
+                .load::<Game>(conn)
+        })?;
         all.sort_by_key(|game| (game.round_id, game.board));
         Ok(all)
     }

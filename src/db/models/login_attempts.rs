@@ -1,5 +1,8 @@
 //! `login_attempts`: the record behind login rate limiting (kept in the database so every app
-//! instance sees the same counts).
+//! instance sees the same counts). An attempt is recorded as failed before its password is
+//! checked and marked as succeeded afterwards, so that counting and recording happen in one
+//! write transaction ([`LoginAttempt::lock_counters`]) and parallel attempts cannot all slip
+//! under the limit.
 
 use diesel::prelude::*;
 
@@ -23,14 +26,14 @@ pub struct LoginAttempt {
 }
 
 impl LoginAttempt {
-    /// Records an attempt.
+    /// Records an attempt; returns its row id.
     pub fn record(
         conn: &mut DbConn,
         username: &str,
         client_ip: &str,
         succeeded: bool,
         at: time::PrimitiveDateTime,
-    ) -> QueryResult<()> {
+    ) -> QueryResult<i32> {
         diesel::insert_into(login_attempts::table)
             .values((
                 login_attempts::username.eq(username),
@@ -38,8 +41,38 @@ impl LoginAttempt {
                 login_attempts::succeeded.eq(succeeded),
                 login_attempts::attempted_at.eq(at),
             ))
+            .returning(login_attempts::id)
+            .get_result(conn)
+    }
+
+    /// Marks attempt `id` as succeeded (its password was right).
+    pub fn mark_succeeded(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+        diesel::update(login_attempts::table.find(id))
+            .set(login_attempts::succeeded.eq(true))
             .execute(conn)
-            .map(|_| ())
+    }
+
+    /// Inside a write transaction ([`crate::db::write_transaction`]): waits until no other
+    /// transaction is counting attempts for `username` or `client_ip`, and keeps them waiting
+    /// until this one ends. On SQLite the transaction's `BEGIN IMMEDIATE` holds the database's
+    /// write lock already; on PostgreSQL this takes two advisory transaction locks, on the
+    /// user name and on the address, always in that order.
+    pub fn lock_counters(conn: &mut DbConn, username: &str, client_ip: &str) -> QueryResult<()> {
+        match conn {
+            #[cfg(feature = "postgres")]
+            DbConn::Pg(pg) => {
+                use diesel::sql_types::{Integer, Text};
+                for (class, key) in [(1, username), (2, client_ip)] {
+                    diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+                        .bind::<Integer, _>(class)
+                        .bind::<Text, _>(key)
+                        .execute(pg)?;
+                }
+            }
+            #[cfg(feature = "sqlite")]
+            DbConn::Sqlite(_) => {}
+        }
+        Ok(())
     }
 
     /// Failed attempts for `username` since `since`.

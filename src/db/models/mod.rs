@@ -3,7 +3,12 @@
 //!
 //! To add a query: put an associated function on the row type of the table it reads, taking
 //! `conn: &mut DbConn` first and returning `QueryResult<_>`; several writes that belong
-//! together go in `conn.transaction(|conn| ...)`.
+//! together go in `conn.transaction(|conn| ...)`. Rows by a list of ids are loaded with
+//! [`load_in_chunks`], never with one `IN` list of unbounded length.
+
+use diesel::QueryResult;
+
+use crate::db::DbConn;
 
 pub mod audit_log;
 pub mod games;
@@ -15,6 +20,7 @@ pub mod tournament_arbiters;
 pub mod tournament_day;
 pub mod tournament_tiebreaks;
 pub mod tournaments;
+pub mod user_sessions;
 pub mod users;
 
 pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
@@ -25,7 +31,26 @@ pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;
 pub use tournaments::{NewTournament, PairingSystem, Tournament, TournamentId};
+pub use user_sessions::UserSession;
 pub use users::{NewUser, Role, User, UserId};
+
+/// The most ids one query binds when rows are loaded by a list of ids ([`load_in_chunks`]).
+pub const IDS_PER_QUERY: usize = 500;
+
+/// Loads the rows of `ids` with `load`, [`IDS_PER_QUERY`] ids at a time: an `IN` list binds one
+/// parameter per id, and SQLite refuses a statement with more than 32,766 (a round of a
+/// 100,000-player event has 50,000 boards). Rows come in the order of the chunks.
+pub fn load_in_chunks<I, T>(
+    conn: &mut DbConn,
+    ids: &[I],
+    mut load: impl FnMut(&mut DbConn, &[I]) -> QueryResult<Vec<T>>,
+) -> QueryResult<Vec<T>> {
+    let mut rows = Vec::new();
+    for chunk in ids.chunks(IDS_PER_QUERY) {
+        rows.extend(load(conn, chunk)?);
+    }
+    Ok(rows)
+}
 
 /// Declares a newtype id over an `INTEGER` column, usable in queries on every backend.
 macro_rules! integer_id {

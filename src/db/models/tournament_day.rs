@@ -2,18 +2,26 @@
 //! entries, withdrawals), requested byes, round starts, check-ins, self-reports, game scores.
 //! Small tables that are always read together by the round view, hence one file.
 
+use std::collections::HashSet;
+
 use diesel::prelude::*;
 
-use crate::db::DbConn;
-use crate::db::models::{GameId, PlayerId, RoundId, TournamentId};
+use crate::db::models::{GameId, PlayerId, RoundId, TournamentId, load_in_chunks};
 use crate::db::schema::players;
 use crate::db::schema_day::{
     board_reports, bye_requests, check_ins, game_scores, player_participation, round_starts,
     swiss_settings,
 };
+use crate::db::{DbConn, write_transaction};
 use crate::tournament::byes::{ByeKind, ByePolicy, LateEntryPoints};
 use crate::tournament::default_time::ForfeitWithdrawalRule;
-use crate::tournament::self_report::{BoardTokens, ReportedResult, SelfReport};
+use crate::tournament::model::Color;
+use crate::tournament::self_report::{BoardTokens, ReportedResult, SelfReport, token_digest};
+
+diesel::define_sql_function! {
+    /// The length of a text, in characters (SQLite and PostgreSQL both have `length`).
+    fn length(text: diesel::sql_types::Text) -> diesel::sql_types::Integer;
+}
 
 /// A row of `swiss_settings`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
@@ -286,9 +294,11 @@ pub struct CheckIn {
 impl CheckIn {
     /// The check-ins of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<CheckIn>> {
-        check_ins::table
-            .filter(check_ins::game_id.eq_any(games))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            check_ins::table
+                .filter(check_ins::game_id.eq_any(chunk))
+                .load(conn)
+        })
     }
 
     /// Checks a player in (the first check-in counts; a second one changes nothing).
@@ -323,16 +333,20 @@ impl CheckIn {
     }
 }
 
-/// A row of `board_reports`.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+/// A row of `board_reports`: the players' own reports of a board and the SHA-256 of their
+/// secret tokens. The clear tokens are never stored: [`BoardReport::issue_tokens`] hands them
+/// out once, to be shown or printed, and a presented token is found by its digest.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = board_reports)]
 pub struct BoardReport {
     /// The game.
     pub game_id: GameId,
-    /// White's secret token.
-    pub white_token: String,
-    /// Black's secret token.
-    pub black_token: String,
+    /// SHA-256 (hex) of White's secret token.
+    #[diesel(column_name = white_token)]
+    pub white_token_hash: String,
+    /// SHA-256 (hex) of Black's secret token.
+    #[diesel(column_name = black_token)]
+    pub black_token_hash: String,
     /// White's report.
     pub white_report: Option<String>,
     /// Black's report.
@@ -344,34 +358,100 @@ pub struct BoardReport {
 impl BoardReport {
     /// The reports of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<BoardReport>> {
-        board_reports::table
-            .filter(board_reports::game_id.eq_any(games))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            board_reports::table
+                .filter(board_reports::game_id.eq_any(chunk))
+                .load(conn)
+        })
     }
 
-    /// The reports of these games, creating a fresh pair of secret tokens for each game that
-    /// has none yet (the QR sheet and the printed pairing list share them).
-    pub fn for_games_creating(
+    /// The games among these that have no tokens yet.
+    pub fn without_tokens(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<GameId>> {
+        let with: HashSet<GameId> = BoardReport::for_games(conn, games)?
+            .into_iter()
+            .map(|report| report.game_id)
+            .collect();
+        Ok(games
+            .iter()
+            .copied()
+            .filter(|game| !with.contains(game))
+            .collect())
+    }
+
+    /// Fresh secret tokens for these games, replacing any earlier ones (whose links stop
+    /// working; the reports made with them stay). Only the tokens' SHA-256 is stored: the
+    /// tokens returned are shown or printed now, and never again. Runs inside the caller's
+    /// write transaction ([`write_transaction`], or a store write).
+    pub fn issue_tokens(
         conn: &mut DbConn,
         games: &[GameId],
-    ) -> QueryResult<Vec<BoardReport>> {
-        let mut reports = BoardReport::for_games(conn, games)?;
+    ) -> QueryResult<Vec<(GameId, BoardTokens)>> {
+        let fresh: HashSet<GameId> = BoardReport::without_tokens(conn, games)?
+            .into_iter()
+            .collect();
+        let mut issued = Vec::with_capacity(games.len());
         for &game_id in games {
-            if !reports.iter().any(|r| r.game_id == game_id) {
-                let tokens = BoardTokens::generate(&mut rand::rng());
-                let fresh = BoardReport {
-                    game_id,
-                    white_token: tokens.white,
-                    black_token: tokens.black,
-                    white_report: None,
-                    black_report: None,
-                    approved: None,
-                };
-                fresh.insert(conn)?;
-                reports.push(fresh);
+            let tokens = BoardTokens::generate(&mut rand::rng());
+            let (white, black) = (token_digest(&tokens.white), token_digest(&tokens.black));
+            if fresh.contains(&game_id) {
+                diesel::insert_into(board_reports::table)
+                    .values((
+                        board_reports::game_id.eq(game_id),
+                        board_reports::white_token.eq(white),
+                        board_reports::black_token.eq(black),
+                    ))
+                    .execute(conn)?;
+            } else {
+                diesel::update(board_reports::table.find(game_id))
+                    .set((
+                        board_reports::white_token.eq(white),
+                        board_reports::black_token.eq(black),
+                    ))
+                    .execute(conn)?;
             }
+            issued.push((game_id, tokens));
         }
-        Ok(reports)
+        Ok(issued)
+    }
+
+    /// Replaces tokens stored in clear by an earlier version (32 hex digits; a digest has 64)
+    /// with their SHA-256, so that links printed before the upgrade keep working. Run after
+    /// the migrations; does nothing once done.
+    pub fn hash_clear_tokens(conn: &mut DbConn) -> QueryResult<usize> {
+        write_transaction(conn, |conn| {
+            let clear: Vec<BoardReport> = board_reports::table
+                .filter(
+                    length(board_reports::white_token)
+                        .ne(64)
+                        .or(length(board_reports::black_token).ne(64)),
+                )
+                .load(conn)?;
+            for row in &clear {
+                let digest = |token: &str| {
+                    if token.len() == 64 {
+                        token.to_owned()
+                    } else {
+                        token_digest(token)
+                    }
+                };
+                diesel::update(board_reports::table.find(row.game_id))
+                    .set((
+                        board_reports::white_token.eq(digest(&row.white_token_hash)),
+                        board_reports::black_token.eq(digest(&row.black_token_hash)),
+                    ))
+                    .execute(conn)?;
+            }
+            Ok(clear.len())
+        })
+    }
+
+    /// The colour whose token `presented` is (compared by digest, in constant time).
+    pub fn colour_of(&self, presented: &str) -> Option<Color> {
+        BoardTokens {
+            white: self.white_token_hash.clone(),
+            black: self.black_token_hash.clone(),
+        }
+        .identify(&token_digest(presented))
     }
 
     /// The reports as the pure state machine reads them.
@@ -384,23 +464,17 @@ impl BoardReport {
         }
     }
 
-    /// The board a token belongs to.
+    /// The board a token belongs to (found by the token's SHA-256).
     pub fn by_token(conn: &mut DbConn, token: &str) -> QueryResult<Option<BoardReport>> {
+        let digest = token_digest(token);
         board_reports::table
             .filter(
                 board_reports::white_token
-                    .eq(token)
-                    .or(board_reports::black_token.eq(token)),
+                    .eq(&digest)
+                    .or(board_reports::black_token.eq(&digest)),
             )
             .first(conn)
             .optional()
-    }
-
-    /// Inserts fresh tokens for a game.
-    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<usize> {
-        diesel::insert_into(board_reports::table)
-            .values(self)
-            .execute(conn)
     }
 
     /// Saves the reports and the approval.
@@ -442,14 +516,16 @@ impl GameScore {
 
     /// The scores of these games.
     pub fn for_games(conn: &mut DbConn, games: &[GameId]) -> QueryResult<Vec<GameScore>> {
-        game_scores::table
-            .filter(game_scores::game_id.eq_any(games))
-            .select((
-                game_scores::game_id,
-                game_scores::movetext,
-                game_scores::lang,
-            ))
-            .load(conn)
+        load_in_chunks(conn, games, |conn, chunk| {
+            game_scores::table
+                .filter(game_scores::game_id.eq_any(chunk))
+                .select((
+                    game_scores::game_id,
+                    game_scores::movetext,
+                    game_scores::lang,
+                ))
+                .load(conn)
+        })
     }
 
     /// Saves a game's score (insert or replace).

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::models::{integer_id, text_enum};
+use crate::db::models::{UserSession, integer_id, text_enum};
 use crate::db::schema::users;
 
 integer_id!(
@@ -127,21 +127,33 @@ impl User {
             .load(conn)
     }
 
-    /// Enables or disables an account.
+    /// Enables or disables an account. Disabling ends every session of it
+    /// ([`UserSession::end_all`]), so enabling it again brings none back.
     pub fn set_active(conn: &mut DbConn, id: UserId, active: bool) -> QueryResult<usize> {
-        diesel::update(users::table.find(id))
-            .set(users::active.eq(active))
-            .execute(conn)
+        conn.transaction(|conn| {
+            let changed = diesel::update(users::table.find(id))
+                .set(users::active.eq(active))
+                .execute(conn)?;
+            if !active {
+                UserSession::end_all(conn, id)?;
+            }
+            Ok(changed)
+        })
     }
 
-    /// Replaces the password hash.
+    /// Replaces the password hash and ends every session of the account
+    /// ([`UserSession::end_all`]): whoever logged in with the old password is out.
     pub fn set_password_hash(
         conn: &mut DbConn,
         id: UserId,
         password_hash: &str,
     ) -> QueryResult<usize> {
-        diesel::update(users::table.find(id))
-            .set(users::password_hash.eq(password_hash))
-            .execute(conn)
+        conn.transaction(|conn| {
+            let changed = diesel::update(users::table.find(id))
+                .set(users::password_hash.eq(password_hash))
+                .execute(conn)?;
+            UserSession::end_all(conn, id)?;
+            Ok(changed)
+        })
     }
 }

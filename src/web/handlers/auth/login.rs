@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::web::auth::{LoginOutcome, attempt_login};
 use crate::web::extractors::{CsrfForm, start_session};
-use crate::web::handlers::lang::switch::safe_local_path;
+use crate::web::input::safe_local_path;
 use crate::web::{AppError, AppState, PageContext, client_ip, render_page, see_other};
 
 /// The login page.
@@ -81,7 +81,7 @@ pub async fn login(
     };
     match outcome {
         LoginOutcome::Success(user) => {
-            start_session(&session, user.id)?;
+            start_session(&session, &state, user.id).await?;
             tracing::info!(user = %user.username, "logged in");
             Ok(see_other(safe_local_path(&form.next)))
         }

@@ -1,5 +1,8 @@
-//! `GET /account/password`, `POST /account/password`: a user changes their own password.
+//! `GET /account/password`, `POST /account/password`: a user changes their own password. The
+//! change ends every session of the account ([`User::set_password_hash`]); this browser gets a
+//! new one at once.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -7,7 +10,7 @@ use serde::Deserialize;
 
 use crate::db::models::User;
 use crate::web::auth::{check_password, hash_password, verify_password};
-use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::web::extractors::{CsrfForm, CurrentUser, session_csrf_token, start_session};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The password page.
@@ -46,10 +49,12 @@ pub async fn password_form(ctx: PageContext, _user: CurrentUser) -> Result<HttpR
     render_page(&page, StatusCode::OK)
 }
 
-/// Changes the password after checking the current one.
+/// Changes the password after checking the current one; every other session ends, this one
+/// goes on with a fresh session.
 pub async fn change_password(
     ctx: PageContext,
     user: CurrentUser,
+    session: Session,
     state: web::Data<AppState>,
     form: CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -78,6 +83,12 @@ pub async fn change_password(
     state
         .db(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
         .await?;
+    start_session(&session, &state, id).await?;
+    // The page's forms carry the new session's CSRF token.
+    let ctx = PageContext {
+        csrf_token: session_csrf_token(&session),
+        ..ctx
+    };
     let page = PasswordPage {
         ctx,
         errors: Vec::new(),

@@ -133,7 +133,7 @@ pub async fn setup(
     match outcome {
         SetupOutcome::AlreadyDone => Ok(see_other("/login")),
         SetupOutcome::Created(user) => {
-            start_session(&session, user.id)?;
+            start_session(&session, &state, user.id).await?;
             tracing::info!(user = %user.username, "first administrator created");
             Ok(see_other("/admin/users"))
         }

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::web::AppError;
 use crate::web::i18n::{LANG_COOKIE, Lang};
+use crate::web::input::safe_local_path;
 
 /// Query of the switcher link.
 #[derive(Debug, Deserialize)]
@@ -14,15 +15,6 @@ pub struct SwitchQuery {
     /// Where to go back to (a local path).
     #[serde(default)]
     pub next: String,
-}
-
-/// A local path to redirect to (anything else becomes `/`, so the switcher is no open redirect).
-pub fn safe_local_path(next: &str) -> &str {
-    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') {
-        next
-    } else {
-        "/"
-    }
 }
 
 /// Sets the `lang` cookie for a year and redirects back.

@@ -103,10 +103,7 @@ pub async fn print_document(
         continuation_sheets: query.continuation.is_some_and(|v| v == "1"),
     };
     if document == Document::Pairings && ranked.access.run_day {
-        let base = {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        };
+        let base = crate::web::public_base_url(&req, &state.config);
         let data = data.clone();
         input.report_links = state
             .db(move |conn| Ok(report_links(conn, &data, round as i32, &base)?))

@@ -1,14 +1,15 @@
 //! The self-report links printed as QR codes on the pairing list (issue 7's secret per-player
-//! board links; tokens are made here for boards that have none yet).
+//! board links). Only the tokens' SHA-256 is stored, so every print makes fresh tokens for the
+//! round's boards; the codes printed or shown before stop working.
 
-use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::BoardReport;
+use crate::db::{DbConn, write_transaction};
 use crate::print::ReportLinks;
 
-/// The self-report links of every board with two players in round `number`, making the
-/// secret tokens of boards that have none yet (as the round's QR sheet does).
+/// The self-report links of every board with two players in round `number`, with fresh
+/// secret tokens (replacing earlier ones, as the QR sheet's "new codes" does).
 pub fn report_links(
     conn: &mut DbConn,
     data: &TournamentData,
@@ -21,16 +22,13 @@ pub fn report_links(
         .filter(|game| game.black_id.is_some())
         .collect();
     let ids: Vec<GameId> = games.iter().map(|game| game.id).collect();
-    let reports = BoardReport::for_games_creating(conn, &ids)?;
+    let issued = write_transaction(conn, |conn| BoardReport::issue_tokens(conn, &ids))?;
     let mut links = Vec::with_capacity(games.len());
-    for game in games {
-        let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
-            continue;
-        };
+    for (game, (_, tokens)) in games.into_iter().zip(issued) {
         links.push(ReportLinks {
             board: game.board.max(0) as u32,
-            white: format!("{base}/report/{}", row.white_token),
-            black: format!("{base}/report/{}", row.black_token),
+            white: format!("{base}/report/{}", tokens.white),
+            black: format!("{base}/report/{}", tokens.black),
         });
     }
     Ok(links)

@@ -3,6 +3,7 @@
 //! disagreement is flagged. The state machine is [`crate::tournament::self_report`].
 
 pub mod approve;
+pub mod new_codes;
 pub mod qr;
 pub mod report;
 pub mod sheet;

@@ -10,7 +10,7 @@ use crate::db::models::tournament_day::BoardReport;
 use crate::db::models::{Game, Player, Round, Tournament};
 use crate::db::store;
 use crate::tournament::model::Color;
-use crate::tournament::self_report::{BoardTokens, ReportedResult};
+use crate::tournament::self_report::ReportedResult;
 use crate::web::extractors::CsrfForm;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
@@ -67,11 +67,7 @@ fn find(conn: &mut crate::db::DbConn, token: &str) -> Result<Found, AppError> {
         return Err(AppError::NotFound);
     }
     let row = BoardReport::by_token(conn, token)?.ok_or(AppError::NotFound)?;
-    let tokens = BoardTokens {
-        white: row.white_token.clone(),
-        black: row.black_token.clone(),
-    };
-    let colour = tokens.identify(token).ok_or(AppError::NotFound)?;
+    let colour = row.colour_of(token).ok_or(AppError::NotFound)?;
     let game = Game::find(conn, row.game_id)?.ok_or(AppError::NotFound)?;
     let round = Round::find(conn, game.round_id)?.ok_or(AppError::NotFound)?;
     let tournament = Tournament::find(conn, round.tournament_id)?.ok_or(AppError::NotFound)?;

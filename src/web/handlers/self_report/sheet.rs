@@ -1,21 +1,54 @@
 //! `GET /tournaments/{id}/rounds/{number}/self-report`: the printable QR sheet of a round (one
 //! code per player and board) with each board's report state and the arbiter's approve
-//! buttons. Tokens are made on first view and kept; only result enterers see this page.
+//! buttons; only result enterers see this page.
+//!
+//! Only the SHA-256 of a secret token is stored, so a code can be shown only when it is made:
+//! boards without tokens get them on this page, which shows their codes; boards whose codes
+//! were made before (here or on the printed pairing list) say so, and "new codes"
+//! ([`super::new_codes`]) makes fresh ones for every board, which replace the old ones.
 
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use crate::db::models::GameId;
+use crate::db::DbConn;
 use crate::db::models::tournament_day::BoardReport;
-use crate::tournament::self_report::ReportState;
+use crate::db::models::{Game, GameId, User};
+use crate::db::store;
+use crate::tournament::self_report::{BoardTokens, ReportState};
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::self_report::qr::qr_svg;
-use crate::web::handlers::tournament::TournamentHeader;
-use crate::web::handlers::tournament::load_for_day;
-use crate::web::{AppError, AppState, PageContext};
+use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::{AppError, AppState, PageContext, public_base_url};
+
+/// The two links of a board, shown only when its tokens were just made.
+#[derive(Debug, Clone)]
+pub struct BoardCodes {
+    /// White's link.
+    pub white_url: String,
+    /// Black's link.
+    pub black_url: String,
+    /// White's QR code (SVG).
+    pub white_qr: String,
+    /// Black's QR code (SVG).
+    pub black_qr: String,
+}
+
+impl BoardCodes {
+    /// The links and QR codes of `tokens` on the site at `base`.
+    fn new(base: &str, tokens: &BoardTokens) -> BoardCodes {
+        let white_url = format!("{base}/report/{}", tokens.white);
+        let black_url = format!("{base}/report/{}", tokens.black);
+        BoardCodes {
+            white_qr: qr_svg(&white_url, 112).unwrap_or_default(),
+            black_qr: qr_svg(&black_url, 112).unwrap_or_default(),
+            white_url,
+            black_url,
+        }
+    }
+}
 
 /// One board on the sheet.
 #[derive(Debug, Clone)]
@@ -28,14 +61,8 @@ pub struct SheetBoard {
     pub white: String,
     /// Black.
     pub black: String,
-    /// White's link.
-    pub white_url: String,
-    /// Black's link.
-    pub black_url: String,
-    /// White's QR code (SVG).
-    pub white_qr: String,
-    /// Black's QR code (SVG).
-    pub black_qr: String,
+    /// The links, when the board's tokens were made for this page; `None`: made before.
+    pub codes: Option<BoardCodes>,
     /// `open`, `one-reported`, `agreed`, `disputed`, `approved`.
     pub state: &'static str,
     /// What White reported.
@@ -69,9 +96,104 @@ impl SheetPage {
     pub fn state_key(&self, state: &str) -> String {
         format!("day.report.state.{state}")
     }
+
+    /// True when some board's codes were made before this page (and are not shown).
+    pub fn codes_made_before(&self) -> bool {
+        self.boards.iter().any(|board| board.codes.is_none())
+    }
+
+    /// The sheet of round `number` of tournament `id` for `user`, who must run its day. With
+    /// `renew`, every board gets fresh tokens (the old links stop working); else only the
+    /// boards that have none. Codes are shown for the boards whose tokens were made now.
+    pub async fn load(
+        ctx: PageContext,
+        req: &HttpRequest,
+        state: &AppState,
+        user: User,
+        id: i32,
+        number: i32,
+        renew: bool,
+    ) -> Result<SheetPage, AppError> {
+        let by = user.id;
+        let (data, access) = load_for_day(state, user, id).await?;
+        round_of(&data, number)?;
+        let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
+        let base = public_base_url(req, &state.config);
+        let tournament = data.tournament.id;
+        let games: Vec<Game> = data
+            .games_of_round(number)
+            .into_iter()
+            .filter(|g| g.black_id.is_some())
+            .cloned()
+            .collect();
+        let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
+        let issued = state
+            .write(&ctx, move |conn| {
+                let wanted = |conn: &mut DbConn| {
+                    if renew {
+                        Ok(ids.clone())
+                    } else {
+                        BoardReport::without_tokens(conn, &ids)
+                    }
+                };
+                // Asked again inside the write, where no other arbiter can make them meanwhile.
+                let issued = if wanted(conn)?.is_empty() {
+                    Vec::new()
+                } else {
+                    store::other_write(conn, tournament, "self_report_codes", Some(by), |conn| {
+                        let wanted = wanted(conn)?;
+                        Ok(BoardReport::issue_tokens(conn, &wanted)?)
+                    })?
+                };
+                let reports = BoardReport::for_games(conn, &ids)?;
+                Ok((issued, reports))
+            })
+            .await?;
+        let (issued, reports) = issued;
+        let mut boards = Vec::new();
+        for game in &games {
+            let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
+                continue;
+            };
+            let codes = issued
+                .iter()
+                .find(|(issued_for, _)| *issued_for == game.id)
+                .map(|(_, tokens)| BoardCodes::new(&base, tokens));
+            let report = row.state();
+            let state = report.state();
+            boards.push(SheetBoard {
+                game_id: game.id.0,
+                board: game.board,
+                white: player_label(&data, game.white_id),
+                black: game
+                    .black_id
+                    .map(|b| player_label(&data, b))
+                    .unwrap_or_default(),
+                codes,
+                state: state.name(),
+                white_report: report.white.map(|r| r.notation()).unwrap_or("").to_owned(),
+                black_report: report.black.map(|r| r.notation()).unwrap_or("").to_owned(),
+                agreed: match state {
+                    ReportState::Agreed { result } => Some(result.notation()),
+                    _ => None,
+                },
+                result: game
+                    .result
+                    .map(|r| r.as_str().to_owned())
+                    .unwrap_or_default(),
+                version: game.version,
+            });
+        }
+        Ok(SheetPage {
+            ctx,
+            header,
+            number,
+            boards,
+        })
+    }
 }
 
-/// Shows the sheet, creating missing tokens.
+/// Shows the sheet, making the tokens of boards that have none.
 pub async fn show_sheet(
     ctx: PageContext,
     user: CurrentUser,
@@ -80,65 +202,5 @@ pub async fn show_sheet(
     path: web::Path<(i32, i32)>,
 ) -> Result<SheetPage, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_for_day(&state, user.0, id).await?;
-    round_of(&data, number)?;
-    let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
-    let base = {
-        let info = req.connection_info();
-        format!("{}://{}", info.scheme(), info.host())
-    };
-    let boards = state
-        .db(move |conn| {
-            let games: Vec<_> = data
-                .games_of_round(number)
-                .into_iter()
-                .filter(|g| g.black_id.is_some())
-                .cloned()
-                .collect();
-            let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
-            let reports = BoardReport::for_games_creating(conn, &ids)?;
-            let mut boards = Vec::new();
-            for game in &games {
-                let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
-                    continue;
-                };
-                let report = row.state();
-                let state = report.state();
-                let white_url = format!("{base}/report/{}", row.white_token);
-                let black_url = format!("{base}/report/{}", row.black_token);
-                boards.push(SheetBoard {
-                    game_id: game.id.0,
-                    board: game.board,
-                    white: player_label(&data, game.white_id),
-                    black: game
-                        .black_id
-                        .map(|b| player_label(&data, b))
-                        .unwrap_or_default(),
-                    white_qr: qr_svg(&white_url, 112).unwrap_or_default(),
-                    black_qr: qr_svg(&black_url, 112).unwrap_or_default(),
-                    white_url,
-                    black_url,
-                    state: state.name(),
-                    white_report: report.white.map(|r| r.notation()).unwrap_or("").to_owned(),
-                    black_report: report.black.map(|r| r.notation()).unwrap_or("").to_owned(),
-                    agreed: match state {
-                        ReportState::Agreed { result } => Some(result.notation()),
-                        _ => None,
-                    },
-                    result: game
-                        .result
-                        .map(|r| r.as_str().to_owned())
-                        .unwrap_or_default(),
-                    version: game.version,
-                });
-            }
-            Ok(boards)
-        })
-        .await?;
-    Ok(SheetPage {
-        ctx,
-        header,
-        number,
-        boards,
-    })
+    SheetPage::load(ctx, &req, &state, user.0, id, number, false).await
 }

@@ -164,7 +164,7 @@ impl TournamentForm {
             errors.push(ctx.t("tournament.error.federation"));
             String::new()
         });
-        let mut date = |text: &str| match time::Date::parse(text.trim(), DATE) {
+        let mut date = |text: &str| match crate::web::input::parse_event_date(text) {
             Ok(date) => Some(date),
             Err(_) => {
                 errors.push(ctx.t_with_name("tournament.error.date", text.trim()));
