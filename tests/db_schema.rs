@@ -115,10 +115,10 @@ fn every_table_round_trips_through_its_model() {
     assert_eq!(t.point_system().draw, Points(10));
     assert_eq!(t.start_date, date!(2026 - 03 - 01));
     assert!(!t.published);
-    assert_eq!(Tournament::find(conn, t.id).unwrap(), Some(t.clone()));
-    assert!(Tournament::published(conn).unwrap().is_empty());
-    Tournament::set_published(conn, t.id, true).unwrap();
-    assert_eq!(Tournament::published(conn).unwrap().len(), 1);
+    assert_eq!(TournamentRow::find(conn, t.id).unwrap(), Some(t.clone()));
+    assert!(TournamentRow::published(conn).unwrap().is_empty());
+    TournamentRow::set_published(conn, t.id, true).unwrap();
+    assert_eq!(TournamentRow::published(conn).unwrap().len(), 1);
 
     TournamentArbiter::assign(conn, t.id, arbiter_user.id).unwrap();
     TournamentArbiter::assign(conn, t.id, arbiter_user.id).unwrap();
@@ -133,10 +133,12 @@ fn every_table_round_trips_through_its_model() {
         ["arno"]
     );
     assert_eq!(
-        Tournament::for_user(conn, arbiter_user.id).unwrap().len(),
+        TournamentRow::for_user(conn, arbiter_user.id)
+            .unwrap()
+            .len(),
         1
     );
-    assert_eq!(Tournament::for_user(conn, owner.id).unwrap().len(), 1);
+    assert_eq!(TournamentRow::for_user(conn, owner.id).unwrap().len(), 1);
 
     let players = NewPlayer::insert_all(
         conn,
@@ -148,7 +150,7 @@ fn every_table_round_trips_through_its_model() {
     .unwrap();
     assert_eq!(players[1].name, "Шаровић, Душан");
     assert_eq!(players[0].fide_id, Some(312_345_678));
-    Player::set_starting_ranks(conn, &[(players[1].id, 1), (players[0].id, 2)]).unwrap();
+    PlayerRow::set_starting_ranks(conn, &[(players[1].id, 1), (players[0].id, 2)]).unwrap();
     ParticipationRow {
         player_id: players[0].id,
         first_round: 1,
@@ -156,7 +158,7 @@ fn every_table_round_trips_through_its_model() {
     }
     .save(conn)
     .unwrap();
-    let listed = Player::for_tournament(conn, t.id).unwrap();
+    let listed = PlayerRow::for_tournament(conn, t.id).unwrap();
     assert_eq!(
         listed.iter().map(|p| p.starting_rank).collect::<Vec<_>>(),
         [Some(1), Some(2)]
@@ -248,7 +250,7 @@ fn a_pairing_is_saved_whole_or_not_at_all() {
     let ghost = NewGame {
         round_id: round.id,
         board: 3,
-        white_id: PlayerId(9999),
+        white_id: PlayerRowId(9999),
         black_id: None,
         result: None,
     };

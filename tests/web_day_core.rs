@@ -8,7 +8,7 @@ mod common;
 
 use actix_web::http::StatusCode;
 use arbiter::db::domain::TournamentData;
-use arbiter::db::models::{AuditEntry, Role, Tournament, TournamentId};
+use arbiter::db::models::{AuditEntry, Role, TournamentId, TournamentRow};
 use common::{PASSWORD, TestContext, tournament_form};
 
 /// A published 7-round Dutch Swiss of `players` players (ratings descending), made by
@@ -66,7 +66,7 @@ fn load(ctx: &TestContext, id: i32) -> TournamentData {
 
 fn revision(ctx: &TestContext, id: i32) -> i64 {
     ctx.with_conn(|conn| {
-        Tournament::revision(conn, TournamentId(id))
+        TournamentRow::revision(conn, TournamentId(id))
             .expect("read")
             .expect("tournament")
     })
@@ -284,7 +284,11 @@ async fn art_10_1_a_changed_point_system_after_round_one_is_applied_only_when_co
         changes[0].contains("1–1"),
         "says which rounds are rescored: {changes:?}"
     );
-    assert_eq!(load(&ctx, id).tournament.points.points_win, 10, "nothing saved");
+    assert_eq!(
+        load(&ctx, id).tournament.points.points_win,
+        10,
+        "nothing saved"
+    );
     assert_eq!(
         revision(&ctx, id),
         before,

@@ -11,7 +11,7 @@ mod setup;
 
 use actix_web::http::StatusCode;
 use arbiter::db::domain::TournamentData;
-use arbiter::db::models::{Role, Tournament, TournamentId};
+use arbiter::db::models::{Role, TournamentId, TournamentRow};
 use arbiter::formats::trf;
 use common::{PASSWORD, TestContext, multipart, upload};
 
@@ -41,7 +41,7 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
     let message = refused.texts(".errors li").join(" ");
     assert!(message.starts_with("Line 2, column "), "{message}");
     assert_eq!(
-        ctx.with_conn(|conn| Tournament::all(conn).expect("list").len()),
+        ctx.with_conn(|conn| TournamentRow::all(conn).expect("list").len()),
         0,
         "nothing stored"
     );

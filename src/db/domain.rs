@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
-use crate::db::models::{Game, Player, PlayerId, Round, Tournament, TournamentId};
+use crate::db::models::{Game, PlayerRow, PlayerRowId, Round, TournamentId, TournamentRow};
 use crate::tournament::board::Board;
 use crate::tournament::byes::{LateEntryPoints, Participation};
 use crate::tournament::day::{DayState, Entrant};
@@ -20,9 +20,9 @@ use crate::tournament::model;
 #[derive(Debug, Clone)]
 pub struct TournamentData {
     /// The tournament row.
-    pub tournament: Tournament,
+    pub tournament: TournamentRow,
     /// Every player, by starting rank (players without one last).
-    pub players: Vec<Player>,
+    pub players: Vec<PlayerRow>,
     /// The paired rounds, by number.
     pub rounds: Vec<Round>,
     /// Every game of those rounds.
@@ -39,10 +39,10 @@ impl TournamentData {
         conn: &mut DbConn,
         id: TournamentId,
     ) -> diesel::QueryResult<Option<TournamentData>> {
-        let Some(tournament) = Tournament::find(conn, id)? else {
+        let Some(tournament) = TournamentRow::find(conn, id)? else {
             return Ok(None);
         };
-        let players = Player::for_tournament(conn, id)?;
+        let players = PlayerRow::for_tournament(conn, id)?;
         let rounds = Round::for_tournament(conn, id)?;
         let round_ids: Vec<_> = rounds.iter().map(|round| round.id).collect();
         let games = Game::for_rounds(conn, &round_ids)?;
@@ -73,13 +73,13 @@ impl TournamentData {
     }
 
     /// The player with this row id.
-    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+    pub fn player(&self, id: PlayerRowId) -> Option<&PlayerRow> {
         self.players.iter().find(|player| player.id == id)
     }
 
     /// The players that have a starting rank, in starting-rank order.
-    pub fn ranked_players(&self) -> Vec<&Player> {
-        let mut ranked: Vec<&Player> = self
+    pub fn ranked_players(&self) -> Vec<&PlayerRow> {
+        let mut ranked: Vec<&PlayerRow> = self
             .players
             .iter()
             .filter(|player| player.starting_rank.is_some())
@@ -89,7 +89,7 @@ impl TournamentData {
     }
 
     /// The starting number of a player (position in starting-rank order), if ranked.
-    pub fn number_of(&self, id: PlayerId) -> Option<model::PlayerId> {
+    pub fn number_of(&self, id: PlayerRowId) -> Option<model::PlayerId> {
         self.ranked_players()
             .iter()
             .position(|player| player.id == id)
@@ -97,7 +97,7 @@ impl TournamentData {
     }
 
     /// The row id of starting number `number`.
-    pub fn row_of(&self, number: model::PlayerId) -> Option<PlayerId> {
+    pub fn row_of(&self, number: model::PlayerId) -> Option<PlayerRowId> {
         let index = (number.0 as usize).checked_sub(1)?;
         self.ranked_players().get(index).map(|player| player.id)
     }
@@ -121,7 +121,7 @@ impl TournamentData {
     }
 
     /// The participation of one player: late entry, withdrawal, requested byes.
-    pub fn participation_of(&self, id: PlayerId) -> Participation {
+    pub fn participation_of(&self, id: PlayerRowId) -> Participation {
         let row = self.participation.iter().find(|row| row.player_id == id);
         let mut who = Participation::late_entry(row.map_or(1, |r| r.first_round.max(1) as u32));
         if let Some(from) = row.and_then(|r| r.withdrawn_from) {
@@ -134,7 +134,7 @@ impl TournamentData {
     }
 
     /// The round a player is withdrawn from, if withdrawn.
-    pub fn withdrawn_from(&self, id: PlayerId) -> Option<i32> {
+    pub fn withdrawn_from(&self, id: PlayerRowId) -> Option<i32> {
         self.participation
             .iter()
             .find(|row| row.player_id == id)
@@ -142,7 +142,7 @@ impl TournamentData {
     }
 
     /// Starting numbers by row id.
-    fn numbering(&self) -> HashMap<PlayerId, model::PlayerId> {
+    fn numbering(&self) -> HashMap<PlayerRowId, model::PlayerId> {
         self.ranked_players()
             .iter()
             .enumerate()
@@ -159,7 +159,7 @@ impl TournamentData {
     fn boards_numbered(
         &self,
         number: i32,
-        numbering: &HashMap<PlayerId, model::PlayerId>,
+        numbering: &HashMap<PlayerRowId, model::PlayerId>,
     ) -> Vec<Board> {
         self.games_of_round(number)
             .into_iter()

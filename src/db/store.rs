@@ -28,8 +28,8 @@ use crate::db::models::tournament_day::{
     BoardReport, ByeRequestRow, CheckIn, GameScore, ParticipationRow, RoundStart, SwissSettings,
 };
 use crate::db::models::{
-    Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, Player, PlayerId,
-    Round, RoundId, Tournament, TournamentArbiter, TournamentId, User, UserId,
+    Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, PlayerRow,
+    PlayerRowId, Round, RoundId, TournamentArbiter, TournamentId, TournamentRow, User, UserId,
 };
 use crate::db::schema::rounds;
 use crate::db::{DbConn, write_transaction};
@@ -137,7 +137,7 @@ fn write_within<T>(
     by: Option<UserId>,
     work: impl FnOnce(&mut DbConn, &mut Vec<NewAuditEntry>) -> Result<T, StoreError>,
 ) -> Result<T, StoreError> {
-    let revision = Tournament::bump_revision(conn, tournament)?.ok_or(StoreError::NotFound)?;
+    let revision = TournamentRow::bump_revision(conn, tournament)?.ok_or(StoreError::NotFound)?;
     let mut audit = Vec::new();
     let value = work(conn, &mut audit)?;
     for entry in &audit {
@@ -174,14 +174,14 @@ pub fn pair_next_round(
         let settings = SwissSettings::for_tournament(conn, tournament)?;
         let state = data.day_state(settings.late_entry());
         let plan = plan_next_round(&state)?;
-        let ranks: Vec<(PlayerId, i32)> = plan
+        let ranks: Vec<(PlayerRowId, i32)> = plan
             .new_ranks
             .iter()
             .map(|&(index, rank)| (data.players[index].id, rank as i32))
             .collect();
-        Player::set_starting_ranks(conn, &ranks)?;
+        PlayerRow::set_starting_ranks(conn, &ranks)?;
         // Starting numbers after the new ranks: positions in starting-rank order.
-        let mut ranked: Vec<(i32, PlayerId)> = data
+        let mut ranked: Vec<(i32, PlayerRowId)> = data
             .players
             .iter()
             .filter_map(|p| {
@@ -192,7 +192,7 @@ pub fn pair_next_round(
             })
             .collect();
         ranked.sort();
-        let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
+        let row_of = |number: model::PlayerId| -> Result<PlayerRowId, StoreError> {
             let index = (number.0 as usize)
                 .checked_sub(1)
                 .ok_or(StoreError::NotFound)?;
@@ -317,8 +317,8 @@ pub fn unpair_last_round(
 pub fn swap_players(
     conn: &mut DbConn,
     tournament: TournamentId,
-    first: PlayerId,
-    second: PlayerId,
+    first: PlayerRowId,
+    second: PlayerRowId,
     confirmed: bool,
     by: UserId,
 ) -> Result<(u32, Vec<Violation>), StoreError> {
@@ -417,7 +417,7 @@ pub enum ParticipationChange {
 pub fn change_participation(
     conn: &mut DbConn,
     tournament: TournamentId,
-    player: PlayerId,
+    player: PlayerRowId,
     change: ParticipationChange,
     round: Option<u32>,
     by: UserId,
@@ -479,7 +479,7 @@ pub fn change_participation(
 pub fn request_bye(
     conn: &mut DbConn,
     tournament: TournamentId,
-    player: PlayerId,
+    player: PlayerRowId,
     round: u32,
     kind: Option<ByeKind>,
     by: UserId,
@@ -525,7 +525,7 @@ pub fn register_players(
     tournament: TournamentId,
     players: &[NewPlayer],
     by: UserId,
-) -> Result<Vec<Player>, StoreError> {
+) -> Result<Vec<PlayerRow>, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
         let paired: i64 = rounds::table
             .filter(rounds::tournament_id.eq(tournament))
@@ -566,7 +566,7 @@ pub fn import_tournament(
     players: &[NewPlayer],
     rounds: &[Vec<Board>],
     by: UserId,
-) -> Result<Tournament, StoreError> {
+) -> Result<TournamentRow, StoreError> {
     write_transaction(conn, |conn| {
         let id = new.insert(conn)?.id;
         write_within(conn, id, Some(by), |conn, audit| {
@@ -577,10 +577,10 @@ pub fn import_tournament(
                     ..player.clone()
                 }
                 .insert(conn)?;
-                Player::set_starting_ranks(conn, &[(row.id, rank)])?;
+                PlayerRow::set_starting_ranks(conn, &[(row.id, rank)])?;
                 rows.push(row.id);
             }
-            let row_of = |number: model::PlayerId| -> Result<PlayerId, StoreError> {
+            let row_of = |number: model::PlayerId| -> Result<PlayerRowId, StoreError> {
                 let index = (number.0 as usize)
                     .checked_sub(1)
                     .ok_or(StoreError::NotFound)?;
@@ -609,7 +609,7 @@ pub fn import_tournament(
                 detail: format!("{} players, {} rounds", players.len(), rounds.len()),
                 ..NewAuditEntry::default()
             });
-            Tournament::find(conn, id)?.ok_or(StoreError::NotFound)
+            TournamentRow::find(conn, id)?.ok_or(StoreError::NotFound)
         })
     })
 }
@@ -626,7 +626,7 @@ pub fn update_settings(
     by: UserId,
 ) -> Result<Vec<SettingChange>, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let old = Tournament::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let old = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         let paired: i64 = rounds::table
             .filter(rounds::tournament_id.eq(tournament))
             .count()
@@ -700,7 +700,7 @@ pub fn publish_tournament(
     by: UserId,
 ) -> Result<(), StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        Tournament::set_published(conn, tournament, published)?;
+        TournamentRow::set_published(conn, tournament, published)?;
         audit.push(NewAuditEntry {
             action: if published {
                 "publish_event"
@@ -835,7 +835,7 @@ pub fn confirm_forfeit(
     by: UserId,
 ) -> Result<BoardResult, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let event = Tournament::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let event = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         let round = round_in(conn, tournament, number)?;
         let board = game_in(conn, round, game, true)?;
         let from_unix = |seconds: i64| {

@@ -65,7 +65,10 @@ impl Points {
             }
             _ => return None,
         };
-        let magnitude = whole_value.checked_abs()?.checked_mul(10)?.checked_add(tenth)?;
+        let magnitude = whole_value
+            .checked_abs()?
+            .checked_mul(10)?
+            .checked_add(tenth)?;
         Some(Points(if negative { -magnitude } else { magnitude }))
     }
 }

@@ -13,7 +13,7 @@ use rand::RngCore;
 use time::Duration;
 
 use crate::db::models::{
-    LoginAttempt, Role, Tournament, TournamentArbiter, User, UserId, UserSession,
+    LoginAttempt, Role, TournamentArbiter, TournamentRow, User, UserId, UserSession,
 };
 use crate::db::{DbConn, write_transaction};
 use crate::tournament::self_report::token_digest;
@@ -192,7 +192,7 @@ static DUMMY_HASH: std::sync::LazyLock<String> =
 
 /// May `user` change `tournament` (settings, players, pairings, arbiters)? Its owner or an
 /// administrator.
-pub fn may_manage(user: &User, tournament: &Tournament) -> bool {
+pub fn may_manage(user: &User, tournament: &TournamentRow) -> bool {
     user.role == Role::Admin || (user.role.can_organise() && tournament.owner_id == user.id)
 }
 
@@ -201,7 +201,7 @@ pub fn may_manage(user: &User, tournament: &Tournament) -> bool {
 pub fn may_run_day(
     conn: &mut DbConn,
     user: &User,
-    tournament: &Tournament,
+    tournament: &TournamentRow,
 ) -> diesel::QueryResult<bool> {
     if may_manage(user, tournament) {
         return Ok(true);

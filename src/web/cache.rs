@@ -23,7 +23,7 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::{Tournament, TournamentId};
+use crate::db::models::{TournamentId, TournamentRow};
 use crate::web::AppState;
 use crate::web::auth::SESSION_ID;
 use crate::web::i18n::Lang;
@@ -149,7 +149,7 @@ pub async fn public_pages(
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let revision = state
-        .db(move |conn| Ok(Tournament::revision(conn, TournamentId(id))?))
+        .db(move |conn| Ok(TournamentRow::revision(conn, TournamentId(id))?))
         .await?;
     let Some(revision) = revision else {
         return Ok(next.call(req).await?.map_into_boxed_body());

@@ -4,8 +4,8 @@
 
 use arbiter::db::DbConn;
 use arbiter::db::models::{
-    Game, NewGame, NewPlayer, NewRound, NewTournament, PairingSystem, Player, Role, Round,
-    Tournament, User,
+    Game, NewGame, NewPlayer, NewRound, NewTournament, PairingSystem, PlayerRow, Role, Round,
+    TournamentRow, User,
 };
 
 use crate::common::TestContext;
@@ -15,9 +15,9 @@ pub struct Event {
     /// The organiser (password `common::PASSWORD`).
     pub organiser: User,
     /// The tournament.
-    pub tournament: Tournament,
+    pub tournament: TournamentRow,
     /// Players by starting rank (index 0 = rank 1).
-    pub players: Vec<Player>,
+    pub players: Vec<PlayerRow>,
 }
 
 /// Creates an organiser and a published tournament with `names` as players ranked in that
@@ -66,10 +66,10 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
             .enumerate()
             .map(|(i, p)| (p.id, i as i32 + 1))
             .collect();
-        Player::set_starting_ranks(conn, &ranks).expect("ranks");
+        PlayerRow::set_starting_ranks(conn, &ranks).expect("ranks");
         let players = players
             .iter()
-            .map(|p| Player::find(conn, p.id).expect("read").expect("player"))
+            .map(|p| PlayerRow::find(conn, p.id).expect("read").expect("player"))
             .collect();
         Event {
             organiser,

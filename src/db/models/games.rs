@@ -10,7 +10,7 @@ use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::sql_types::{Nullable, Text};
 
-use crate::db::models::{PlayerId, RoundId, integer_id, load_in_chunks};
+use crate::db::models::{PlayerRowId, RoundId, integer_id, load_in_chunks};
 use crate::db::schema::games;
 use crate::tournament::result::BoardResult;
 
@@ -59,9 +59,9 @@ pub struct Game {
     /// Board number, 1-based.
     pub board: i32,
     /// White, or the player with the bye.
-    pub white_id: PlayerId,
+    pub white_id: PlayerRowId,
     /// Black; `None` for a bye.
-    pub black_id: Option<PlayerId>,
+    pub black_id: Option<PlayerRowId>,
     /// The result; `None` while not played.
     #[diesel(deserialize_as = StoredResult)]
     pub result: Option<BoardResult>,
@@ -79,9 +79,9 @@ pub struct NewGame {
     /// Board number.
     pub board: i32,
     /// White, or the player with the bye.
-    pub white_id: PlayerId,
+    pub white_id: PlayerRowId,
     /// Black; `None` for a bye.
-    pub black_id: Option<PlayerId>,
+    pub black_id: Option<PlayerRowId>,
     /// Result known at pairing time (e.g. a bye), else `None`.
     pub result: Option<BoardResult>,
 }
@@ -154,8 +154,8 @@ impl Game {
     pub fn set_players(
         conn: &mut DbConn,
         id: GameId,
-        white: PlayerId,
-        black: Option<PlayerId>,
+        white: PlayerRowId,
+        black: Option<PlayerRowId>,
     ) -> QueryResult<usize> {
         diesel::update(games::table.find(id))
             .set((

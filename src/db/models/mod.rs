@@ -26,11 +26,11 @@ pub mod users;
 pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
 pub use games::{Game, GameId, NewGame};
 pub use login_attempts::LoginAttempt;
-pub use players::{NewPlayer, Player, PlayerId};
+pub use players::{NewPlayer, PlayerRow, PlayerRowId};
 pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;
-pub use tournaments::{NewTournament, PairingSystem, Tournament, TournamentId};
+pub use tournaments::{NewTournament, PairingSystem, TournamentId, TournamentRow};
 pub use user_sessions::UserSession;
 pub use users::{NewUser, Role, User, UserId};
 

@@ -9,16 +9,16 @@ use crate::db::schema::players;
 use crate::tournament::starting_rank::RankKey;
 
 integer_id!(
-    /// Id of a row in `players` (not the starting rank: see `Player::starting_rank`).
-    PlayerId
+    /// Id of a row in `players` (not the starting rank: see `PlayerRow::starting_rank`).
+    PlayerRowId
 );
 
 /// A row of `players`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = players)]
-pub struct Player {
+pub struct PlayerRow {
     /// Row id.
-    pub id: PlayerId,
+    pub id: PlayerRowId,
     /// The tournament.
     pub tournament_id: TournamentId,
     /// Name as "Surname, Given".
@@ -69,7 +69,7 @@ pub struct NewPlayer {
 
 impl NewPlayer {
     /// Inserts the player and returns it.
-    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Player> {
+    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<PlayerRow> {
         diesel::insert_into(players::table)
             .values(self)
             .returning(players::all_columns)
@@ -77,19 +77,19 @@ impl NewPlayer {
     }
 
     /// Inserts all players in one transaction (all or nothing).
-    pub fn insert_all(conn: &mut DbConn, new: &[NewPlayer]) -> QueryResult<Vec<Player>> {
+    pub fn insert_all(conn: &mut DbConn, new: &[NewPlayer]) -> QueryResult<Vec<PlayerRow>> {
         conn.transaction(|conn| new.iter().map(|player| player.insert(conn)).collect())
     }
 
     /// Overwrites the player `id` with these values.
-    pub fn update(&self, conn: &mut DbConn, id: PlayerId) -> QueryResult<usize> {
+    pub fn update(&self, conn: &mut DbConn, id: PlayerRowId) -> QueryResult<usize> {
         diesel::update(players::table.find(id))
             .set(self)
             .execute(conn)
     }
 }
 
-impl Player {
+impl PlayerRow {
     /// What C.04.2 Art. 2.2 ranks this registration by (a rating outside `0..=65535` counts as
     /// unrated, as in [`crate::db::domain`]'s model).
     pub fn rank_key(&self) -> RankKey<'_> {
@@ -101,13 +101,16 @@ impl Player {
     }
 
     /// The player with this id.
-    pub fn find(conn: &mut DbConn, id: PlayerId) -> QueryResult<Option<Player>> {
+    pub fn find(conn: &mut DbConn, id: PlayerRowId) -> QueryResult<Option<PlayerRow>> {
         players::table.find(id).first(conn).optional()
     }
 
     /// The players of a tournament: by starting rank, unranked ones last in registration order.
-    pub fn for_tournament(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<Vec<Player>> {
-        let mut list: Vec<Player> = players::table
+    pub fn for_tournament(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+    ) -> QueryResult<Vec<PlayerRow>> {
+        let mut list: Vec<PlayerRow> = players::table
             .filter(players::tournament_id.eq(tournament))
             .order(players::id.asc())
             .load(conn)?;
@@ -116,7 +119,7 @@ impl Player {
     }
 
     /// Stores starting ranks (inside the caller's transaction).
-    pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerId, i32)]) -> QueryResult<()> {
+    pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerRowId, i32)]) -> QueryResult<()> {
         for (id, rank) in ranks {
             diesel::update(players::table.find(*id))
                 .set(players::starting_rank.eq(Some(*rank)))
@@ -130,9 +133,9 @@ impl Player {
 mod tests {
     use super::*;
 
-    fn registration(name: &str, title: &str, rating: i32) -> Player {
-        Player {
-            id: PlayerId(1),
+    fn registration(name: &str, title: &str, rating: i32) -> PlayerRow {
+        PlayerRow {
+            id: PlayerRowId(1),
             tournament_id: TournamentId(1),
             name: name.to_owned(),
             fide_id: None,

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use diesel::prelude::*;
 
-use crate::db::models::{GameId, PlayerId, RoundId, TournamentId, load_in_chunks};
+use crate::db::models::{GameId, PlayerRowId, RoundId, TournamentId, load_in_chunks};
 use crate::db::schema::players;
 use crate::db::schema_day::{
     board_reports, bye_requests, check_ins, game_scores, player_participation, round_starts,
@@ -129,7 +129,7 @@ pub fn late_entry_text(rule: LateEntryPoints) -> String {
 #[diesel(table_name = player_participation)]
 pub struct ParticipationRow {
     /// The player.
-    pub player_id: PlayerId,
+    pub player_id: PlayerRowId,
     /// First round paired.
     pub first_round: i32,
     /// Withdrawn from this round on.
@@ -150,7 +150,7 @@ impl ParticipationRow {
     }
 
     /// One player's row (from the start, not withdrawn, when none was saved).
-    pub fn for_player(conn: &mut DbConn, player: PlayerId) -> QueryResult<ParticipationRow> {
+    pub fn for_player(conn: &mut DbConn, player: PlayerRowId) -> QueryResult<ParticipationRow> {
         Ok(player_participation::table
             .find(player)
             .first(conn)
@@ -186,7 +186,7 @@ pub struct ByeRequestRow {
     /// Row id.
     pub id: i32,
     /// The player.
-    pub player_id: PlayerId,
+    pub player_id: PlayerRowId,
     /// The round.
     pub round: i32,
     /// `H` or `Z`.
@@ -215,7 +215,7 @@ impl ByeRequestRow {
     /// Records a request (the caller checked it against the policy).
     pub fn insert(
         conn: &mut DbConn,
-        player: PlayerId,
+        player: PlayerRowId,
         round: i32,
         kind: ByeKind,
     ) -> QueryResult<usize> {
@@ -229,7 +229,7 @@ impl ByeRequestRow {
     }
 
     /// Removes a player's request for a round.
-    pub fn delete(conn: &mut DbConn, player: PlayerId, round: i32) -> QueryResult<usize> {
+    pub fn delete(conn: &mut DbConn, player: PlayerRowId, round: i32) -> QueryResult<usize> {
         diesel::delete(
             bye_requests::table
                 .filter(bye_requests::player_id.eq(player))
@@ -239,7 +239,7 @@ impl ByeRequestRow {
     }
 
     /// Removes a player's requests from `round` on (after a withdrawal).
-    pub fn delete_from(conn: &mut DbConn, player: PlayerId, round: i32) -> QueryResult<usize> {
+    pub fn delete_from(conn: &mut DbConn, player: PlayerRowId, round: i32) -> QueryResult<usize> {
         diesel::delete(
             bye_requests::table
                 .filter(bye_requests::player_id.eq(player))

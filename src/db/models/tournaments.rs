@@ -46,7 +46,7 @@ impl From<PairingSystem> for String {
 }
 
 /// The nine `points_*` columns of `tournaments`: the announced point system (Art. 10.1), in
-/// tenths of a point. Embedded in [`Tournament`] and [`NewTournament`]; converts to and from
+/// tenths of a point. Embedded in [`TournamentRow`] and [`NewTournament`]; converts to and from
 /// the pure [`PointSystem`], the one place that knows which column is which score.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Default, Queryable, Selectable, Insertable, AsChangeset,
@@ -108,7 +108,7 @@ impl From<PointColumns> for PointSystem {
 /// A row of `tournaments`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = tournaments)]
-pub struct Tournament {
+pub struct TournamentRow {
     /// Row id.
     pub id: TournamentId,
     /// Name.
@@ -190,10 +190,10 @@ impl NewTournament {
     }
 
     /// Inserts the tournament and returns it.
-    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<Tournament> {
+    pub fn insert(&self, conn: &mut DbConn) -> QueryResult<TournamentRow> {
         diesel::insert_into(tournaments::table)
             .values(self.clone())
-            .returning(Tournament::columns())
+            .returning(TournamentRow::columns())
             .get_result(conn)
     }
 
@@ -205,12 +205,13 @@ impl NewTournament {
     }
 }
 
-impl Tournament {
+impl TournamentRow {
     /// Every column in the nested shape the row reads (the point columns as one tuple): what
-    /// `Tournament::as_select()` selects, for `returning`, where `as_returning()` does not
+    /// `TournamentRow::as_select()` selects, for `returning`, where `as_returning()` does not
     /// compile on the multi-backend connection.
-    fn columns() -> <Tournament as Selectable<<DbConn as Connection>::Backend>>::SelectExpression {
-        <Tournament as Selectable<<DbConn as Connection>::Backend>>::construct_selection()
+    fn columns() -> <TournamentRow as Selectable<<DbConn as Connection>::Backend>>::SelectExpression
+    {
+        <TournamentRow as Selectable<<DbConn as Connection>::Backend>>::construct_selection()
     }
 
     /// The announced point system (Art. 10.1).
@@ -219,25 +220,25 @@ impl Tournament {
     }
 
     /// The tournament with this id.
-    pub fn find(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Tournament>> {
+    pub fn find(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<TournamentRow>> {
         tournaments::table
             .find(id)
-            .select(Tournament::as_select())
+            .select(TournamentRow::as_select())
             .first(conn)
             .optional()
     }
 
     /// Published tournaments, newest first (the public list).
-    pub fn published(conn: &mut DbConn) -> QueryResult<Vec<Tournament>> {
+    pub fn published(conn: &mut DbConn) -> QueryResult<Vec<TournamentRow>> {
         tournaments::table
             .filter(tournaments::published.eq(true))
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
-            .select(Tournament::as_select())
+            .select(TournamentRow::as_select())
             .load(conn)
     }
 
     /// Tournaments a user owns or is an arbiter of, newest first.
-    pub fn for_user(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<Tournament>> {
+    pub fn for_user(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<TournamentRow>> {
         let assigned = tournament_arbiters::table
             .filter(tournament_arbiters::user_id.eq(user))
             .select(tournament_arbiters::tournament_id);
@@ -248,15 +249,15 @@ impl Tournament {
                     .or(tournaments::id.eq_any(assigned)),
             )
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
-            .select(Tournament::as_select())
+            .select(TournamentRow::as_select())
             .load(conn)
     }
 
     /// Every tournament, newest first (administrators).
-    pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Tournament>> {
+    pub fn all(conn: &mut DbConn) -> QueryResult<Vec<TournamentRow>> {
         tournaments::table
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
-            .select(Tournament::as_select())
+            .select(TournamentRow::as_select())
             .load(conn)
     }
 

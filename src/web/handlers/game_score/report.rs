@@ -74,9 +74,7 @@ fn move_number(ply: usize) -> String {
 /// Checks `text` (PGN or a move list in `lang`'s letters) against the board's signed result
 /// (`1-0`, `1/2-1/2`, `0-1`; anything else counts as unknown).
 pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport {
-    let signed_result = signed
-        .and_then(Outcome::parse)
-        .unwrap_or(Outcome::Unknown);
+    let signed_result = signed.and_then(Outcome::parse).unwrap_or(Outcome::Unknown);
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,

@@ -5,13 +5,13 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db::models::{Role, Tournament, User};
+use crate::db::models::{Role, TournamentRow, User};
 use crate::web::extractors::MaybeUser;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// One tournament in a list.
 #[derive(Debug, Clone)]
-pub struct TournamentRow {
+pub struct TournamentListItem {
     /// Id (for links).
     pub id: i32,
     /// Name.
@@ -24,14 +24,14 @@ pub struct TournamentRow {
     pub published: bool,
 }
 
-impl From<&Tournament> for TournamentRow {
-    fn from(t: &Tournament) -> Self {
+impl From<&TournamentRow> for TournamentListItem {
+    fn from(t: &TournamentRow) -> Self {
         let dates = if t.start_date == t.end_date {
             t.start_date.to_string()
         } else {
             format!("{} – {}", t.start_date, t.end_date)
         };
-        TournamentRow {
+        TournamentListItem {
             id: t.id.0,
             name: t.name.clone(),
             place: t.place.clone(),
@@ -48,9 +48,9 @@ pub struct HomePage {
     /// Layout context.
     pub ctx: PageContext,
     /// Published tournaments.
-    pub published: Vec<TournamentRow>,
+    pub published: Vec<TournamentListItem>,
     /// The user's own tournaments (owned or assigned; all for an administrator).
-    pub mine: Vec<TournamentRow>,
+    pub mine: Vec<TournamentListItem>,
 }
 
 /// Shows the home page, or redirects to `/setup` while no account exists.
@@ -63,10 +63,10 @@ pub async fn index(
     let (accounts, published, mine) = state
         .db(move |conn| {
             let accounts = User::count(conn)?;
-            let published = Tournament::published(conn)?;
+            let published = TournamentRow::published(conn)?;
             let mine = match &user {
-                Some(user) if user.role == Role::Admin => Tournament::all(conn)?,
-                Some(user) => Tournament::for_user(conn, user.id)?,
+                Some(user) if user.role == Role::Admin => TournamentRow::all(conn)?,
+                Some(user) => TournamentRow::for_user(conn, user.id)?,
                 None => Vec::new(),
             };
             Ok((accounts, published, mine))
@@ -77,8 +77,8 @@ pub async fn index(
     }
     let page = HomePage {
         ctx,
-        published: published.iter().map(TournamentRow::from).collect(),
-        mine: mine.iter().map(TournamentRow::from).collect(),
+        published: published.iter().map(TournamentListItem::from).collect(),
+        mine: mine.iter().map(TournamentListItem::from).collect(),
     };
     render_page(&page, StatusCode::OK)
 }

@@ -10,7 +10,7 @@ pub mod list;
 pub mod register;
 pub mod withdraw;
 
-use crate::db::models::{NewPlayer, Player, TournamentId};
+use crate::db::models::{NewPlayer, PlayerRow, TournamentId};
 use crate::formats::csv::{CsvProblem, PlayerRecord};
 use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::web::PageContext;
@@ -59,7 +59,7 @@ pub fn new_player(tournament: TournamentId, record: &PlayerRecord) -> NewPlayer 
 }
 
 /// A stored player as a CSV record.
-pub fn record_of(player: &Player) -> PlayerRecord {
+pub fn record_of(player: &PlayerRow) -> PlayerRecord {
     PlayerRecord {
         name: player.name.clone(),
         fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
@@ -74,13 +74,13 @@ pub fn record_of(player: &Player) -> PlayerRecord {
 
 /// The players in list order: by starting rank once assigned; before that (and for late
 /// entries without one) in the C.04.2 Art. 2.2 order.
-pub fn in_list_order(players: &[Player]) -> Vec<&Player> {
-    let mut ranked: Vec<&Player> = players
+pub fn in_list_order(players: &[PlayerRow]) -> Vec<&PlayerRow> {
+    let mut ranked: Vec<&PlayerRow> = players
         .iter()
         .filter(|p| p.starting_rank.is_some())
         .collect();
     ranked.sort_by_key(|p| p.starting_rank);
-    let mut others: Vec<&Player> = players
+    let mut others: Vec<&PlayerRow> = players
         .iter()
         .filter(|p| p.starting_rank.is_none())
         .collect();

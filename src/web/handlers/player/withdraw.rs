@@ -7,7 +7,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::PlayerId;
+use crate::db::models::PlayerRowId;
 use crate::db::store::{self, ParticipationChange};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
@@ -39,7 +39,7 @@ pub async fn withdraw_player(
     let by = user.id;
     state
         .write(&ctx, move |conn| {
-            store::change_participation(conn, tournament, PlayerId(player), change, None, by)
+            store::change_participation(conn, tournament, PlayerRowId(player), change, None, by)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/players")))

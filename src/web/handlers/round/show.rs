@@ -57,7 +57,7 @@ pub struct RoundPage {
 }
 
 /// "Name (starting rank)" of a player row id.
-pub fn player_label(data: &TournamentData, id: crate::db::models::PlayerId) -> String {
+pub fn player_label(data: &TournamentData, id: crate::db::models::PlayerRowId) -> String {
     match data.player(id) {
         Some(player) => match player.starting_rank {
             Some(rank) => format!("{} ({rank})", player.name),

@@ -7,7 +7,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::db::models::tournament_day::BoardReport;
-use crate::db::models::{Game, Player, Round, Tournament};
+use crate::db::models::{Game, PlayerRow, Round, TournamentRow};
 use crate::db::store;
 use crate::tournament::model::Color;
 use crate::tournament::self_report::ReportedResult;
@@ -20,7 +20,7 @@ use crate::web::{AppError, AppState, PageContext, see_other};
 pub struct ReportPage {
     /// Layout context.
     pub ctx: PageContext,
-    /// Tournament name.
+    /// The tournament's name.
     pub tournament: String,
     /// Round number.
     pub round: i32,
@@ -57,7 +57,7 @@ struct Found {
     colour: Color,
     game: Game,
     round: Round,
-    tournament: Tournament,
+    tournament: TournamentRow,
     white: String,
     black: String,
 }
@@ -70,9 +70,11 @@ fn find(conn: &mut crate::db::DbConn, token: &str) -> Result<Found, AppError> {
     let colour = row.colour_of(token).ok_or(AppError::NotFound)?;
     let game = Game::find(conn, row.game_id)?.ok_or(AppError::NotFound)?;
     let round = Round::find(conn, game.round_id)?.ok_or(AppError::NotFound)?;
-    let tournament = Tournament::find(conn, round.tournament_id)?.ok_or(AppError::NotFound)?;
+    let tournament = TournamentRow::find(conn, round.tournament_id)?.ok_or(AppError::NotFound)?;
     let name = |conn: &mut crate::db::DbConn, id| -> Result<String, AppError> {
-        Ok(Player::find(conn, id)?.map(|p| p.name).unwrap_or_default())
+        Ok(PlayerRow::find(conn, id)?
+            .map(|p| p.name)
+            .unwrap_or_default())
     };
     let white = name(conn, game.white_id)?;
     let black = match game.black_id {

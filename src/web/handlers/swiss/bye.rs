@@ -4,7 +4,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::PlayerId;
+use crate::db::models::PlayerRowId;
 use crate::db::store;
 use crate::tournament::byes::ByeKind;
 use crate::web::extractors::{CsrfForm, CurrentUser};
@@ -40,7 +40,7 @@ pub async fn request_bye(
     let (round, by) = (form.round, user.id);
     state
         .write(&ctx, move |conn| {
-            store::request_bye(conn, tournament, PlayerId(player), round, kind, by)
+            store::request_bye(conn, tournament, PlayerRowId(player), round, kind, by)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))

@@ -5,7 +5,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::PlayerId;
+use crate::db::models::PlayerRowId;
 use crate::db::store::{self, ParticipationChange};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
@@ -40,7 +40,7 @@ pub async fn change_participation(
     let (round, by) = (form.round, user.id);
     state
         .write(&ctx, move |conn| {
-            store::change_participation(conn, tournament, PlayerId(player), change, round, by)
+            store::change_participation(conn, tournament, PlayerRowId(player), change, round, by)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/swiss")))

@@ -9,7 +9,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::PlayerId;
+use crate::db::models::PlayerRowId;
 use crate::db::store::{self, Refusal, StoreError};
 use crate::tournament::day::DayRefusal;
 use crate::web::extractors::{CsrfForm, CurrentUser};
@@ -39,7 +39,7 @@ pub async fn swap_players(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
-    let (first, second) = (PlayerId(form.first), PlayerId(form.second));
+    let (first, second) = (PlayerRowId(form.first), PlayerRowId(form.second));
     let (confirmed, by) = (form.confirm.is_some(), user.id);
     let swapped = state
         .try_write(move |conn| store::swap_players(conn, tournament, first, second, confirmed, by))

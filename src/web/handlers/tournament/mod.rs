@@ -17,7 +17,7 @@ pub mod update;
 
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
-use crate::db::models::{Tournament, TournamentId, User};
+use crate::db::models::{TournamentId, TournamentRow, User};
 use crate::web::auth::{may_manage, may_run_day};
 use crate::web::{AppError, AppState};
 
@@ -36,7 +36,7 @@ impl Access {
     pub fn of(
         conn: &mut DbConn,
         user: Option<&User>,
-        tournament: &Tournament,
+        tournament: &TournamentRow,
     ) -> diesel::QueryResult<Access> {
         match user {
             None => Ok(Access::default()),
@@ -48,7 +48,7 @@ impl Access {
     }
 
     /// True when the visitor may see the tournament at all.
-    pub fn can_see(self, tournament: &Tournament) -> bool {
+    pub fn can_see(self, tournament: &TournamentRow) -> bool {
         tournament.published || self.run_day
     }
 }
@@ -170,7 +170,8 @@ pub async fn authorise(
     let user = user.clone();
     state
         .db(move |conn| {
-            let tournament = Tournament::find(conn, TournamentId(id))?.ok_or(AppError::NotFound)?;
+            let tournament =
+                TournamentRow::find(conn, TournamentId(id))?.ok_or(AppError::NotFound)?;
             let access = Access::of(conn, Some(&user), &tournament)?;
             if !access.can_see(&tournament) {
                 return Err(AppError::NotFound);

@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use askama::Template;
 use serde::{Deserialize, Deserializer};
 
-use crate::db::models::{NewTournament, PairingSystem, Tournament, UserId};
+use crate::db::models::{NewTournament, PairingSystem, TournamentRow, UserId};
 use crate::formats::csv::parse_federation;
 use crate::tournament::scoring::{PointSystem, PointSystemError, Points};
 use crate::web::extractors::Organiser;
@@ -110,7 +110,7 @@ impl TournamentForm {
     }
 
     /// The form filled with a stored tournament.
-    pub fn of(t: &Tournament) -> TournamentForm {
+    pub fn of(t: &TournamentRow) -> TournamentForm {
         TournamentForm {
             name: t.name.clone(),
             place: t.place.clone(),
