@@ -162,6 +162,42 @@ fn player_names(data: &TournamentData, board: &Board) -> String {
     }
 }
 
+/// The row of starting number `number` in `rows` (index = number − 1).
+fn row_of(rows: &[PlayerRowId], number: model::PlayerId) -> Result<PlayerRowId, StoreError> {
+    let index = (number.0 as usize)
+        .checked_sub(1)
+        .ok_or(StoreError::NotFound)?;
+    rows.get(index).copied().ok_or(StoreError::NotFound)
+}
+
+/// Writes round `number` and its boards, players by starting number (`rows`).
+fn insert_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    published: bool,
+    boards: &[Board],
+    rows: &[PlayerRowId],
+) -> Result<(), StoreError> {
+    let round = NewRound {
+        tournament_id: tournament,
+        number,
+        published,
+    }
+    .insert(conn)?;
+    for board in boards {
+        NewGame {
+            round_id: round.id,
+            board: board.number as i32,
+            white_id: row_of(rows, board.white)?,
+            black_id: board.black.map(|black| row_of(rows, black)).transpose()?,
+            result: board.result,
+        }
+        .insert(conn)?;
+    }
+    Ok(())
+}
+
 /// Pairs the next round by the tournament's system ([`plan_next_round`]): starting numbers,
 /// late entries' bye rows, the round (unpublished) and its boards. Returns the round number.
 pub fn pair_next_round(
@@ -192,15 +228,7 @@ pub fn pair_next_round(
             })
             .collect();
         ranked.sort();
-        let row_of = |number: model::PlayerId| -> Result<PlayerRowId, StoreError> {
-            let index = (number.0 as usize)
-                .checked_sub(1)
-                .ok_or(StoreError::NotFound)?;
-            ranked
-                .get(index)
-                .map(|(_, id)| *id)
-                .ok_or(StoreError::NotFound)
-        };
+        let rows: Vec<PlayerRowId> = ranked.iter().map(|(_, id)| *id).collect();
         for (round, board) in &plan.missed {
             let round_row = data
                 .rounds
@@ -212,7 +240,7 @@ pub fn pair_next_round(
             NewGame {
                 round_id: round_row.id,
                 board: number,
-                white_id: row_of(board.white)?,
+                white_id: row_of(&rows, board.white)?,
                 black_id: None,
                 result: board.result,
             }
@@ -223,22 +251,14 @@ pub fn pair_next_round(
                 .set(crate::db::schema::tournaments::rounds.eq(plan.total_rounds as i32))
                 .execute(conn)?;
         }
-        let round = NewRound {
-            tournament_id: tournament,
-            number: plan.round as i32,
-            published: false,
-        }
-        .insert(conn)?;
-        for board in &plan.boards {
-            NewGame {
-                round_id: round.id,
-                board: board.number as i32,
-                white_id: row_of(board.white)?,
-                black_id: board.black.map(row_of).transpose()?,
-                result: board.result,
-            }
-            .insert(conn)?;
-        }
+        insert_round(
+            conn,
+            tournament,
+            plan.round as i32,
+            false,
+            &plan.boards,
+            &rows,
+        )?;
         audit.push(NewAuditEntry {
             action: "pair",
             round: Some(plan.round as i32),
@@ -580,29 +600,8 @@ pub fn import_tournament(
                 PlayerRow::set_starting_ranks(conn, &[(row.id, rank)])?;
                 rows.push(row.id);
             }
-            let row_of = |number: model::PlayerId| -> Result<PlayerRowId, StoreError> {
-                let index = (number.0 as usize)
-                    .checked_sub(1)
-                    .ok_or(StoreError::NotFound)?;
-                rows.get(index).copied().ok_or(StoreError::NotFound)
-            };
             for (number, boards) in (1..).zip(rounds) {
-                let round = NewRound {
-                    tournament_id: id,
-                    number,
-                    published: true,
-                }
-                .insert(conn)?;
-                for board in boards {
-                    NewGame {
-                        round_id: round.id,
-                        board: board.number as i32,
-                        white_id: row_of(board.white)?,
-                        black_id: board.black.map(row_of).transpose()?,
-                        result: board.result,
-                    }
-                    .insert(conn)?;
-                }
+                insert_round(conn, id, number, true, boards, &rows)?;
             }
             audit.push(NewAuditEntry {
                 action: "import",
