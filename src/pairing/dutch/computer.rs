@@ -402,14 +402,36 @@ impl<'c, const L: usize> Computer<'c, L> {
         if let Some(m) = &mut self.whole {
             return m.try_pair(a, b, ROWS);
         }
-        let br = self.bracket.as_mut()?;
+        let mut br = self.bracket.take()?;
         let (la, lb) = (br.local[a], br.local[b]);
-        if la == NONE || lb == NONE {
-            return None;
+        let mut answer = None;
+        if la != NONE && lb != NONE {
+            answer = match &mut br.mode {
+                Mode::Local(m) | Mode::Whole(m) => m.try_pair(la, lb, ROWS),
+            };
         }
-        match &mut br.mode {
-            Mode::Local(m) | Mode::Whole(m) => m.try_pair(la, lb, ROWS),
+        // The local matcher shows the pair in a maximum matching of the bracket alone; that
+        // is one of the whole round only when the rest of the round completes it (C4). When
+        // it does not, the pair may still be in a maximum matching of the whole round, or
+        // not: the caller must ask with the full weights (C.04.3 Art. 3, the first opponent
+        // in order that a best pairing allows).
+        if answer == Some(true)
+            && let Mode::Local(m) = &br.mode
+        {
+            let unpaired: Vec<usize> = br
+                .vertices
+                .iter()
+                .enumerate()
+                .filter(|&(i, &v)| self.fixed[v].is_none() && m.mate(i).is_none())
+                .map(|(_, &v)| v)
+                .collect();
+            if self.complete(&br, &unpaired).is_none() {
+                self.go_whole(&mut br);
+                answer = None;
+            }
         }
+        self.bracket = Some(br);
+        answer
     }
 
     /// Fixes the pair: nobody else can be matched to them.
