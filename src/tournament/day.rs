@@ -154,6 +154,14 @@ pub enum DayRefusal {
     /// The pairing rules cannot all be met (C.04.3 C1–C4).
     #[error("no pairing satisfies the absolute criteria")]
     NoValidPairing,
+    /// More players than the Dutch engine pairs ([`dutch::MAX_PLAYERS`]).
+    #[error("{players} players; the Dutch engine pairs at most {limit}")]
+    TooManyPlayers {
+        /// Players to pair.
+        players: usize,
+        /// The engine's limit.
+        limit: usize,
+    },
     /// No round is paired.
     #[error("no round is paired")]
     NothingPaired,
@@ -342,7 +350,12 @@ fn plan_swiss(state: &DayState) -> Result<RoundPlan, DayRefusal> {
             state.points.win,
         );
     }
-    let mut boards = dutch::pair(&model).map_err(|_| DayRefusal::NoValidPairing)?;
+    let mut boards = dutch::pair(&model).map_err(|error| match error {
+        dutch::PairingError::TooManyPlayers { players, limit } => {
+            DayRefusal::TooManyPlayers { players, limit }
+        }
+        _ => DayRefusal::NoValidPairing,
+    })?;
     for (player, entry) in &plan.not_paired {
         let result = BoardResult::from_game_results(entry.result, None);
         boards.push(Board::bye(boards.len() as u32 + 1, *player, result));
@@ -700,6 +713,18 @@ mod tests {
             };
             assert_eq!(board.result, Some(forfeit));
         }
+    }
+
+    #[test]
+    fn a_field_beyond_the_engines_limit_is_refused_before_pairing() {
+        let state = swiss(dutch::MAX_PLAYERS as u32 + 1, 5);
+        assert_eq!(
+            plan_next_round(&state),
+            Err(DayRefusal::TooManyPlayers {
+                players: dutch::MAX_PLAYERS + 1,
+                limit: dutch::MAX_PLAYERS
+            })
+        );
     }
 
     #[test]

@@ -132,6 +132,15 @@ impl AppError {
             Refusal::Day(DayRefusal::NoValidPairing) => {
                 AppError::Unprocessable(ctx.t("day.pair.no_valid"))
             }
+            Refusal::Day(DayRefusal::TooManyPlayers { players, limit }) => {
+                AppError::Unprocessable(ctx.lang.t_with(
+                    "day.pair.too_many",
+                    &[
+                        ("players", &players.to_string()),
+                        ("limit", &limit.to_string()),
+                    ],
+                ))
+            }
             Refusal::Day(DayRefusal::NothingPaired) => {
                 AppError::Conflict(ctx.t("day.pair.nothing_to_unpair"))
             }
