@@ -363,9 +363,9 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         }
 
         if round == 4 {
-            // Art. 6.7.1: default time 0; everybody is at the board but the forfeiter.
-            let start = orga.post(&format!("{round_path}/start"), &[]).await;
-            assert_eq!(start.status, StatusCode::SEE_OTHER, "{}", start.body);
+            // Art. 6.7.1: default time 0; everybody is at the board when the round starts but
+            // the forfeiter (checked in first, so that nobody's arrival depends on how many
+            // seconds the check-ins take).
             let mut flagged = None;
             for g in games.iter().filter(|g| g.black_id.is_some()) {
                 for (colour, pid) in [("white", g.white_id), ("black", g.black_id.unwrap())] {
@@ -382,6 +382,10 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
                     assert!(page.status.is_redirection(), "{}", page.body);
                 }
             }
+            let start = orga.post(&format!("{round_path}/start"), &[]).await;
+            assert_eq!(start.status, StatusCode::SEE_OTHER, "{}", start.body);
+            // The default time (0) has passed once the clock is past the starting second.
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(1100)).await;
             let (game, colour) = flagged.expect("the forfeiter is paired in round 4");
             let live: serde_json::Value =
                 serde_json::from_str(&public.get(&format!("{round_path}/live.json")).await.body)
