@@ -459,7 +459,7 @@ pub fn describe(report: &GameReport) -> String {
     text
 }
 
-// ---- Part 2 (issue 4): the arbiter's report, Laws Art. 5–9 and Appendices A–B. ----
+// ---- The arbiter's report, Laws Art. 5–9 and Appendices A–B. ----
 
 /// A draw claim in the JSON report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

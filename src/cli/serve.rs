@@ -1,4 +1,4 @@
-//! `arbiter serve`: runs the web application (issue 2 §1).
+//! `arbiter serve`: runs the web application.
 //!
 //! Opens the database chosen by `--database-url` / `DATABASE_URL` (default: the SQLite file
 //! `arbiter.db` in the working directory; a `postgres://` URL selects PostgreSQL), runs the

@@ -1,4 +1,4 @@
-//! `arbiter user`: account management from the command line (issue 2 §1), e.g.
+//! `arbiter user`: account management from the command line, e.g.
 //! `arbiter user add --admin NAME` to create the first administrator without the web form.
 
 use std::io::{BufRead, IsTerminal, Write};

@@ -177,18 +177,18 @@ pub struct SqlitePragmas {
 
 impl CustomizeConnection<DbConn, r2d2::Error> for SqlitePragmas {
     fn on_acquire(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
-        #[cfg(feature = "sqlite")]
-        if let DbConn::Sqlite(sqlite) = conn {
-            sqlite
+        match conn {
+            #[cfg(feature = "sqlite")]
+            DbConn::Sqlite(sqlite) => sqlite
                 .batch_execute(&format!(
                     "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                     self.busy_timeout_ms
                 ))
-                .map_err(r2d2::Error::QueryError)?;
+                .map_err(r2d2::Error::QueryError),
+            #[cfg(feature = "postgres")]
+            DbConn::Pg(_) => Ok(()),
         }
-        let _ = conn;
-        Ok(())
     }
 }
 

@@ -63,7 +63,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// Tournaments (issue 2 §3).
+    /// Tournaments.
     tournaments (id) {
         /// Row id.
         id -> Integer,

@@ -1,4 +1,4 @@
-//! The tournament-day tables (issue 7), beside the foundation's `schema.rs`; same migrations
+//! The tournament-day tables, beside the foundation's `schema.rs`; same migrations
 //! folder (`migrations/*/2026-11-21-000070_tournament_day`). Times are Unix seconds (UTC).
 
 diesel::table! {

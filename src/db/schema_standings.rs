@@ -1,4 +1,4 @@
-//! The tie-break table (issue 6), beside the foundation's `schema.rs`; migrations folder
+//! The tie-break table, beside the foundation's `schema.rs`; migrations folder
 //! `migrations/*/2026-11-22-000100_tiebreaks`.
 
 diesel::table! {

@@ -1,4 +1,4 @@
-//! Player lists as CSV, for registration (issue 2 §4).
+//! Player lists as CSV, for registration.
 //!
 //! The first line names the columns, in any order and any letter case:
 //! `name` (required, "Surname, Given"), `fide_id`, `title`, `rating`, `federation`,

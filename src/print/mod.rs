@@ -173,7 +173,7 @@ pub struct DocumentInput {
     pub scoresheets: ScoresheetOptions,
 }
 
-/// The secret self-report links of one board (issue 7), printed as QR codes.
+/// The secret self-report links of one board, printed as QR codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportLinks {
     /// The board number.

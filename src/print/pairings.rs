@@ -28,7 +28,7 @@ pub fn by_board(
     let event = input.event_name(tournament).to_string();
     let details = details_line(&[&input.place, input.round_date(round)]);
     let mut canvas = input.canvas(tournament, &title, Orientation::Portrait)?;
-    // With self-report links each board row carries both players' QR codes (issue 7/8).
+    // With self-report links each board row carries both players' QR codes.
     let with_qr = !input.report_links.is_empty();
     let qr = if with_qr { QR_SIZE + 2.0 } else { 0.0 };
     let name_width = (canvas.width() - 2.0 * crate::print::layout::MARGIN - 88.0 - 2.0 * qr) / 2.0;

@@ -391,7 +391,7 @@ pub fn initial_rating(games: &[RatedGame], first_event: bool) -> InitialRating {
     }
 }
 
-/// What a player's card shows (issue 6): games, points, ARO, TPR, PTP and the expected rating
+/// What a player's card shows: games, points, ARO, TPR, PTP and the expected rating
 /// change (B.02 Art. 8.3) or, for an unrated player, the provisional initial rating (Art. 8.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerCard {

@@ -1,5 +1,5 @@
 //! Accounts: argon2 passwords, the session layout, login rate limiting, and the
-//! per-tournament rights (issue 2 §2).
+//! per-tournament rights.
 //!
 //! **Sessions.** The cookie (signed and encrypted) holds a random secret and the CSRF token;
 //! the server keeps the SHA-256 of the secret in `user_sessions` ([`open_session`]). A request

@@ -1,4 +1,4 @@
-//! Handler errors and the error pages (issue 2 §10).
+//! Handler errors and the error pages.
 //!
 //! Handlers return `Result<_, AppError>`. [`AppError`] only chooses the status and carries an
 //! optional message (already translated, since handlers know the [`Lang`]); the

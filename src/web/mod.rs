@@ -1,4 +1,4 @@
-//! The web application (actix-web, askama templates), issue 2.
+//! The web application (actix-web, askama templates).
 //!
 //! - [`app`] builds the whole application from an [`AppState`]; `arbiter serve` and the tests
 //!   (`tests/common/`) both use it, so tests drive exactly what runs in production.

@@ -49,7 +49,7 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .configure(standings_routes);
 }
 
-/// Tie-break settings, player cards and printed documents (issues 6 and 8).
+/// Tie-break settings, player cards and printed documents.
 fn standings_routes(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/tournaments/{id}/tiebreaks",
@@ -165,7 +165,7 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         "/static/js/csv-file.js",
         web::get().to(player::import_script::import_script),
     )
-    // tournament day (issue 7): Swiss management, live round view, self-reports, game scores
+    // tournament day: Swiss management, live round view, self-reports, game scores
     .route(
         "/tournaments/{id}/swiss",
         web::get().to(swiss::show::show_swiss),

@@ -1,4 +1,4 @@
-//! `users`: accounts and their roles (issue 2 §2).
+//! `users`: accounts and their roles.
 
 use diesel::prelude::*;
 

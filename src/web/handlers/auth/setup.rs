@@ -1,5 +1,5 @@
 //! `GET /setup`, `POST /setup`: the one-time form that creates the first administrator while
-//! no account exists (issue 2 §1). Afterwards both answer with a redirect to the login page.
+//! no account exists. Afterwards both answer with a redirect to the login page.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;

@@ -1,7 +1,7 @@
 //! `POST /tournaments/{id}/players/import`: checks a CSV player list and shows a preview
 //! (`action=preview`), or imports it (`action=import`). Every row with a problem is listed with
 //! its line and column, and nothing is imported until the whole file is clean; the import is
-//! one transaction (issue 2 §4).
+//! one transaction.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};

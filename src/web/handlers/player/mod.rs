@@ -1,4 +1,4 @@
-//! Players (issue 2 §4): the list with the registration form, CSV import with a preview, CSV
+//! Players: the list with the registration form, CSV import with a preview, CSV
 //! export, withdrawals (kept, never deleted). Starting ranks follow C.04.2 Art. 2.2 and are
 //! fixed when round 1 is paired; later registrations are late entries.
 

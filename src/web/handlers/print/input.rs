@@ -1,6 +1,6 @@
-//! The self-report links printed as QR codes on the pairing list (issue 7's secret per-player
-//! board links). Only the tokens' SHA-256 is stored, so every print makes fresh tokens for the
-//! round's boards; the codes printed or shown before stop working.
+//! The self-report links printed as QR codes on the pairing list. Only the tokens' SHA-256 is
+//! stored, so every print makes fresh tokens for the round's boards; the codes printed or
+//! shown before stop working.
 
 use crate::db::domain::TournamentData;
 use crate::db::models::GameId;

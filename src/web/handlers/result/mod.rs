@@ -1,4 +1,4 @@
-//! Results (issue 2 §6): one board with its audit log, and entering a result with the
+//! Results: one board with its audit log, and entering a result with the
 //! optimistic lock (a second concurrent save gets a 409 page, nothing is overwritten).
 
 pub mod board;

@@ -52,7 +52,7 @@ pub struct RoundPage {
     /// Boards without a result.
     pub missing: usize,
     /// A Swiss round that is the last one paired and has no game result yet: the organiser may
-    /// unpair it or change it by hand (issue 7).
+    /// unpair it or change it by hand.
     pub swiss_open: bool,
 }
 

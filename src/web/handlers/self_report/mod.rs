@@ -1,4 +1,4 @@
-//! Players report their own results (issue 7): a QR code per player and board on a printable
+//! Players report their own results: a QR code per player and board on a printable
 //! sheet leads to a secret link (no account); both players confirm, the arbiter approves; a
 //! disagreement is flagged. The state machine is [`crate::tournament::self_report`].
 

@@ -1,4 +1,4 @@
-//! `POST /tournaments`: an organiser creates a tournament (issue 2 §3); the point system is
+//! `POST /tournaments`: an organiser creates a tournament; the point system is
 //! checked against FIDE Laws Art. 10.2.
 
 use actix_web::http::StatusCode;

@@ -1,4 +1,4 @@
-//! Tournaments (issue 2 §3): create, edit, show, publish, assign arbiters; and the access
+//! Tournaments: create, edit, show, publish, assign arbiters; and the access
 //! rules every tournament page shares.
 //!
 //! Who sees what: anyone sees a published tournament; its owner, an administrator and its

@@ -1,4 +1,4 @@
-//! `GET /tournaments/new`: the form for a new tournament (issue 2 §3), and the form's values
+//! `GET /tournaments/new`: the form for a new tournament, and the form's values
 //! and checks shared with `create`, `edit` and `update`.
 
 use std::collections::BTreeMap;
