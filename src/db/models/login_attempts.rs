@@ -57,6 +57,10 @@ impl LoginAttempt {
     /// until this one ends. On SQLite the transaction's `BEGIN IMMEDIATE` holds the database's
     /// write lock already; on PostgreSQL this takes two advisory transaction locks, on the
     /// user name and on the address, always in that order.
+    #[cfg_attr(
+        not(feature = "postgres"),
+        expect(unused_variables, reason = "only PostgreSQL locks on the keys")
+    )]
     pub fn lock_counters(conn: &mut DbConn, username: &str, client_ip: &str) -> QueryResult<()> {
         match conn {
             #[cfg(feature = "postgres")]
