@@ -1,5 +1,5 @@
 //! The tournament day: the one round planner for every pairing system, and the checks a change
-//! of the last round must pass. Pure: the store (`crate::db::store`) loads a [`DayState`]
+//! of the last round must pass. Pure: the store (in the database layer) loads a [`DayState`]
 //! inside its write transaction, asks this module what to write, and writes it.
 //!
 //! The flow of a round:

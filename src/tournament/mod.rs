@@ -4,7 +4,7 @@
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
 //! order of names ([`collation`], C.04.2 Art. 2.2.3).
 //!
-//! The flow of a round: the store (`crate::db::store`) reads a [`day::DayState`] inside its
+//! The flow of a round: the store (in the database layer) reads a [`day::DayState`] inside its
 //! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
 //! numbers, late entries' bye rows), the store writes them; results are [`result::BoardResult`]s
 //! on those boards; standings and tie-breaks read the [`model::Tournament`] the boards make.

@@ -418,13 +418,7 @@ impl<'c, const L: usize> Computer<'c, L> {
         if answer == Some(true)
             && let Mode::Local(m) = &br.mode
         {
-            let unpaired: Vec<usize> = br
-                .vertices
-                .iter()
-                .enumerate()
-                .filter(|&(i, &v)| self.fixed[v].is_none() && m.mate(i).is_none())
-                .map(|(_, &v)| v)
-                .collect();
+            let unpaired = self.locally_unpaired(&br, m);
             if self.complete(&br, &unpaired).is_none() {
                 self.go_whole(&mut br);
                 answer = None;
@@ -475,13 +469,7 @@ impl<'c, const L: usize> Computer<'c, L> {
         }
         let mut whole = false;
         if let Mode::Local(m) = &br.mode {
-            let unpaired: Vec<usize> = br
-                .vertices
-                .iter()
-                .enumerate()
-                .filter(|&(i, &v)| self.fixed[v].is_none() && m.mate(i).is_none())
-                .map(|(_, &v)| v)
-                .collect();
+            let unpaired = self.locally_unpaired(&br, m);
             match self.complete(&br, &unpaired) {
                 Some(mate) => {
                     for (i, &v) in br.vertices.iter().enumerate() {
@@ -568,6 +556,17 @@ impl<'c, const L: usize> Computer<'c, L> {
             self.completion_edge(&leftout, a, b, &bye_ok)
         });
         mate
+    }
+
+    /// The bracket's players (global numbers) that the local matching leaves unpaired and no
+    /// earlier decision fixed.
+    fn locally_unpaired(&self, br: &Bracket<L>, m: &MaxWeightMatcher<Wide<L>>) -> Vec<usize> {
+        br.vertices
+            .iter()
+            .enumerate()
+            .filter(|&(i, &v)| self.fixed[v].is_none() && m.mate(i).is_none())
+            .map(|(_, &v)| v)
+            .collect()
     }
 
     /// Completes the local matching: the rest of the round and the players it leaves

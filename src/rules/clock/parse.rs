@@ -188,8 +188,7 @@ impl FromStr for TimeControl {
                     }
                 }
                 Token::Delay | Token::Increment => {
-                    let Some((number_offset, Token::Number(value))) = tokens.get(index).cloned()
-                    else {
+                    let Some((_, Token::Number(value))) = tokens.get(index).cloned() else {
                         return Err(error(offset, "a number must follow a delay or increment"));
                     };
                     index += 1;
@@ -204,7 +203,6 @@ impl FromStr for TimeControl {
                         }
                         _ => value,
                     };
-                    let _ = number_offset;
                     if token == Token::Delay {
                         current.delay = value;
                     } else {
