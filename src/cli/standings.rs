@@ -16,6 +16,8 @@ use anyhow::Context as _;
 use sha2::Digest as _;
 
 use crate::tournament::Tournament;
+use crate::tournament::team::TeamEvent;
+use crate::tournament::team::tiebreak::{TeamOrder, TeamRanking, TeamTieBreak, rank as team_rank};
 use crate::tournament::tiebreak::{
     Calculator, Lots, TieBreak, TieBreakSettings, calculator::Working, cut::Source, rank::rank_with,
 };
@@ -64,6 +66,9 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let tournament =
         crate::formats::trf::parse(&text).with_context(|| format!("{}", args.input.display()))?;
+    if !tournament.teams.teams.is_empty() {
+        return team_standings(&args, &text, &tournament);
+    }
     let (codes, list) = match &args.tie_breaks {
         Some(given) => {
             let codes: Vec<String> = given
@@ -140,6 +145,124 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The standings of a team file (TRF-2026 310 records): teams ranked by the list of `--tb`,
+/// else the file's 202/212 record, else MPTS, GPTS, EDE, EMGSB/C1 (C.07 Art. 11–13).
+fn team_standings(args: &Args, text: &str, tournament: &Tournament) -> anyhow::Result<ExitCode> {
+    let event = TeamEvent::from_tournament(tournament)
+        .with_context(|| format!("{}", args.input.display()))?;
+    let list = match &args.tie_breaks {
+        Some(given) => TeamTieBreak::parse_list(given)
+            .map_err(anyhow::Error::msg)
+            .context("--tb")?,
+        None => team_list_from_file(text)?.unwrap_or_else(|| TeamOrder::Fide.list()),
+    };
+    let lots = if args.shared {
+        Lots::Shared
+    } else {
+        Lots::Draw {
+            seed: args.seed.unwrap_or_else(|| seed_of(text)),
+        }
+    };
+    let ranking = TeamRanking {
+        list,
+        swiss: !args.round_robin,
+        lots,
+    };
+    let standings = team_rank(&event, &ranking, event.rounds_played());
+    let codes: Vec<String> = standings
+        .tie_breaks
+        .iter()
+        .map(TeamTieBreak::code)
+        .collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let rows: Vec<serde_json::Value> = standings
+            .rows
+            .iter()
+            .map(|row| {
+                let name = event
+                    .team(row.team)
+                    .map(|t| t.name.clone())
+                    .unwrap_or_default();
+                let tiebreaks: serde_json::Map<String, serde_json::Value> = codes
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(code, value)| (code.clone(), serde_json::json!(value.as_f64())))
+                    .collect();
+                serde_json::json!({
+                    "rank": row.rank,
+                    "team": row.team.0,
+                    "name": name,
+                    "match_points": row.match_points.as_f64(),
+                    "game_points": row.game_points.as_f64(),
+                    "to_play": row.to_play,
+                    "tiebreaks": tiebreaks,
+                })
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name_width = event
+        .teams
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(out, "{}", event.name)?;
+    writeln!(out, "Standings after round {}", standings.rounds)?;
+    let mut header = format!(
+        "{:>4} {:>4}  {:<name_width$} {:>6} {:>6}",
+        "Rank", "No", "Team", "MP", "GP"
+    );
+    for code in &codes {
+        header.push_str(&format!(" {code:>8}"));
+    }
+    writeln!(out, "{header}")?;
+    for row in &standings.rows {
+        let name = event.team(row.team).map(|t| t.name.as_str()).unwrap_or("");
+        let mut line = format!(
+            "{:>4} {:>4}  {:<name_width$} {:>6} {:>6}",
+            row.rank,
+            row.team.0,
+            name,
+            row.match_points.to_string(),
+            row.game_points.to_string()
+        );
+        for value in &row.values {
+            line.push_str(&format!(" {:>8}", value.display()));
+        }
+        if row.to_play > 0 {
+            line.push_str(&format!("  ({} to play)", row.to_play));
+        }
+        if let Some(lot) = row.lot {
+            line.push_str(&format!("  (lot {lot})"));
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The team tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.
+fn team_list_from_file(text: &str) -> anyhow::Result<Option<Vec<TeamTieBreak>>> {
+    for tag in ["202", "212"] {
+        for (index, line) in text.lines().enumerate() {
+            let Some(rest) = line.strip_prefix(tag).filter(|r| r.starts_with(' ')) else {
+                continue;
+            };
+            let list = TeamTieBreak::parse_list(rest)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("line {}: record {tag}", index + 1))?;
+            // 212 lists the score first; 202 only the tie-breaks after it.
+            if !list.is_empty() {
+                return Ok(Some(list));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// The tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.

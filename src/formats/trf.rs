@@ -24,6 +24,9 @@ use crate::tournament::model::{
     Acceleration, Color, ForbiddenPairs, GameResult, Player, PlayerId, RoundEntry, Tournament,
 };
 use crate::tournament::scoring::{PointSystem, Points};
+use crate::tournament::team::{
+    ForfeitedMatch, MatchForfeit, MatchPoints, PenaltyPoints, Team, TeamId, TeamSection,
+};
 
 /// Where and why a TRF file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -147,6 +150,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut pab_given = false;
     // (player, round) pairs the 250 records gave so far.
     let mut accelerated = 0u64;
+    // The line of each team record, for errors found once every player is known.
+    let mut team_lines: Vec<usize> = Vec::new();
 
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -340,6 +345,39 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     byes.push((line, kind, round, PlayerId(player)));
                 }
             }
+            "310" | "013" => {
+                let number = tournament.teams.teams.len() as u32 + 1;
+                let team = parse_team(&chars, line, tag == "310", number)?;
+                if tournament.teams.teams.iter().any(|t| t.id == team.id) {
+                    return Err(err(line, 5, format!("team {} is listed twice", team.id.0)));
+                }
+                tournament.teams.teams.push(team);
+                team_lines.push(line);
+            }
+            "352" => {
+                let sequence = rest.to_ascii_uppercase();
+                if sequence.is_empty() || sequence.chars().any(|c| c != 'W' && c != 'B') {
+                    return Err(err(
+                        line,
+                        5,
+                        "352: the colour sequence must be W and B only",
+                    ));
+                }
+                tournament.teams.colour_sequence = Some(sequence);
+            }
+            "362" => tournament.teams.match_points = Some(parse_362(&rest, line)?),
+            "330" => tournament
+                .teams
+                .forfeited_matches
+                .push(parse_330(&chars, line)?),
+            "299" => match parse_299(&chars, line)? {
+                Some(Record299::Penalty(penalty)) => tournament.teams.penalties.push(penalty),
+                Some(Record299::ForfeitWin(points)) => tournament.teams.forfeit_win = Some(points),
+                Some(Record299::ForfeitLoss(points)) => {
+                    tournament.teams.forfeit_loss = Some(points)
+                }
+                None => tournament.other_records.push(raw.to_string()),
+            },
             "XXZ" => {
                 for word in rest.split_whitespace() {
                     let player = player_number(word, line, 5)?;
@@ -475,6 +513,29 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     player.id.0
                 ),
             ));
+        }
+    }
+
+    // Every squad names known players, each player in one squad.
+    let mut squad_of: std::collections::HashMap<PlayerId, u32> = Default::default();
+    for (team, &line) in tournament.teams.teams.iter().zip(&team_lines) {
+        for &player in &team.squad {
+            if !known(player) {
+                return Err(err(
+                    line,
+                    74,
+                    format!("team {}: no player {}", team.id.0, player.0),
+                ));
+            }
+            if let Some(other) = squad_of.insert(player, team.id.0)
+                && other != team.id.0
+            {
+                return Err(err(
+                    line,
+                    74,
+                    format!("player {} is in teams {other} and {}", player.0, team.id.0),
+                ));
+            }
         }
     }
 
@@ -706,6 +767,253 @@ fn parse_162(chars: &[char], line: usize, points: &mut PointSystem) -> Result<()
     Ok(())
 }
 
+/// The most players a team record may list.
+const MAX_SQUAD: usize = 100;
+
+/// A team record: `310` (TRF-2026: number 5–7, name 9–40, nickname 42–46, players from
+/// column 74, five columns each) or the older `013` (name 5–36, players from column 37; the
+/// team's number is its place in the file).
+fn parse_team(chars: &[char], line: usize, extended: bool, place: u32) -> Result<Team, TrfError> {
+    let (id, name, nickname, first_column) = if extended {
+        let id = bounded(field(chars, 5, 7).trim(), 999, line, 5, "team number")?;
+        if id == 0 {
+            return Err(err(line, 5, "team number must be 1 to 999"));
+        }
+        (
+            id,
+            field(chars, 9, 40).trim().to_string(),
+            field(chars, 42, 46).trim().to_string(),
+            74,
+        )
+    } else {
+        (
+            place,
+            field(chars, 5, 36).trim().to_string(),
+            String::new(),
+            37,
+        )
+    };
+    let mut squad = Vec::new();
+    let mut column = first_column;
+    while column <= chars.len() {
+        let text = field(chars, column, column + 3);
+        if !text.trim().is_empty() {
+            let player = player_number(text.trim(), line, column)?;
+            if player != 0 {
+                if squad.len() >= MAX_SQUAD {
+                    return Err(err(
+                        line,
+                        column,
+                        format!("more than {MAX_SQUAD} players in one team"),
+                    ));
+                }
+                squad.push(PlayerId(player));
+            }
+        }
+        column += 5;
+    }
+    Ok(Team {
+        id: TeamId(id),
+        name,
+        nickname,
+        squad,
+    })
+}
+
+/// Record `362`, match points: `TW 3.0  TD 1.0  TL 0.0` (the letters alone are read too).
+fn parse_362(rest: &str, line: usize) -> Result<MatchPoints, TrfError> {
+    let mut points = MatchPoints::default();
+    // Codes and values alternate, with or without spaces between them (`TW 3.0`, `TW10.0`).
+    let mut tokens: Vec<String> = Vec::new();
+    for c in rest.chars() {
+        let numeric = c.is_ascii_digit() || c == '.' || c == '-';
+        match tokens.last_mut() {
+            _ if c.is_whitespace() => tokens.push(String::new()),
+            Some(last)
+                if !last.is_empty()
+                    && last
+                        .chars()
+                        .all(|l| l.is_ascii_digit() || l == '.' || l == '-')
+                        == numeric =>
+            {
+                last.push(c)
+            }
+            _ => tokens.push(c.to_string()),
+        }
+    }
+    tokens.retain(|t| !t.is_empty());
+    for pair in tokens.chunks(2) {
+        let [code, value] = pair else {
+            return Err(err(line, 5, "362: each code needs its points"));
+        };
+        let value = parse_points(value, line, 5, "362 value")?;
+        match code.to_ascii_uppercase().as_str() {
+            "TW" | "W" => points.win = value,
+            "TD" | "D" => points.draw = value,
+            "TL" | "L" => points.loss = value,
+            other => return Err(err(line, 5, format!("362: unknown code `{other}`"))),
+        }
+    }
+    Ok(points)
+}
+
+/// Record `330`, a forfeited match: type 5–6 (`+-`, `-+`, `--`), round 8–10, first team
+/// 12–14, second team 16–18.
+fn parse_330(chars: &[char], line: usize) -> Result<ForfeitedMatch, TrfError> {
+    let forfeit = match field(chars, 5, 6).to_ascii_uppercase().as_str() {
+        "+-" | "WL" | "WZ" | "10" => MatchForfeit::HomeWins,
+        "-+" | "LW" | "ZW" | "01" => MatchForfeit::AwayWins,
+        "--" | "LL" | "ZZ" | "00" => MatchForfeit::Both,
+        _ => return Err(err(line, 5, "330: the forfeit type must be +-, -+ or --")),
+    };
+    let round = round_number(field(chars, 8, 10).trim(), line, 8)?;
+    let white = bounded(field(chars, 12, 14).trim(), 999, line, 12, "team number")?;
+    let black_text = field(chars, 16, 18);
+    let black = if black_text.trim().is_empty() {
+        0
+    } else {
+        bounded(black_text.trim(), 999, line, 16, "team number")?
+    };
+    if round == 0 || white == 0 {
+        return Err(err(line, 8, "330: round and first team must be given"));
+    }
+    Ok(ForfeitedMatch {
+        round,
+        white: TeamId(white),
+        black: (black != 0).then_some(TeamId(black)),
+        forfeit,
+    })
+}
+
+/// What a `299` record says, as far as this reader interprets it.
+enum Record299 {
+    /// The arbiter's penalty (or bonus) points of one team.
+    Penalty(PenaltyPoints),
+    /// Match and game points of every forfeited match's winner (`299 +`, no round, no team).
+    ForfeitWin((Points, Points)),
+    /// Match and game points of every forfeited match's loser (`299 -`).
+    ForfeitLoss((Points, Points)),
+}
+
+/// Record `299`: type 5 (blank for a penalty), match points 8–11, game points 14–17, round
+/// 20–22 (`000` or blank: every round; `999`: the standings only), teams from column 24.
+/// Penalties name one team; `+`/`-` without round and team give the points of forfeited
+/// matches. Other `299` records are kept as they are (`None`).
+fn parse_299(chars: &[char], line: usize) -> Result<Option<Record299>, TrfError> {
+    let kind = field(chars, 5, 5);
+    let read = |from: usize, to: usize, what: &str| -> Result<Points, TrfError> {
+        let text = field(chars, from, to);
+        if text.trim().is_empty() {
+            Ok(Points::ZERO)
+        } else {
+            parse_points(text.trim(), line, from, what)
+        }
+    };
+    let match_points = read(8, 11, "299 match points")?;
+    let game_points = read(14, 17, "299 game points")?;
+    let round_text = field(chars, 20, 22);
+    let round = if round_text.trim().is_empty() {
+        0
+    } else {
+        round_number(round_text.trim(), line, 20)?
+    };
+    let team_text = field(chars, 24, chars.len().max(24));
+    let mut words = team_text.split_whitespace();
+    let first = words.next();
+    match (kind.trim(), first, round) {
+        ("+", None, 0) => return Ok(Some(Record299::ForfeitWin((match_points, game_points)))),
+        ("-", None, 0) => return Ok(Some(Record299::ForfeitLoss((match_points, game_points)))),
+        ("", Some(_), _) => {}
+        _ => return Ok(None),
+    }
+    let Some(first) = first else {
+        return Ok(None);
+    };
+    if words.next().is_some() {
+        return Err(err(line, 29, "299: one penalty record per team"));
+    }
+    let team = bounded(first, 999, line, 24, "team number")?;
+    Ok(Some(Record299::Penalty(PenaltyPoints {
+        team: TeamId(team),
+        round: (round != 0 && round != 999).then_some(round),
+        match_points,
+        game_points,
+        reason: String::new(),
+    })))
+}
+
+/// The team records of `section`, one line each.
+fn write_teams(out: &mut String, section: &TeamSection) {
+    for team in &section.teams {
+        let total = section.totals.iter().find(|t| t.team == team.id);
+        let mut line = format!(
+            "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3} ",
+            team.id.0,
+            team.name.chars().take(32).collect::<String>(),
+            team.nickname.chars().take(5).collect::<String>(),
+            "",
+            total
+                .map(|t| format!("{:.1}", t.match_points.as_f64()))
+                .unwrap_or_default(),
+            total
+                .map(|t| format!("{:.1}", t.game_points.as_f64()))
+                .unwrap_or_default(),
+            total.map(|t| t.rank.to_string()).unwrap_or_default(),
+        );
+        for player in &team.squad {
+            let _ = write!(line, " {:>4}", player.0);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if let Some(sequence) = &section.colour_sequence {
+        let _ = writeln!(out, "352 {sequence}");
+    }
+    if let Some(points) = &section.match_points {
+        let _ = writeln!(
+            out,
+            "362 TW{:>4}   TD{:>4}   TL{:>4}",
+            format!("{:.1}", points.win.as_f64()),
+            format!("{:.1}", points.draw.as_f64()),
+            format!("{:.1}", points.loss.as_f64())
+        );
+    }
+    for forfeit in &section.forfeited_matches {
+        let kind = match forfeit.forfeit {
+            MatchForfeit::HomeWins => "+-",
+            MatchForfeit::AwayWins => "-+",
+            MatchForfeit::Both => "--",
+        };
+        let _ = writeln!(
+            out,
+            "330 {kind} {:03} {:03} {:03}",
+            forfeit.round,
+            forfeit.white.0,
+            forfeit.black.map_or(0, |b| b.0)
+        );
+    }
+    for (kind, points) in [("+", section.forfeit_win), ("-", section.forfeit_loss)] {
+        if let Some((match_points, game_points)) = points {
+            let _ = writeln!(
+                out,
+                "299 {kind}  {:>4}  {:>4}",
+                format!("{:.1}", match_points.as_f64()),
+                format!("{:.1}", game_points.as_f64())
+            );
+        }
+    }
+    // A penalty of the whole event counts in the standings only (round 999).
+    for penalty in &section.penalties {
+        let _ = writeln!(
+            out,
+            "299    {:>4}  {:>4}  {:03} {:>4}",
+            format!("{:.1}", penalty.match_points.as_f64()),
+            format!("{:.1}", penalty.game_points.as_f64()),
+            penalty.round.unwrap_or(999),
+            penalty.team.0
+        );
+    }
+}
+
 /// Writes a TRF16 file with the TRF26/JaVaFo/bbpPairings extension records this crate reads.
 /// Parsing the result gives back the same tournament.
 pub fn write(tournament: &Tournament) -> String {
@@ -854,5 +1162,6 @@ pub fn write(tournament: &Tournament) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    write_teams(&mut out, &tournament.teams);
     out
 }

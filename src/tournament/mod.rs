@@ -2,7 +2,7 @@
 //! [`result`]), the tournament day's one round planner ([`day`]: who is paired, by which
 //! system, what changes of a running event are allowed), participation ([`byes`]), scoring
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
-//! order of names ([`collation`], C.04.2 Art. 2.2.3).
+//! order of names ([`collation`], C.04.2 Art. 2.2.3), and team competitions ([`team`]).
 //!
 //! The flow of a round: the store (in the database layer) reads a [`day::DayState`] inside its
 //! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
@@ -21,6 +21,7 @@ pub mod scoring;
 pub mod self_report;
 pub mod standings;
 pub mod starting_rank;
+pub mod team;
 pub mod tiebreak;
 
 pub use model::{

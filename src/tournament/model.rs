@@ -152,6 +152,9 @@ pub struct Tournament {
     /// Pairing settings beyond players and results: initial colour, accelerations, forbidden
     /// pairs (TRF `152`/`XXC`, `250`/`XXA`, `260`/`XXP`).
     pub setup: PairingSetup,
+    /// The team records of a team competition (TRF-2026 310, 352, 362, 330, 299); empty for an
+    /// individual event. [`crate::tournament::team::TeamEvent::from_tournament`] reads them.
+    pub teams: crate::tournament::team::TeamSection,
     /// Source records this program does not interpret (e.g. TRF `022` city, `102` arbiter),
     /// kept verbatim and in order so that writing the tournament back loses nothing.
     pub other_records: Vec<String>,

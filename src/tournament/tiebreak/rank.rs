@@ -180,16 +180,8 @@ pub fn rank_with(calculator: &Calculator<'_>, settings: &TieBreakSettings) -> St
     let seed = match settings.lots {
         Lots::Shared => None,
         Lots::Draw { seed } => {
-            let mut generator = SplitMix64(seed);
-            for group in groups.iter_mut().filter(|g| g.len() > 1) {
-                group.sort_unstable();
-                for i in (1..group.len()).rev() {
-                    let j = (generator.next() % (i as u64 + 1)) as usize;
-                    group.swap(i, j);
-                }
-                for (position, &player) in group.iter().enumerate() {
-                    lots[player] = Some(position as u32 + 1);
-                }
+            for (player, position) in draw_lots(&mut groups, seed) {
+                lots[player] = Some(position);
             }
             Some(seed)
         }
@@ -254,6 +246,28 @@ fn split_by_value(
         previous = Some(v);
     }
     parts
+}
+
+/// Drawing of lots (Art. 4.2) in every group of `groups` with more than one member, from
+/// `seed`: each such group is put in its drawn order, and each member's drawn position (1 for
+/// the first) is returned. Individual and team standings draw the same way.
+pub fn draw_lots(groups: &mut [Vec<usize>], seed: u64) -> Vec<(usize, u32)> {
+    let mut generator = SplitMix64(seed);
+    let mut drawn = Vec::new();
+    for group in groups.iter_mut().filter(|g| g.len() > 1) {
+        group.sort_unstable();
+        for i in (1..group.len()).rev() {
+            let j = (generator.next() % (i as u64 + 1)) as usize;
+            group.swap(i, j);
+        }
+        drawn.extend(
+            group
+                .iter()
+                .enumerate()
+                .map(|(position, &member)| (member, position as u32 + 1)),
+        );
+    }
+    drawn
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64), so a published seed reproduces the

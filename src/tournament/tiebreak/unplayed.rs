@@ -160,6 +160,41 @@ impl Record {
         }
     }
 
+    /// A record made of per-round values directly (a team competition's matches, with match or
+    /// game points as the score): requested byes are categorised (Art. 16.2.3/16.2.5) and the
+    /// scores summed (16.3) here. Each player's rounds must number `rounds`.
+    pub fn from_rounds(
+        rounds: usize,
+        points: PointSystem,
+        players: Vec<(i32, Vec<Round>)>,
+    ) -> Record {
+        let players = players
+            .into_iter()
+            .map(|(rating, mut list)| {
+                categorise_requested_byes(&mut list);
+                let score: Points = list.iter().map(|r| r.points).sum();
+                let adjusted = list
+                    .iter()
+                    .map(|r| match r.unplayed {
+                        Some(Category::RequestedByeAtEnd) => points.draw,
+                        _ => r.points,
+                    })
+                    .sum();
+                PlayerRecord {
+                    rating,
+                    rounds: list,
+                    score,
+                    adjusted,
+                }
+            })
+            .collect();
+        Record {
+            rounds,
+            points,
+            players,
+        }
+    }
+
     /// Art. 8.3 Fore Buchholz: the same tournament with every game paired in the last round
     /// (played or forfeited) ended in a draw.
     pub fn fore(tournament: &Tournament) -> Record {

@@ -1,0 +1,319 @@
+//! Team leagues: match scoring (C.07 Art. 11), team tie-breaks (Art. 12–13) checked against
+//! FIDE's TieBreakServer, and the TRF-2026 team records written and read back.
+//!
+//! The oracle test runs FIDE's TieBreakServer (`gacrux`, on PyPI) when it is installed:
+//! `ARBITER_GACRUX_PYTHON` names a Python that has it (CI installs it into a venv); without it
+//! the test says it was skipped. Every league it checks is generated here from a seed.
+
+use arbiter::formats::trf;
+use arbiter::pairing::round_robin::Cycles;
+use arbiter::tournament::Points;
+use arbiter::tournament::result::BoardResult;
+use arbiter::tournament::team::sample::{LeagueShape, league};
+use arbiter::tournament::team::score::match_score;
+use arbiter::tournament::team::tiebreak::{TeamRanking, TeamTieBreak, rank};
+use arbiter::tournament::team::{
+    BoardColours, MatchBoard, MatchForfeit, MatchOutcome, MatchPoints, TeamEvent,
+};
+use arbiter::tournament::tiebreak::Lots;
+
+fn write_and_read(event: &TeamEvent) -> TeamEvent {
+    let text = trf::write(&event.to_tournament());
+    let tournament = trf::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    TeamEvent::from_tournament(&tournament).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The event as the file can say it: players without rounds, matches in file order.
+fn comparable(event: &TeamEvent) -> Vec<String> {
+    event.matches.iter().map(|m| format!("{m:?}")).collect()
+}
+
+#[test]
+fn trf_2026_team_records_round_trip_with_an_edit_in_between() {
+    for seed in 1..=6 {
+        let mut event = league(&LeagueShape {
+            incident_rate: 0.08,
+            ..LeagueShape::extraliga(seed)
+        })
+        .expect("league");
+        // Edit a result after generation: the file must carry the edit.
+        let board = event
+            .matches
+            .iter_mut()
+            .find(|m| m.forfeit.is_none() && m.away.is_some() && m.boards[0].result.is_some())
+            .map(|m| &mut m.boards[0])
+            .expect("a played board");
+        board.result = Some(if board.result == Some(BoardResult::Draw) {
+            BoardResult::WhiteWins
+        } else {
+            BoardResult::Draw
+        });
+        let edited = *board;
+        let read = write_and_read(&event);
+        assert_eq!(read.teams, event.teams, "seed {seed}");
+        assert_eq!(read.match_points, event.match_points);
+        assert_eq!(read.penalties.len(), event.penalties.len());
+        // Postponed matches (no result yet) are not in the file; every finished one is.
+        let mut expected: Vec<String> = event
+            .matches
+            .iter()
+            .filter(|m| m.away.is_some() && match_score(&event, m).is_some())
+            .map(|m| format!("{m:?}"))
+            .collect();
+        let mut got: Vec<String> = comparable(&read)
+            .into_iter()
+            .filter(|m| !m.contains("away: None"))
+            .collect();
+        got.sort();
+        expected.sort();
+        for (got, expected) in got.iter().zip(&expected) {
+            assert_eq!(got, expected, "seed {seed}");
+        }
+        assert_eq!(got.len(), expected.len(), "seed {seed}");
+        assert!(
+            read.matches
+                .iter()
+                .flat_map(|m| &m.boards)
+                .any(|b| *b == edited),
+            "the edited board is in the file"
+        );
+    }
+}
+
+fn small_league() -> TeamEvent {
+    // Four teams of two boards, 3/1/0, one round.
+    let mut event = league(&LeagueShape {
+        teams: 4,
+        boards: 2,
+        reserves: 0,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(1),
+        incident_rate: 0.0,
+        seed: 7,
+    })
+    .expect("league");
+    event.penalties.clear();
+    event
+}
+
+#[test]
+fn c07_art_11_match_and_game_points_of_a_match() {
+    let mut event = small_league();
+    let first = event
+        .matches
+        .iter()
+        .position(|m| m.round == 1)
+        .expect("round 1");
+    {
+        let m = &mut event.matches[first];
+        m.boards[0].result = Some(BoardResult::Draw);
+        m.boards[1].result = Some(BoardResult::BlackWins);
+    }
+    let m = &event.matches[first];
+    // Board 2: the home team has Black (white on odd boards), so Black's win is the home team's.
+    let score = match_score(&event, m).expect("all boards have results");
+    assert_eq!(score.home_game_points, Points(15));
+    assert_eq!(score.away_game_points, Points(5));
+    assert_eq!(score.home_outcome, MatchOutcome::Win);
+    assert_eq!(score.home_match_points, Points(30));
+    assert_eq!(score.away_match_points, Points::ZERO);
+}
+
+#[test]
+fn a_short_team_forfeits_its_empty_bottom_board() {
+    let mut event = small_league();
+    let first = event
+        .matches
+        .iter()
+        .position(|m| m.round == 1)
+        .expect("round 1");
+    let m = &mut event.matches[first];
+    m.boards[0].result = Some(BoardResult::BlackWins);
+    // The away team brings one player: board 2 is empty on its side (the away team has White
+    // on board 2).
+    m.boards[1] = MatchBoard {
+        white: None,
+        result: None,
+        ..m.boards[1]
+    };
+    let score = match_score(&event, &event.matches[first]).expect("the empty board decides itself");
+    assert_eq!(score.home_game_points, Points(10));
+    assert_eq!(score.away_game_points, Points(10));
+    assert_eq!(score.home_outcome, MatchOutcome::Draw);
+}
+
+#[test]
+fn a_whole_match_forfeit_gives_the_winner_every_board() {
+    let mut event = small_league();
+    let first = event
+        .matches
+        .iter()
+        .position(|m| m.round == 1)
+        .expect("round 1");
+    event.matches[first].forfeit = Some(MatchForfeit::AwayWins);
+    let score = match_score(&event, &event.matches[first]).expect("forfeit");
+    assert_eq!(
+        (score.home_game_points, score.away_game_points),
+        (Points::ZERO, Points(20))
+    );
+    assert_eq!(score.away_match_points, Points(30));
+    assert!(score.forfeited);
+}
+
+#[test]
+fn c07_art_4_2_penalty_points_count_in_the_ranking() {
+    let mut event = small_league();
+    for m in event.matches.iter_mut().filter(|m| m.round == 1) {
+        for b in &mut m.boards {
+            b.result = Some(BoardResult::Draw);
+        }
+    }
+    let ranking = TeamRanking {
+        list: vec![TeamTieBreak::MatchPoints, TeamTieBreak::GamePoints],
+        swiss: false,
+        lots: Lots::Shared,
+    };
+    let before = rank(&event, &ranking, 1);
+    assert!(
+        before.rows.iter().all(|r| r.rank == 1),
+        "all drawn: all share first place"
+    );
+    event
+        .penalties
+        .push(arbiter::tournament::team::PenaltyPoints {
+            team: arbiter::tournament::team::TeamId(2),
+            round: None,
+            match_points: Points(-10),
+            game_points: Points::ZERO,
+            reason: "Late line-up".into(),
+        });
+    let after = rank(&event, &ranking, 1);
+    let last = after.rows.last().expect("rows");
+    assert_eq!(last.team.0, 2);
+    assert_eq!(last.match_points, Points::ZERO);
+    assert_eq!(last.rank, 4);
+}
+
+/// FIDE's TieBreakServer, when installed: `(start, rank, values)` per team.
+fn gacrux(python: &str, file: &std::path::Path, codes: &[String]) -> Vec<(u32, u32, Vec<f64>)> {
+    let output = std::process::Command::new(python)
+        .args(["-m", "gacrux.tiebreakchecker", "-i"])
+        .arg(file)
+        .args(["-o", "-", "-p", "-d", ";", "-F", "TEXT", "-t"])
+        .args(codes)
+        .output()
+        .expect("run gacrux");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "gacrux failed: {text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty() && !line.starts_with("Check"))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(';').collect();
+            let start = fields[0].trim().parse().expect("start number");
+            let rank = fields[1].trim().parse().expect("rank");
+            let values = fields[2..]
+                .iter()
+                .map(|v| v.trim().parse().unwrap_or(f64::NAN))
+                .collect();
+            (start, rank, values)
+        })
+        .collect()
+}
+
+#[test]
+fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
+    let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") else {
+        eprintln!("skipped: set ARBITER_GACRUX_PYTHON to a Python with gacrux==1.11.65 installed");
+        return;
+    };
+    let lists = [
+        "MPTS GPTS EDE EMGSB/C1",
+        "MPTS GPTS WIN EMMSB EGGSB",
+        "GPTS MPTS EGMSB BC TBR BBE",
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = match std::env::var("ARBITER_KEEP_TEAM_FILES") {
+        Ok(path) => std::path::PathBuf::from(path),
+        Err(_) => dir.path().to_path_buf(),
+    };
+    let mut checked = 0;
+    for seed in 1..=12u64 {
+        let shape = LeagueShape {
+            teams: 6 + (seed % 7) as u32,
+            boards: [4, 6, 8, 10, 12][seed as usize % 5],
+            incident_rate: if seed % 3 == 0 { 0.05 } else { 0.0 },
+            cycles: if seed % 4 == 0 {
+                Cycles::Double {
+                    swap_last_two_rounds: false,
+                }
+            } else {
+                Cycles::Single
+            },
+            ..LeagueShape::extraliga(seed)
+        };
+        let mut event = league(&shape).expect("league");
+        // Penalties are not tie-breaks: the oracle is asked about the games alone.
+        event.penalties.clear();
+        // Postponed matches would be unplayed rounds; the oracle sees the finished season.
+        for m in &mut event.matches {
+            if m.forfeit.is_none() && m.away.is_some() {
+                for b in &mut m.boards {
+                    b.result.get_or_insert(BoardResult::Draw);
+                }
+            }
+        }
+        let file = dir.join(format!("league-{seed}.trf"));
+        std::fs::write(&file, trf::write(&event.to_tournament())).expect("write");
+        for list in lists {
+            let codes: Vec<String> = list.split(' ').map(str::to_string).collect();
+            let ranking = TeamRanking {
+                list: TeamTieBreak::parse_list(list).expect("list"),
+                swiss: false,
+                lots: Lots::Shared,
+            };
+            let ours = rank(&event, &ranking, event.rounds_played());
+            let theirs = gacrux(&python, &file, &codes);
+            for (start, _rank, values) in &theirs {
+                let row = ours
+                    .rows
+                    .iter()
+                    .find(|r| r.team.0 == *start)
+                    .unwrap_or_else(|| panic!("team {start}"));
+                for ((code, value), expected) in codes.iter().zip(&row.values).zip(values) {
+                    // EDE, TBR and BBE decide within tied groups and show no value of their
+                    // own there: they are compared through the ranks below.
+                    if ["EDE", "TBR", "BBE"].contains(&code.as_str()) {
+                        continue;
+                    }
+                    let value = value.as_f64();
+                    assert!(
+                        (value - expected).abs() < 1e-6,
+                        "seed {seed}, list {list}: team {start} {code} = {value}, FIDE's checker {expected}\n{}",
+                        file.display()
+                    );
+                }
+            }
+            let mut our_ranks: Vec<(u32, u32)> =
+                ours.rows.iter().map(|r| (r.team.0, r.rank)).collect();
+            our_ranks.sort_unstable();
+            let mut their_ranks: Vec<(u32, u32)> =
+                theirs.iter().map(|(s, r, _)| (*s, *r)).collect();
+            their_ranks.sort_unstable();
+            assert_eq!(
+                our_ranks,
+                their_ranks,
+                "seed {seed}, list {list}: ranks\n{}",
+                file.display()
+            );
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} team standings equal to FIDE's TieBreakServer");
+}
