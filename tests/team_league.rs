@@ -227,6 +227,67 @@ fn gacrux(python: &str, file: &std::path::Path, codes: &[String]) -> Vec<(u32, u
         .collect()
 }
 
+/// The leagues the oracle test checks: sizes, board counts, single and double cycles, now and
+/// then short teams and forfeited matches; every match finished, no penalties.
+fn oracle_league(seed: u64) -> TeamEvent {
+    let shape = LeagueShape {
+        teams: 6 + (seed % 7) as u32,
+        boards: [4, 6, 8, 10, 12][seed as usize % 5],
+        incident_rate: if seed % 3 == 0 { 0.05 } else { 0.0 },
+        cycles: if seed % 4 == 0 {
+            Cycles::Double {
+                swap_last_two_rounds: false,
+            }
+        } else {
+            Cycles::Single
+        },
+        ..LeagueShape::extraliga(seed)
+    };
+    let mut event = league(&shape).expect("league");
+    // Penalties are not tie-breaks: the oracle is asked about the games alone.
+    event.penalties.clear();
+    // Postponed matches would be unplayed rounds; the oracle sees the finished season.
+    for m in &mut event.matches {
+        if m.forfeit.is_none() && m.away.is_some() {
+            for b in &mut m.boards {
+                if b.white.is_some() && b.black.is_some() {
+                    b.result.get_or_insert(BoardResult::Draw);
+                }
+            }
+        }
+    }
+    event
+}
+
+/// A file in the style of older programs (013 team records, no colour sequence, forfeited
+/// matches written as forfeited games between the nominated players, informative records),
+/// made here from the league of `oracle_league(6)`: it must give the same standings as the
+/// season itself.
+#[test]
+fn a_team_file_in_an_older_programs_style_gives_the_seasons_standings() {
+    let text = std::fs::read_to_string("tests/data/team/league_013_style.trf").expect("file");
+    let tournament = trf::parse(&text).expect("reads");
+    let read = TeamEvent::from_tournament(&tournament).expect("a team file");
+    let season = oracle_league(6);
+    assert_eq!(read.teams.len(), season.teams.len());
+    assert_eq!(
+        read.matches.iter().filter(|m| m.forfeit.is_some()).count(),
+        season
+            .matches
+            .iter()
+            .filter(|m| m.forfeit.is_some())
+            .count()
+    );
+    let ranking = TeamRanking {
+        list: TeamTieBreak::parse_list("MPTS,GPTS,EDE,EMGSB/C1,EMMSB,EGGSB,BC").expect("list"),
+        swiss: false,
+        lots: Lots::Shared,
+    };
+    let from_file = rank(&read, &ranking, read.rounds_played());
+    let from_season = rank(&season, &ranking, season.rounds_played());
+    assert_eq!(from_file.rows, from_season.rows);
+}
+
 #[test]
 fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
     let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") else {
@@ -245,30 +306,7 @@ fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
     };
     let mut checked = 0;
     for seed in 1..=12u64 {
-        let shape = LeagueShape {
-            teams: 6 + (seed % 7) as u32,
-            boards: [4, 6, 8, 10, 12][seed as usize % 5],
-            incident_rate: if seed % 3 == 0 { 0.05 } else { 0.0 },
-            cycles: if seed % 4 == 0 {
-                Cycles::Double {
-                    swap_last_two_rounds: false,
-                }
-            } else {
-                Cycles::Single
-            },
-            ..LeagueShape::extraliga(seed)
-        };
-        let mut event = league(&shape).expect("league");
-        // Penalties are not tie-breaks: the oracle is asked about the games alone.
-        event.penalties.clear();
-        // Postponed matches would be unplayed rounds; the oracle sees the finished season.
-        for m in &mut event.matches {
-            if m.forfeit.is_none() && m.away.is_some() {
-                for b in &mut m.boards {
-                    b.result.get_or_insert(BoardResult::Draw);
-                }
-            }
-        }
+        let event = oracle_league(seed);
         let file = dir.join(format!("league-{seed}.trf"));
         std::fs::write(&file, trf::write(&event.to_tournament())).expect("write");
         for list in lists {

@@ -7,6 +7,7 @@
 //!   boards are empty and forfeited.
 //! - [`score`]: game points (FIDE Laws Art. 10, C.07 Art. 11.1.2) and match points
 //!   (Art. 11.1.1) of a match, whole-match forfeits and the arbiter's penalty points.
+//! - [`crosstable`]: the team crosstable and each board's score and performance.
 //! - [`tiebreak`]: team standings and tie-breaks (C.07 Art. 11–13 and the national
 //!   competition rules' orders), built on the individual tie-breaks of Art. 6–10 with match or
 //!   game points as the score (Art. 13).
@@ -16,6 +17,7 @@
 //! and written by [`crate::formats::trf`] and turned into a [`TeamEvent`] by
 //! [`TeamEvent::from_tournament`].
 
+pub mod crosstable;
 pub mod league;
 pub mod lineup;
 pub mod sample;
