@@ -355,3 +355,62 @@ fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
     }
     eprintln!("{checked} team standings equal to FIDE's TieBreakServer");
 }
+
+/// The match sheets of a round: one page per match, both teams' names and players printed.
+#[test]
+fn match_sheets_name_both_teams_and_every_player_of_the_round() {
+    let event = oracle_league(2);
+    let tournament = event.to_tournament();
+    let input = arbiter::print::DocumentInput {
+        language: arbiter::print::Language::ALL[1],
+        ..arbiter::print::DocumentInput::default()
+    };
+    let pdf = arbiter::print::render(
+        arbiter::print::Document::MatchSheets,
+        &tournament,
+        &input,
+        3,
+    )
+    .expect("match sheets");
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("sheets.pdf");
+    std::fs::write(&path, &pdf).expect("write");
+    let Ok(output) = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+    else {
+        eprintln!("skipped the text check: pdftotext is not installed");
+        return;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    let matches: Vec<_> = event
+        .matches_of_round(3)
+        .filter(|m| m.away.is_some())
+        .collect();
+    assert_eq!(
+        text.matches("Zápis o utkání").count(),
+        matches.len(),
+        "one sheet per match (Czech)"
+    );
+    for m in matches {
+        for team in [Some(m.home), m.away].into_iter().flatten() {
+            let name = &event.team(team).expect("team").name;
+            assert!(text.contains(name.as_str()), "{name} on the sheets");
+        }
+        for player in m.boards.iter().flat_map(|b| [b.white, b.black]).flatten() {
+            let name = &event.players[player.0 as usize - 1].name;
+            assert!(text.contains(name.as_str()), "{name} on the sheets");
+        }
+    }
+    // An individual event has no match sheets: the error says so.
+    let individual = arbiter::tournament::Tournament::default();
+    let error = arbiter::print::render(
+        arbiter::print::Document::MatchSheets,
+        &individual,
+        &input,
+        1,
+    )
+    .expect_err("not a team competition");
+    assert!(error.to_string().contains("not a team competition"));
+}

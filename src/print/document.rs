@@ -10,7 +10,8 @@
 
 use crate::print::standings::StandingsTable;
 use crate::print::{
-    DocumentInput, PrintError, crosstable, pairings, result_slip, scoresheet, standings,
+    DocumentInput, PrintError, crosstable, match_sheet, pairings, result_slip, scoresheet,
+    standings,
 };
 use crate::tournament::Tournament;
 
@@ -30,17 +31,20 @@ pub enum Document {
     Scoresheets,
     /// Result slips for every board of a round.
     ResultSlips,
+    /// A team competition's match sheets of a round, one page per match.
+    MatchSheets,
 }
 
 impl Document {
     /// Every document.
-    pub const ALL: [Document; 6] = [
+    pub const ALL: [Document; 7] = [
         Document::Pairings,
         Document::PairingsAlphabetical,
         Document::Standings,
         Document::Crosstable,
         Document::Scoresheets,
         Document::ResultSlips,
+        Document::MatchSheets,
     ];
 
     /// The name on the command line (`arbiter print NAME`) and in the URL (`NAME.pdf`).
@@ -52,6 +56,7 @@ impl Document {
             Document::Crosstable => "crosstable",
             Document::Scoresheets => "scoresheets",
             Document::ResultSlips => "result-slips",
+            Document::MatchSheets => "match-sheets",
         }
     }
 
@@ -66,6 +71,7 @@ impl Document {
             }
             Document::Scoresheets => "Pre-filled scoresheets for every board of a round",
             Document::ResultSlips => "Result slips for every board of a round",
+            Document::MatchSheets => "A team competition's match sheets of a round",
         }
     }
 
@@ -117,6 +123,7 @@ pub fn render(
             scoresheet::scoresheets(tournament, input, round, input.scoresheets)
         }
         Document::ResultSlips => result_slip::result_slips(tournament, input, round),
+        Document::MatchSheets => match_sheet::match_sheets(tournament, input, round),
     }
 }
 

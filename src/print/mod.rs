@@ -1,6 +1,7 @@
 //! PDF documents for tournament day, drawn with printpdf: pairing lists ([`pairings`]),
 //! standings ([`standings`]), crosstables and Swiss wallcharts ([`crosstable`]), pre-filled
-//! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7) and result slips ([`result_slip`]).
+//! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7), result slips ([`result_slip`]) and
+//! a team competition's match sheets ([`match_sheet`]).
 //! The command line and the web choose among them through one dispatcher ([`render`]).
 //!
 //! Every document reads the shared [`Tournament`] model plus a [`DocumentInput`] for what the
@@ -17,6 +18,7 @@ use crate::tournament::{Color, PlayerId, Points, Tournament};
 pub mod crosstable;
 pub mod document;
 pub mod layout;
+pub mod match_sheet;
 pub mod pairings;
 pub mod qr;
 pub mod result_slip;
@@ -53,6 +55,9 @@ pub enum PrintError {
         /// The starting number that is not there.
         player: u32,
     },
+    /// A team document asked of a file or tournament that is not a team competition.
+    #[error("not a team competition: {0}")]
+    NotATeamCompetition(String),
     /// The round has only byes: no scoresheet or result slip to print.
     #[error("round {0} has no games (only byes)")]
     NoGames(u32),
@@ -487,6 +492,12 @@ mod tests {
             "result_slip",
             "signature_white",
             "draw_offers",
+            "match_sheet",
+            "home_team",
+            "away_team",
+            "total",
+            "captain_home",
+            "captain_away",
         ];
         for language in Language::ALL {
             for key in keys {
