@@ -187,8 +187,9 @@ impl TeamTieBreak {
 pub enum TeamOrder {
     /// FIDE team events (Olympiad style): MP, GP, EDE, EMGSB/C1 (C.07 Art. 13).
     Fide,
-    /// Leagues ranked by match points, then game points, matches won and the mutual match
-    /// (Czech Extraliga style, 3/1/0).
+    /// Leagues ranked by match points, then game points, matches won and the mutual match:
+    /// the first steps of the Czech competition rules' order (its next step, the results
+    /// against the first, second, … team, is not implemented; lots follow instead).
     MatchPointsFirst,
     /// Leagues ranked by game points first, then match points and the mutual match
     /// (Hungarian NB I style).
