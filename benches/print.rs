@@ -1,12 +1,18 @@
 //! Benchmark `print`: the wallchart of a 500-player, 9-round Swiss and the scoresheets of a
-//! 250-board round (issue 8 asks for each in under a second). Prints the times; no assertions.
+//! 250-board round, then every document of a 1000-player, 10-round open (the pairing list by
+//! board also with both self-report QR codes of each of its 500 boards, as an arbiter prints
+//! it). Each should take under a second. Prints the times; no assertions.
 //!
-//! `cargo bench --bench print`
+//! `cargo bench --bench print` (`PRINT_BENCH_PLAYERS=N` for another size of the open)
 
 use std::time::Instant;
 
+use arbiter::print::crosstable::CrosstableKind;
 use arbiter::print::scoresheet::ScoresheetOptions;
-use arbiter::print::{DocumentInput, Language, crosstable, pairings, scoresheet};
+use arbiter::print::{
+    Document, DocumentInput, Language, ReportLinks, crosstable, pairings, render, scoresheet,
+};
+use arbiter::tournament::tiebreak::TieBreakSettings;
 use arbiter::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 
 /// A 500-player, 9-round tournament. Pairings are a simple fold within score order (not the
@@ -86,11 +92,14 @@ fn tournament(players: u32, rounds: u32) -> Tournament {
 }
 
 fn time<T>(label: &str, mut run: impl FnMut() -> T, size: impl Fn(&T) -> String) {
+    time_runs(label, 5, &mut run, size);
+}
+
+fn time_runs<T>(label: &str, runs: u32, run: &mut impl FnMut() -> T, size: impl Fn(&T) -> String) {
     // The first run also parses the embedded fonts (once per process).
     let started = Instant::now();
     let first = run();
     let cold = started.elapsed();
-    let runs = 5;
     let started = Instant::now();
     for _ in 0..runs {
         std::hint::black_box(run());
@@ -111,6 +120,7 @@ fn main() {
         language: Language::Czech,
         ..DocumentInput::default()
     };
+    every_document_of_a_large_open(&input);
     let describe = |pdf: &Result<Vec<u8>, arbiter::print::PrintError>| match pdf {
         Ok(bytes) => format!("{} KB", bytes.len() / 1024),
         Err(error) => format!("error: {error}"),
@@ -166,6 +176,64 @@ fn main() {
     time(
         "pairing list by board with self-report QR codes, 250 boards",
         || pairings::by_board(&tournament, &with_links, 9),
+        describe,
+    );
+}
+
+/// The self-report links of `boards` boards as the app makes them (a 43-character token each).
+fn report_links(boards: u32) -> Vec<ReportLinks> {
+    let token = |n: u32| format!("{n:0>43}");
+    (1..=boards)
+        .map(|board| ReportLinks {
+            board,
+            white: format!("https://arbiter.example.org/report/{}", token(2 * board)),
+            black: format!(
+                "https://arbiter.example.org/report/{}",
+                token(2 * board + 1)
+            ),
+        })
+        .collect()
+}
+
+/// Every document of a 1000-player (or `PRINT_BENCH_PLAYERS`), 10-round open: the pairing
+/// lists, scoresheets and slips of round 10, standings (BH-C1, BH, SB, DE) and the wallchart
+/// after it, and the arbiter's pairing list with its QR codes.
+fn every_document_of_a_large_open(input: &DocumentInput) {
+    let players = std::env::var("PRINT_BENCH_PLAYERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000u32);
+    let rounds = 10;
+    let tournament = tournament(players, rounds);
+    let input = DocumentInput {
+        tie_breaks: Some(TieBreakSettings::swiss_default()),
+        crosstable: CrosstableKind::Wallchart,
+        ..input.clone()
+    };
+    let with_links = DocumentInput {
+        report_links: report_links(players / 2),
+        ..input.clone()
+    };
+    println!("every document of a {players}-player, {rounds}-round open (round {rounds}):");
+    let describe = |pdf: &Result<Vec<u8>, arbiter::print::PrintError>| match pdf {
+        Ok(bytes) => format!("{} KB", bytes.len() / 1024),
+        Err(error) => format!("error: {error}"),
+    };
+    for document in Document::ALL {
+        time_runs(
+            &format!("  {}.pdf", document.name()),
+            2,
+            &mut || render(document, &tournament, &input, rounds),
+            describe,
+        );
+    }
+    time_runs(
+        &format!(
+            "  pairings.pdf with both self-report QR codes of {} boards",
+            players / 2
+        ),
+        2,
+        &mut || render(Document::Pairings, &tournament, &with_links, rounds),
         describe,
     );
 }

@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, RawImageData,
+    RawImageFormat, Rect, TextItem, TextMatrix, XObjectTransform,
 };
 
 use crate::print::PrintError;
@@ -439,14 +440,37 @@ impl Canvas {
         });
     }
 
-    /// Black rectangles `(x, y, width, height)` (top-left corners), e.g. the modules of a QR
-    /// code, with one colour change for all of them.
-    pub fn fill_black(&mut self, rects: &[(f32, f32, f32, f32)]) {
-        self.end_text();
-        self.set_grey_fill(0.0);
-        for &(x, y, width, height) in rects {
-            self.rectangle(x, y, width, height, PaintMode::Fill);
+    /// A greyscale picture (`0` black … `255` white, rows top to bottom, `columns` pixels a row)
+    /// with its top-left corner at (`x`, `y`), `width` millimetres wide, square pixels, drawn
+    /// sharp (no smoothing between pixels), e.g. a QR code with one pixel per module. The
+    /// pixels are stored once in the document (an image XObject) and the page only places them:
+    /// a few bytes of content instead of a rectangle per run of dark modules.
+    pub fn grey_image(&mut self, x: f32, y: f32, width: f32, columns: usize, pixels: Vec<u8>) {
+        let columns = columns.max(1);
+        let rows = pixels.len() / columns;
+        if rows == 0 {
+            return;
         }
+        self.end_text();
+        let height = width * rows as f32 / columns as f32;
+        let id = self.doc.add_image(&RawImage {
+            pixels: RawImageData::U8(pixels),
+            width: columns,
+            height: rows,
+            data_format: RawImageFormat::R8,
+            tag: Vec::new(),
+        });
+        let bottom_left = self.point(x, y + height);
+        self.ops.push(Op::UseXobject {
+            id,
+            transform: XObjectTransform {
+                translate_x: Some(bottom_left.x),
+                translate_y: Some(bottom_left.y),
+                // The image's pixels per inch that make it `width` millimetres wide.
+                dpi: Some(columns as f32 * 25.4 / width),
+                ..XObjectTransform::default()
+            },
+        });
     }
 
     /// A rectangle with top-left corner (`x`, `y`), stroked or filled.

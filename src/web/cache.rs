@@ -102,6 +102,17 @@ fn etag_of(key: &PageKey, revision: i64) -> String {
     format!("\"{}-{revision}-{:016x}\"", key.0, hasher.finish())
 }
 
+/// True when the request's `If-None-Match` names `etag` (the browser has that version).
+pub fn etag_matches(headers: &header::HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        })
+}
+
 /// The answer for a stored page: 304 when the browser has it, else the bytes (compressed when
 /// accepted).
 fn answer(headers: &header::HeaderMap, page: &Page) -> HttpResponse {
@@ -110,11 +121,7 @@ fn answer(headers: &header::HeaderMap, page: &Page) -> HttpResponse {
         .insert_header((header::ETAG, page.etag.as_str()))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::VARY, "Accept-Encoding, Accept-Language, Cookie"));
-    let known = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == page.etag));
-    if known {
+    if etag_matches(headers, &page.etag) {
         return response.status(StatusCode::NOT_MODIFIED).finish();
     }
     response.insert_header((header::CONTENT_TYPE, page.content_type.clone()));

@@ -356,6 +356,12 @@ impl PageContext {
         self.user.as_ref().is_some_and(|u| u.role.can_organise())
     }
 
+    /// The URL of the static file `name` (`app.css`, `js/live.js`) under its fingerprinted
+    /// name ([`crate::web::handlers::assets`]): the one way templates refer to static files.
+    pub fn asset(&self, name: &str) -> String {
+        crate::web::handlers::assets::url(name)
+    }
+
     /// The current path, percent-encoded for a `next=` parameter.
     pub fn path_encoded(&self) -> String {
         crate::web::error::encode_query_value(&self.path)

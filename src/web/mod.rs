@@ -163,6 +163,7 @@ pub fn app(
         InitError = (),
     >,
 > {
+    handlers::assets::fingerprint_all();
     let key = Key::from(&state.config.session_key);
     let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key)
         .cookie_name(SESSION_COOKIE.to_owned())

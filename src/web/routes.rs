@@ -16,7 +16,10 @@ pub fn config(cfg: &mut web::ServiceConfig) {
     cfg
         // public
         .route("/", web::get().to(home::index::index))
-        .route("/static/app.css", web::get().to(assets::css::stylesheet))
+        .route(
+            "/static/{file:.*}",
+            web::get().to(assets::serve::serve_asset),
+        )
         .route("/lang/{code}", web::get().to(lang::switch::switch_language))
         // accounts
         .route("/setup", web::get().to(auth::setup::setup_form))
@@ -158,12 +161,12 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::get().to(standings::show::show_standings),
     )
     .route(
-        "/tournaments/{id}/crosstable",
-        web::get().to(standings::crosstable::show_crosstable),
+        "/tournaments/{id}/standings/working/{player}",
+        web::get().to(standings::working::show_working),
     )
     .route(
-        "/static/js/csv-file.js",
-        web::get().to(player::import_script::import_script),
+        "/tournaments/{id}/crosstable",
+        web::get().to(standings::crosstable::show_crosstable),
     )
     // tournament day: Swiss management, live round view, self-reports, game scores
     .route(
@@ -249,9 +252,5 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/rounds/{number}/games.pgn",
         web::get().to(game_score::export::export_round_pgn),
-    )
-    .route(
-        "/static/js/live.js",
-        web::get().to(live::script::live_script),
     );
 }

@@ -63,16 +63,33 @@
     });
   }
 
+  // The tag of the state last shown: the server answers 304 while the boards read the same.
+  var etag = null;
+
+  function stamp(seconds) {
+    table.setAttribute("data-polled", String(seconds));
+    var el = document.getElementById("live-updated");
+    if (el) { el.textContent = new Date(seconds * 1000).toLocaleTimeString(); }
+  }
+
   function poll() {
-    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
-      .then(function (response) { return response.ok ? response.json() : null; })
+    var headers = { "Accept": "application/json" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(url, { headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 304) {
+          stamp(Math.floor((Date.now() + offset) / 1000));
+          return null;
+        }
+        if (!response.ok) { return null; }
+        etag = response.headers.get("ETag");
+        return response.json();
+      })
       .then(function (live) {
         if (!live) { return; }
         offset = live.now * 1000 - Date.now();
         live.boards.forEach(update);
-        table.setAttribute("data-polled", String(live.now));
-        var stamp = document.getElementById("live-updated");
-        if (stamp) { stamp.textContent = new Date(live.now * 1000).toLocaleTimeString(); }
+        stamp(live.now);
       })
       .catch(function () { /* keep the last state; try again at the next poll */ });
   }

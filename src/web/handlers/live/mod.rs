@@ -5,7 +5,6 @@
 
 pub mod check_in;
 pub mod forfeit;
-pub mod script;
 pub mod show;
 pub mod start;
 pub mod status;
@@ -65,6 +64,26 @@ pub struct LiveRound {
     pub now: i64,
     /// The boards with two players (byes are not waited for).
     pub boards: Vec<LiveBoard>,
+}
+
+impl LiveRound {
+    /// A weak entity tag of everything the round's state says except the server clock
+    /// (`now`): the SHA-256 of the JSON with `now` left out. Time still counts where the
+    /// state depends on it: a waiting board's `remaining_seconds`, White's running clock
+    /// (Art. 6.7.2) and a board turning from waiting to flagged all change the tag, so a poll
+    /// is answered 304 only when the boards read exactly as the browser already has them
+    /// (a round not started, or every board playing or finished, between two writes). Equal
+    /// on every instance for equal states.
+    pub fn etag(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let without_clock = LiveRound {
+            now: 0,
+            boards: self.boards.clone(),
+            ..*self
+        };
+        let json = serde_json::to_vec(&without_clock).unwrap_or_default();
+        format!("W/\"{}\"", &hex::encode(Sha256::digest(json))[..24])
+    }
 }
 
 /// Unix seconds to a time (out of range reads as the epoch).

@@ -5,7 +5,6 @@
 pub mod export;
 pub mod import;
 pub mod import_form;
-pub mod import_script;
 pub mod list;
 pub mod register;
 pub mod withdraw;

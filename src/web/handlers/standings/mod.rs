@@ -66,3 +66,13 @@ pub fn player_row_id(data: &TournamentData, start: u32) -> Option<i32> {
     let index = usize::try_from(start).ok()?.checked_sub(1)?;
     data.ranked_players().get(index).map(|player| player.id.0)
 }
+
+/// The starting number of the player whose database row id is `row_id`, if any (the inverse of
+/// [`player_row_id`]).
+pub fn player_start(data: &TournamentData, row_id: i32) -> Option<u32> {
+    let index = data
+        .ranked_players()
+        .iter()
+        .position(|player| player.id.0 == row_id)?;
+    u32::try_from(index + 1).ok()
+}

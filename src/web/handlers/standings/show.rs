@@ -2,7 +2,10 @@
 //! (FIDE Laws Art. 10 with the announced point system), then the tournament's C.07 tie-breaks
 //! in order (Art. 4.1), then lots from the published seed or shared places (Art. 4.2). Every
 //! tie-break value opens its working (`<details>`): which opponents, which values, which were
-//! adjusted for unplayed rounds (Art. 16) and which were cut (Art. 14).
+//! adjusted for unplayed rounds (Art. 16) and which were cut (Art. 14). The page carries only
+//! the values and, in each `<details>`, a link to the player's working ([`super::working`]);
+//! `static/js/working.js` fetches the one tie-break's working there when a visitor opens it, so
+//! a 1000-player open's standings stay a page of values, not of every working.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -10,7 +13,7 @@ use askama::Template;
 
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::working::{WorkingView, working_view};
+use crate::web::handlers::standings::working::value_text;
 use crate::web::handlers::standings::{load_ranked, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -36,8 +39,8 @@ pub struct StandingRow {
     pub points: String,
     /// Games played over the board.
     pub played: u32,
-    /// One working per tie-break column.
-    pub tie_breaks: Vec<WorkingView>,
+    /// The tie-break values, one per column.
+    pub tie_breaks: Vec<String>,
     /// Position drawn by lot, empty unless lots decided.
     pub lot: String,
 }
@@ -60,6 +63,8 @@ pub struct StandingsPage {
     pub seed: String,
     /// The lines.
     pub rows: Vec<StandingRow>,
+    /// The text of the link to a value's working (no-script fallback), in the page's language.
+    pub show_working: String,
 }
 
 /// Shows the standings.
@@ -78,16 +83,7 @@ pub async fn show_standings(
         .iter()
         .filter_map(|row| {
             let player = model.player(row.player)?;
-            let index = row.player.0 as usize - 1;
-            let tie_breaks = standings
-                .tie_breaks
-                .iter()
-                .zip(&row.values)
-                .map(|(tie_break, value)| {
-                    let shown = value.map_or_else(|| "-".to_string(), |v| v.display());
-                    working_view(&ctx, model, &calculator.working(index, tie_break), shown)
-                })
-                .collect();
+            let tie_breaks = row.values.iter().copied().map(value_text).collect();
             Some(StandingRow {
                 rank: row.rank,
                 starting_rank: row.player.0,
@@ -111,6 +107,7 @@ pub async fn show_standings(
             })
         })
         .collect();
+    let show_working = ctx.t("working.show");
     let page = StandingsPage {
         header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         ctx,
@@ -119,6 +116,7 @@ pub async fn show_standings(
         chosen: ranked.chosen,
         seed: standings.seed.map(|s| s.to_string()).unwrap_or_default(),
         rows,
+        show_working,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -1,13 +1,30 @@
-//! A tie-break value's working as the standings page shows it (C.07 Art. 8–10, 14, 16): per
-//! round the opponent, the value it contributes, whether the opponent's score was adjusted for
-//! their unplayed rounds (Art. 16.3), whether a dummy stood in for the player's own unplayed
-//! round (Art. 16.4) and whether a modifier cut it (Art. 14, 16.5).
+//! `GET /tournaments/{id}/standings/working/{player}?round=N`: the working of a player's
+//! tie-break values as the standings show them (C.07 Art. 8–10, 14, 16): per round the
+//! opponent, the value it contributes, whether the opponent's score was adjusted for their
+//! unplayed rounds (Art. 16.3), whether a dummy stood in for the player's own unplayed round
+//! (Art. 16.4) and whether a modifier cut it (Art. 14, 16.5).
+//!
+//! The standings page carries only the values; a value's `<details>` links here. Without
+//! `code` the answer is the player's page with every tie-break of the list; with `&code=BH-C1`
+//! it is the bare fragment of that one tie-break, which `static/js/working.js` puts into the
+//! `<details>` when a visitor opens it. `{player}` is the player's id (as on the card), `round`
+//! the round the standings were counted after (default: the last the visitor may count), so a
+//! page opened before the next round was completed still gets the working of its own values.
+//! Anonymous answers go through the page cache ([`crate::web::cache`]): once per revision,
+//! language and address.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
 
 use crate::tournament::model::Tournament;
-use crate::tournament::tiebreak::TieBreakKind;
 use crate::tournament::tiebreak::calculator::Working;
 use crate::tournament::tiebreak::cut::Source;
-use crate::web::PageContext;
+use crate::tournament::tiebreak::{Calculator, TieBreak, TieBreakKind, Value, rank::rank_with};
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::standings::{load_ranked, player_start};
+use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One element of a working.
 #[derive(Debug, Clone)]
@@ -99,4 +116,112 @@ pub fn working_view(
         note,
         lines,
     }
+}
+
+/// A tie-break value as the standings print it (`-` when it has none).
+pub fn value_text(value: Option<Value>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.display())
+}
+
+/// Query parameters.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct WorkingQuery {
+    /// The round the standings were counted after.
+    pub round: Option<u32>,
+    /// One tie-break's FIDE code: answer with its fragment only.
+    pub code: Option<String>,
+}
+
+/// The player's page: every tie-break's working.
+#[derive(Template)]
+#[template(path = "standings/working.html")]
+pub struct WorkingPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// The player's starting rank.
+    pub start: u32,
+    /// The player's name.
+    pub name: String,
+    /// The player's points.
+    pub points: String,
+    /// One working per tie-break of the list.
+    pub tie_breaks: Vec<WorkingView>,
+}
+
+/// One tie-break's working alone, for the `<details>` of the standings.
+#[derive(Template)]
+#[template(path = "standings/working_fragment.html")]
+pub struct WorkingFragment {
+    /// Layout context (the language).
+    pub ctx: PageContext,
+    /// The working.
+    pub tb: WorkingView,
+}
+
+/// Shows the working of player `{player}`'s values, all of them or one (`code`).
+pub async fn show_working(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    query: web::Query<WorkingQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (id, player_id) = path.into_inner();
+    let query = query.into_inner();
+    let ranked = load_ranked(&state, user.0, id).await?;
+    let start = player_start(&ranked.data, player_id).ok_or(AppError::NotFound)?;
+    let after_round = match query.round {
+        None => ranked.after_round,
+        Some(round) if round <= ranked.after_round => round,
+        Some(_) => return Err(AppError::NotFound),
+    };
+    let model = if after_round == ranked.after_round {
+        ranked.model
+    } else {
+        ranked.data.to_model(after_round)
+    };
+    let calculator = Calculator::after_round(&model, ranked.settings.swiss, after_round);
+    let standings = rank_with(&calculator, &ranked.settings);
+    let row = standings
+        .rows
+        .iter()
+        .find(|row| row.player.0 == start)
+        .ok_or(AppError::NotFound)?;
+    let index = start as usize - 1;
+    let view = |tie_break: &TieBreak, value: &Option<Value>| {
+        working_view(
+            &ctx,
+            &model,
+            &calculator.working(index, tie_break),
+            value_text(*value),
+        )
+    };
+    let mut list = standings.tie_breaks.iter().zip(&row.values);
+    if let Some(code) = query.code {
+        let (tie_break, value) = list
+            .find(|(tie_break, _)| tie_break.fide_code() == code)
+            .ok_or(AppError::NotFound)?;
+        let tb = view(tie_break, value);
+        return render_page(&WorkingFragment { ctx, tb }, StatusCode::OK);
+    }
+    let tie_breaks = list
+        .map(|(tie_break, value)| view(tie_break, value))
+        .collect();
+    let page = WorkingPage {
+        header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
+        after_round,
+        start,
+        name: model
+            .player(row.player)
+            .map(|player| player.name.clone())
+            .unwrap_or_default(),
+        points: row.points.to_string(),
+        tie_breaks,
+        ctx,
+    };
+    render_page(&page, StatusCode::OK)
 }
