@@ -233,8 +233,8 @@ fn oracle_league(seed: u64) -> TeamEvent {
     let shape = LeagueShape {
         teams: 6 + (seed % 7) as u32,
         boards: [4, 6, 8, 10, 12][seed as usize % 5],
-        incident_rate: if seed % 3 == 0 { 0.05 } else { 0.0 },
-        cycles: if seed % 4 == 0 {
+        incident_rate: if seed.is_multiple_of(3) { 0.05 } else { 0.0 },
+        cycles: if seed.is_multiple_of(4) {
             Cycles::Double {
                 swap_last_two_rounds: false,
             }

@@ -79,12 +79,12 @@ impl BoardColours {
     }
 }
 
+/// One scheduled match: the home team and its opponent, `None` for the free round.
+pub type Fixture = (TeamId, Option<TeamId>);
+
 /// The matches of a league of `teams` teams (pairing numbers 1..=teams), round by round: the
 /// home team first, `None` for the free round.
-pub fn schedule(
-    teams: u32,
-    cycles: Cycles,
-) -> Result<Vec<Vec<(TeamId, Option<TeamId>)>>, RoundRobinError> {
+pub fn schedule(teams: u32, cycles: Cycles) -> Result<Vec<Vec<Fixture>>, RoundRobinError> {
     Ok(round_robin::schedule(teams, cycles)?
         .into_iter()
         .map(|round| {

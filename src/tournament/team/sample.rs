@@ -152,10 +152,10 @@ pub fn league(
                 }
                 chosen.sort_by_key(|p| squad.iter().position(|q| q == p));
                 let mut seats: Vec<Option<PlayerId>> = chosen.into_iter().map(Some).collect();
-                if random.chance(shape.incident_rate) {
-                    if let Some(last) = seats.last_mut() {
-                        *last = None;
-                    }
+                if random.chance(shape.incident_rate)
+                    && let Some(last) = seats.last_mut()
+                {
+                    *last = None;
                 }
                 seats
             };
