@@ -13,6 +13,13 @@ use arbiter::tournament::{Color, GameResult, PlayerId, RoundEntry, Tournament};
 
 const ROUNDS: u32 = 9;
 
+/// Boards `(white, black)` by starting number, the pairing-allocated bye as `(player, 0)`.
+type Boards = Vec<(u32, u32)>;
+
+/// What an edit should make the checker report: the boards only the file has, and the boards
+/// only the engine makes.
+type Planted = (Boards, Boards);
+
 /// The fixture's whole tournament. Its `full.trf` has no `XXR`; its `rNN.trf` say 9 rounds,
 /// which decides the last round's topscorers (C.04.3 C3).
 fn paired_by_the_reference() -> Tournament {
@@ -56,7 +63,7 @@ fn game(opponent: u32, color: Color, result: GameResult) -> RoundEntry {
 }
 
 /// (a) Two games of `round` exchange their black players: w1–b2 and w2–b1.
-fn exchange_opponents(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn exchange_opponents(t: &mut Tournament, round: u32) -> Planted {
     let [(w1, b1), (w2, b2)] = two_games(t, round);
     let (r_w1, r_b1) = (entry(t, w1, round).result, entry(t, b1, round).result);
     let (r_w2, r_b2) = (entry(t, w2, round).result, entry(t, b2, round).result);
@@ -72,7 +79,7 @@ fn exchange_opponents(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(
 }
 
 /// (b) One game of `round` with the colours the other way round.
-fn swap_colours(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn swap_colours(t: &mut Tournament, round: u32) -> Planted {
     let [(white, black), _] = two_games(t, round);
     let (r_white, r_black) = (entry(t, white, round).result, entry(t, black, round).result);
     set(t, white, round, game(black, Color::Black, r_white));
@@ -82,7 +89,7 @@ fn swap_colours(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(u32, u
 
 /// (c) The pairing-allocated bye of `round` moved to the black player of its first game, who
 /// leaves his seat to the player the engine gave the bye.
-fn move_bye(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn move_bye(t: &mut Tournament, round: u32) -> Planted {
     let bye = recorded_pairing(t, round)
         .into_iter()
         .find_map(|(player, black)| (black == 0).then_some(player))
@@ -109,7 +116,7 @@ fn move_bye(t: &mut Tournament, round: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>
     (file, ours)
 }
 
-type Plant = fn(&mut Tournament, u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>);
+type Plant = fn(&mut Tournament, u32) -> Planted;
 
 /// Plants one error in `round`; the first difference reported must be that round with exactly
 /// the planted boards (later rounds were paired from the true history, so they may differ too).

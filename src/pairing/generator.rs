@@ -128,7 +128,7 @@ pub enum GenerateError {
 /// The most rounds `players` can play without a rematch: `n − 1` for even `n`, `n` for odd `n`
 /// (each player's one pairing-allocated bye standing in for an opponent).
 pub fn most_rounds(players: u32) -> u32 {
-    if players % 2 == 0 {
+    if players.is_multiple_of(2) {
         players.saturating_sub(1)
     } else {
         players
