@@ -8,9 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use arbiter::cli::pair::pairing_set;
 use arbiter::formats::trf;
 use arbiter::pairing::dutch;
+use arbiter::pairing::dutch::pairing_set;
 
 fn fixtures() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

@@ -8,9 +8,9 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use arbiter::cli::pair::{pairing_set, recorded_pairing};
 use arbiter::formats::trf;
 use arbiter::pairing::dutch;
+use arbiter::pairing::dutch::{pairing_set, recorded_pairing};
 
 fn full_fixtures() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

@@ -9,6 +9,22 @@
 //! One line per round on stdout: players, seconds, same as the reference, peak resident memory
 //! of that round (VmHWM, reset before each round through `/proc/self/clear_refs`). Progress goes
 //! to stderr.
+//!
+//! `arbiter bench c02 --count N --oracle PATH [--seed S] [--first I] [--players A..B] [--out DIR]
+//! [--jobs J]`: FIDE's endorsement run for pairing programs (C.02). Tournaments `I..I+N` of run
+//! `S` are made by our generator ([`sample_profile`], [`generate`]: every
+//! round paired by our Dutch engine) and each is checked by the oracle, an independent Dutch
+//! checker called as bbpPairings is (`PATH --dutch FILE -c`: it prints `NAME: Round #k` per round
+//! and, under a round it pairs otherwise, a table of the pairs that differ; it exits 0 either
+//! way, so the output is read). A tournament that stopped because our engine found no pairing
+//! for round `k` is checked up to `k − 1`, and the oracle is asked to pair round `k` (`-p`): it
+//! must find none either. Every tournament with a difference is kept in `--out` with the
+//! oracle's answer. A line of progress goes to stderr every few seconds; the last line on
+//! stdout is `N tournaments, M rounds, K discrepancies`. Without `--oracle`, our own checker
+//! ([`dutch::check_rounds`]) re-reads every file: a short run that needs no outside program.
+//!
+//! [`sample_profile`]: crate::pairing::generator::sample_profile
+//! [`generate`]: crate::pairing::generator::generate
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -17,10 +33,13 @@ use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 
-use crate::cli::pair::pairing_set;
 use crate::formats::trf;
 use crate::pairing::dutch;
+use crate::pairing::dutch::pairing_set;
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
+
+mod c02;
+pub use c02::C02Args;
 
 /// Arguments of `arbiter bench`.
 #[derive(Debug, clap::Args)]
@@ -35,6 +54,8 @@ pub struct Args {
 pub enum Target {
     /// The Dutch engine on fixture rounds or on a synthetic event.
     Dutch(DutchArgs),
+    /// FIDE's endorsement run (C.02): generated tournaments, every round checked by an oracle.
+    C02(C02Args),
 }
 
 /// Arguments of `arbiter bench dutch`.
@@ -56,7 +77,10 @@ pub struct DutchArgs {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let Target::Dutch(args) = args.target;
+    let args = match args.target {
+        Target::Dutch(args) => args,
+        Target::C02(args) => return c02::run(&args),
+    };
     if let Some(players) = args.synthetic {
         anyhow::ensure!(players >= 2, "at least two players are needed");
         eprintln!("building a synthetic event of {players} players");

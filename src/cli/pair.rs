@@ -4,18 +4,18 @@
 //! - `arbiter pair --dutch IN.trf -p [OUT]`: first line the number of pairs, then `white black`
 //!   per board, a pairing-allocated bye as `N 0`. Exit 0 paired, 1 no valid pairing, 3 invalid
 //!   input (reason on stderr).
-//! - `arbiter pair --dutch IN.trf -c`: re-pair every round of the file and list the rounds
-//!   where the file's pairing differs from ours (exit 1 if any differ).
+//! - `arbiter pair --dutch IN.trf -c`: re-pair every round of the file ([`dutch::check_rounds`])
+//!   and print each round where the file's pairing differs from ours, with the boards only the
+//!   file has and the boards only we make (exit 1 if any differ).
 
-use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::formats::trf;
 use crate::pairing::dutch::{self, PairingError};
+use crate::tournament::Tournament;
 use crate::tournament::board::Board;
-use crate::tournament::{Color, Tournament};
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
@@ -90,71 +90,49 @@ pub fn format_pairing(boards: &[Board]) -> String {
     out
 }
 
-/// The pairing the file records for `round` (1-based): coloured pairs and the PAB.
-pub fn recorded_pairing(tournament: &Tournament, round: u32) -> BTreeSet<(u32, u32)> {
-    let index = round as usize - 1;
-    let mut set = BTreeSet::new();
-    for player in &tournament.players {
-        let Some(entry) = player.rounds.get(index) else {
-            continue;
-        };
-        match (entry.opponent, entry.color) {
-            (Some(opponent), Some(Color::White)) => {
-                set.insert((player.id.0, opponent.0));
-            }
-            (Some(opponent), None) if player.id < opponent => {
-                set.insert((player.id.0, opponent.0));
-            }
-            (None, _) if entry.result == crate::tournament::GameResult::PairingAllocatedBye => {
-                set.insert((player.id.0, 0));
-            }
-            _ => {}
-        }
-    }
-    set
-}
-
-/// Our pairing as a set of `(white, black)`, the bye as `(N, 0)`.
-pub fn pairing_set(boards: &[Board]) -> BTreeSet<(u32, u32)> {
-    boards
-        .iter()
-        .map(|board| (board.white.0, board.black.map_or(0, |black| black.0)))
-        .collect()
-}
-
+/// Prints each round of `tournament` whose pairing differs from the engine's, with the boards
+/// only the file has and the boards only the engine makes; exit 1 when any round differs.
 fn check(tournament: &Tournament) -> anyhow::Result<ExitCode> {
     let rounds = dutch::next_round(tournament) - 1;
-    let mut differing = Vec::new();
-    let progress = indicatif::ProgressBar::new(u64::from(rounds));
-    for round in 1..=rounds {
-        progress.inc(1);
-        let before = dutch::state_before_round(tournament, round);
-        let expected = recorded_pairing(tournament, round);
-        match dutch::pair(&before) {
-            Ok(ours) => {
-                let ours = pairing_set(&ours);
-                if ours != expected {
-                    let only_file: Vec<_> = expected.difference(&ours).collect();
-                    let only_ours: Vec<_> = ours.difference(&expected).collect();
-                    println!("round {round}: file has {only_file:?}, we pair {only_ours:?}");
-                    differing.push(round);
-                }
-            }
-            Err(error) => {
-                println!("round {round}: {error}");
-                differing.push(round);
-            }
-        }
+    let differences = dutch::check_rounds(tournament);
+    for difference in &differences {
+        println!("{}", describe(difference));
     }
-    progress.finish_and_clear();
-    if differing.is_empty() {
+    if differences.is_empty() {
         println!("all {rounds} rounds agree");
         Ok(ExitCode::SUCCESS)
     } else {
+        let numbers: Vec<u32> = differences.iter().map(|d| d.round).collect();
         println!(
-            "{} of {rounds} rounds differ: {differing:?}",
-            differing.len()
+            "{} of {rounds} rounds differ: {numbers:?}",
+            differences.len()
         );
         Ok(ExitCode::from(NO_PAIRING))
+    }
+}
+
+/// One line per differing round: `round 7: file has 3-12 5-9, we pair 3-9 5-12` (a bye as
+/// `12-bye`), or the reason the engine made no pairing.
+pub fn describe(difference: &dutch::RoundDifference) -> String {
+    let boards = |list: &[(u32, u32)]| {
+        list.iter()
+            .map(|&(white, black)| match black {
+                0 => format!("{white}-bye"),
+                black => format!("{white}-{black}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let file = boards(&difference.file_only);
+    match &difference.engine_only {
+        Ok(ours) => format!(
+            "round {}: file has {file}, we pair {}",
+            difference.round,
+            boards(ours)
+        ),
+        Err(error) => format!(
+            "round {}: file has {file}, we pair nothing: {error}",
+            difference.round
+        ),
     }
 }

@@ -27,9 +27,11 @@
 //!
 //! Files: [`entrants`] (what the engine knows of each player before the round), [`weights`]
 //! (the criteria as edge weights), [`brackets`] (bracket-by-bracket decisions), [`colours`]
-//! (Art. 5 and board order), [`computer`] (the weight matrix and its matching).
+//! (Art. 5 and board order), [`computer`] (the weight matrix and its matching), and
+//! [`checker`] (every round of a file re-paired and compared: [`check_rounds`]).
 
 mod brackets;
+mod checker;
 mod colours;
 mod computer;
 mod entrants;
@@ -38,6 +40,7 @@ mod weights;
 use crate::tournament::board::Board;
 use crate::tournament::model::{Color, GameResult, Tournament};
 
+pub use checker::{RoundDifference, check_round, check_rounds, pairing_set, recorded_pairing};
 use entrants::Context;
 
 /// Why no pairing was made.
