@@ -92,3 +92,62 @@ fn accept_language_picks_the_best_supported_language() {
     assert_eq!(pick("hu;q=0, cs;q=0.1"), Some("cs"));
     assert_eq!(pick(";;;,q=,"), None);
 }
+
+/// Every counted message (a key with a `.one` form) has the `one`, `few` and `other` forms in
+/// every catalog, and every whole number from 0 to 1000 finds its form in every language.
+#[test]
+fn counted_messages_have_every_plural_form() {
+    let counted: BTreeSet<String> = catalog_keys("en")
+        .into_iter()
+        .filter_map(|key| key.strip_suffix(".one").map(str::to_owned))
+        .collect();
+    assert!(counted.len() >= 4, "counted messages: {counted:?}");
+    for (code, _) in LOCALES {
+        let keys = catalog_keys(code);
+        let lang = Lang::from_code(code).expect("supported");
+        for base in &counted {
+            for form in ["one", "few", "other"] {
+                assert!(
+                    keys.contains(&format!("{base}.{form}")),
+                    "{code}: {base}.{form}"
+                );
+            }
+            for n in 0..=1000 {
+                let category = lang.plural_category(n);
+                assert!(
+                    keys.contains(&format!("{base}.{category}")),
+                    "{code}: {base}.{category} for {n}"
+                );
+            }
+        }
+    }
+}
+
+/// Czech, Slovak and Serbian count in three forms, English and Hungarian in two (CLDR).
+#[test]
+fn counted_messages_follow_each_languages_plural_rules() {
+    let minutes = |code: &str, n: u64| {
+        Lang::from_code(code)
+            .expect("supported")
+            .t_count("tournament.minutes", n, &[])
+    };
+    assert_eq!(minutes("en", 1), "1 minute");
+    assert_eq!(minutes("en", 2), "2 minutes");
+    assert_eq!(minutes("cs", 1), "1 minuta");
+    assert_eq!(minutes("cs", 3), "3 minuty");
+    assert_eq!(minutes("cs", 5), "5 minut");
+    assert_eq!(minutes("cs", 0), "0 minut");
+    assert_eq!(minutes("sk", 4), "4 minúty");
+    assert_eq!(minutes("sk", 15), "15 minút");
+    assert_eq!(minutes("hu", 1), "1 perc");
+    assert_eq!(minutes("hu", 30), "30 perc");
+    assert_eq!(minutes("sr-Latn", 21), "21 minut");
+    assert_eq!(minutes("sr-Latn", 22), "22 minuta");
+    assert_eq!(minutes("sr-Latn", 12), "12 minuta");
+    assert_eq!(minutes("sr-Cyrl", 1), "1 минут");
+    assert_eq!(minutes("sr-Cyrl", 25), "25 минута");
+    let cs = Lang::from_code("cs").expect("supported");
+    assert_eq!(cs.plural_category(1), "one");
+    assert_eq!(cs.plural_category(4), "few");
+    assert_eq!(cs.plural_category(11), "other");
+}

@@ -394,3 +394,158 @@ async fn an_unpaired_rounds_history_stays_readable_and_every_write_bumps_the_rev
         "{actions:?}"
     );
 }
+
+/// A typo in a registration is corrected (audited, each changed field named); once round 1 is
+/// paired a new rating moves no one (C.04.2 Art. 2.2); only a player never paired can be
+/// deleted, anyone else is withdrawn instead.
+#[actix_web::test]
+async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_deleted() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let third = load(&ctx, id).players[2].clone();
+    let edit_url = format!("{t}/players/{}/edit", third.id.0);
+    let form = arno.get(&edit_url).await;
+    assert_eq!(form.status, StatusCode::OK);
+    assert_eq!(
+        form.attrs("#edit-player input[name=name]", "value"),
+        [third.name.clone()]
+    );
+    assert_eq!(
+        form.attrs("#edit-player input[name=rating]", "value"),
+        ["2370"]
+    );
+
+    // A bad rating: the form again with the problem, nothing saved.
+    let fields = |name: &'static str, rating: &'static str| {
+        vec![("name", name), ("rating", rating), ("federation", "SVK")]
+    };
+    let refused = arno.post(&edit_url, &fields("Hráč 03, Jana", "23x0")).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!refused.texts(".errors li").is_empty(), "{}", refused.body);
+    assert_eq!(load(&ctx, id).players[2].name, third.name);
+
+    let saved = arno.post(&edit_url, &fields("Hráč 03, Jana", "2375")).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert!(
+        saved.text(".notice").unwrap_or_default().contains("saved"),
+        "{}",
+        saved.body
+    );
+    let stored = load(&ctx, id).players[2].clone();
+    assert_eq!(
+        (
+            stored.name.as_str(),
+            stored.rating,
+            stored.federation.as_str()
+        ),
+        ("Hráč 03, Jana", 2375, "SVK")
+    );
+    let audit =
+        || ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
+    let edit_row = audit()
+        .into_iter()
+        .find(|row| row.entry.action == "edit_player")
+        .expect("the edit is audited");
+    for change in [
+        "name: Hráč 03, Jan → Hráč 03, Jana",
+        "rating: 2370 → 2375",
+        "federation:  → SVK",
+    ] {
+        assert!(
+            edit_row.entry.detail.contains(change),
+            "{}",
+            edit_row.entry.detail
+        );
+    }
+
+    // Before round 1 a registration made in error can be deleted.
+    let last = load(&ctx, id).players[7].clone();
+    let deleted = arno
+        .post(&format!("{t}/players/{}/delete", last.id.0), &[])
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(load(&ctx, id).players.len(), 7);
+    assert!(
+        audit()
+            .iter()
+            .any(|row| row.entry.action == "delete_player" && row.entry.detail == last.name)
+    );
+
+    // After round 1: a higher rating for the last seed moves no one, and says so.
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let before = load(&ctx, id).players;
+    let seventh = before[6].clone();
+    let raised = arno
+        .post(
+            &format!("{t}/players/{}/edit", seventh.id.0),
+            &[("name", seventh.name.as_str()), ("rating", "2500")],
+        )
+        .await;
+    assert_eq!(raised.status, StatusCode::OK, "{}", raised.body);
+    assert!(
+        raised
+            .text(".notice")
+            .unwrap_or_default()
+            .contains("starting ranks stay"),
+        "{}",
+        raised.body
+    );
+    let after = load(&ctx, id).players;
+    let ranks = |players: &[arbiter::db::models::PlayerRow]| {
+        players
+            .iter()
+            .map(|p| (p.id, p.starting_rank))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ranks(&after), ranks(&before));
+    assert_eq!(after[6].rating, 2500);
+
+    // A paired player cannot be deleted: 409, still registered; the edit page offers no delete.
+    let first = after[0].clone();
+    let refused = arno
+        .post(&format!("{t}/players/{}/delete", first.id.0), &[])
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(load(&ctx, id).players.len(), 7);
+    let page = arno.get(&format!("{t}/players/{}/edit", first.id.0)).await;
+    assert!(page.text("#delete-player").is_none());
+
+    // A late entry not yet paired can be deleted.
+    let registered = arno
+        .post(
+            &format!("{t}/players"),
+            &[("name", "Pozdní, Petr"), ("rating", "1800")],
+        )
+        .await;
+    assert_eq!(registered.status, StatusCode::OK, "{}", registered.body);
+    let late = load(&ctx, id)
+        .players
+        .into_iter()
+        .find(|p| p.name == "Pozdní, Petr")
+        .expect("late entry");
+    arno.post(&format!("{t}/players/{}/delete", late.id.0), &[])
+        .await;
+    assert!(
+        load(&ctx, id)
+            .players
+            .iter()
+            .all(|p| p.name != "Pozdní, Petr")
+    );
+
+    // Visitors may not edit; another tournament's player is not found.
+    let mut visitor = ctx.client().await;
+    let page = visitor.get(&edit_url).await;
+    assert_ne!(page.status, StatusCode::OK);
+    let missing = arno.get(&format!("{t}/players/999999/edit")).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    // Without the CSRF token: refused.
+    let forged = arno
+        .post_raw(&edit_url, &[("name", "Forged, Name"), ("rating", "2000")])
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+}

@@ -181,12 +181,13 @@ impl AppError {
             }
             Refusal::Settings(SettingRefusal::FewerRoundsThanPaired { paired }) => {
                 AppError::Unprocessable(
-                    ctx.t_with_name("tournament.settings.fewer_rounds", &number(paired)),
+                    ctx.t_count("tournament.settings.fewer_rounds", i64::from(paired)),
                 )
             }
             Refusal::NotForfeitable => AppError::Conflict(ctx.t("day.live.not_flagged")),
             Refusal::NothingToApprove => AppError::Conflict(ctx.t("day.report.nothing_to_approve")),
             Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
+            Refusal::PlayerInPairings => AppError::Conflict(ctx.t("player.delete_paired")),
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
             }
@@ -204,7 +205,7 @@ fn bye_refusal(ctx: &PageContext, error: &ByeRequestError) -> String {
             ctx.t_with_name("day.bye.limit", &limit.to_string())
         }
         ByeRequestError::InLastRounds { last_rounds } => {
-            ctx.t_with_name("day.bye.last_rounds", &last_rounds.to_string())
+            ctx.t_count("day.bye.last_rounds", i64::from(*last_rounds))
         }
         ByeRequestError::Duplicate { .. } => ctx.t("day.bye.duplicate"),
         ByeRequestError::NotParticipating { .. } => ctx.t("day.bye.not_participating"),

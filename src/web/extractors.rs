@@ -329,6 +329,12 @@ impl PageContext {
         self.lang.t_with(key, &[("name", name)])
     }
 
+    /// The counted message `key` for `n` in the page's language ([`Lang::t_count`]); a
+    /// negative `n` counts as 0.
+    pub fn t_count(&self, key: &str, n: i64) -> String {
+        self.lang.t_count(key, n.max(0).unsigned_abs(), &[])
+    }
+
     /// The page's language code (for `<html lang>`).
     pub fn lang_code(&self) -> &'static str {
         match self.lang.code() {

@@ -10,6 +10,8 @@ use std::future::{Ready, ready};
 
 use actix_web::http::header::ACCEPT_LANGUAGE;
 use actix_web::{FromRequest, HttpRequest, dev::Payload};
+use icu_locale_core::Locale;
+use icu_plurals::{PluralCategory, PluralRules, PluralRulesPreferences};
 
 /// The name of the cookie the language switcher sets.
 pub const LANG_COOKIE: &str = "lang";
@@ -118,6 +120,35 @@ impl Lang {
             text = text.replace(&format!("%{{{name}}}"), value);
         }
         text
+    }
+
+    /// The CLDR plural category of the whole number `n` in this language, as the suffix of a
+    /// counted message's keys: `one`, `few` or `other` (Czech, Slovak and Serbian have three
+    /// forms for whole numbers — 1 minuta, 2 minuty, 5 minut — English and Hungarian two).
+    /// Categories our six languages do not use for whole numbers read as `other`.
+    pub fn plural_category(self, n: u64) -> &'static str {
+        let code = match self.0 {
+            "sr-Latn" | "sr-Cyrl" => "sr",
+            code => code,
+        };
+        let Ok(locale) = code.parse::<Locale>() else {
+            return "other";
+        };
+        match PluralRules::try_new_cardinal(PluralRulesPreferences::from(&locale)) {
+            Ok(rules) => match rules.category_for(n) {
+                PluralCategory::One => "one",
+                PluralCategory::Few => "few",
+                _ => "other",
+            },
+            Err(_) => "other",
+        }
+    }
+
+    /// The counted message `key` for `n`: the catalog's `key.one`, `key.few` or `key.other`
+    /// by [`Lang::plural_category`], with `%{count}` and the other placeholders replaced.
+    pub fn t_count(self, key: &str, n: u64, args: &[(&str, &str)]) -> String {
+        let text = self.t_with(&format!("{key}.{}", self.plural_category(n)), args);
+        text.replace("%{count}", &n.to_string())
     }
 }
 

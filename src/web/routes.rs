@@ -137,6 +137,18 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::withdraw::withdraw_player),
     )
     .route(
+        "/tournaments/{id}/players/{player}/edit",
+        web::get().to(player::edit_form::edit_form),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/edit",
+        web::post().to(player::update::update_player),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/delete",
+        web::post().to(player::delete::delete_player),
+    )
+    .route(
         "/tournaments/{id}/rounds/pair",
         web::post().to(round::pair::pair_next_round),
     )

@@ -104,6 +104,18 @@ impl NewGame {
 }
 
 impl Game {
+    /// How many boards (games and bye rows) name the player.
+    pub fn count_for_player(conn: &mut DbConn, player: PlayerRowId) -> QueryResult<i64> {
+        games::table
+            .filter(
+                games::white_id
+                    .eq(player)
+                    .or(games::black_id.eq(Some(player))),
+            )
+            .count()
+            .get_result(conn)
+    }
+
     /// The game with this id.
     pub fn find(conn: &mut DbConn, id: GameId) -> QueryResult<Option<Game>> {
         games::table.find(id).first(conn).optional()

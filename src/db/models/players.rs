@@ -100,6 +100,12 @@ impl PlayerRow {
         }
     }
 
+    /// Deletes the registration (its participation and bye requests first removed by the
+    /// caller).
+    pub fn delete(conn: &mut DbConn, id: PlayerRowId) -> QueryResult<usize> {
+        diesel::delete(players::table.find(id)).execute(conn)
+    }
+
     /// The player with this id.
     pub fn find(conn: &mut DbConn, id: PlayerRowId) -> QueryResult<Option<PlayerRow>> {
         players::table.find(id).first(conn).optional()

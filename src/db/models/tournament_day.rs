@@ -177,6 +177,10 @@ impl ParticipationRow {
         }
         Ok(())
     }
+    /// Removes a player's row (before the player's registration is deleted).
+    pub fn delete(conn: &mut DbConn, player: PlayerRowId) -> QueryResult<usize> {
+        diesel::delete(player_participation::table.find(player)).execute(conn)
+    }
 }
 
 /// A row of `bye_requests`.

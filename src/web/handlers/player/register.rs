@@ -40,6 +40,25 @@ pub struct PlayerForm {
 }
 
 impl PlayerForm {
+    /// The form filled with a stored registration (the edit page).
+    pub fn of(record: &PlayerRecord) -> PlayerForm {
+        let text = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
+        PlayerForm {
+            name: record.name.clone(),
+            fide_id: text(record.fide_id),
+            title: record.title.clone(),
+            rating: if record.rating > 0 {
+                record.rating.to_string()
+            } else {
+                String::new()
+            },
+            federation: record.federation.clone(),
+            birth_year: text(record.birth_year.map(u64::from)),
+            sex: record.sex.clone(),
+            club: record.club.clone(),
+        }
+    }
+
     /// Checks the fields as the CSV import does; the record or the translated problems.
     pub fn check(&self, ctx: &PageContext) -> Result<PlayerRecord, Vec<String>> {
         let mut errors = Vec::new();

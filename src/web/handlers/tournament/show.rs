@@ -79,7 +79,7 @@ pub async fn show_tournament(
     let default_time = if t.default_time_minutes == 0 {
         ctx.t("tournament.default_time_none")
     } else {
-        ctx.t_with_name("tournament.minutes", &t.default_time_minutes.to_string())
+        ctx.t_count("tournament.minutes", i64::from(t.default_time_minutes))
     };
     let mut info: Vec<InfoLine> = vec![
         (ctx.t("tournament.place"), t.place.clone()),
