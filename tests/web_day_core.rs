@@ -549,3 +549,125 @@ async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_del
         .await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
 }
+
+/// The round schedule: filled in from a first day and rounds a day, corrected round by round,
+/// saved (audited), shown on the round page and printed in the documents' date; a round before
+/// the one before it, or a date that does not read, is refused naming the round.
+#[actix_web::test]
+async fn the_round_schedule_is_filled_in_corrected_saved_and_shown() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 6).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let filled = arno
+        .get(&format!(
+            "{t}/schedule?first=2026-07-04&per_day=2&time=15%3A00"
+        ))
+        .await;
+    assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
+    let dates = filled.attrs("#save-schedule input[type=date]", "value");
+    assert_eq!(
+        dates,
+        [
+            "2026-07-04",
+            "2026-07-04",
+            "2026-07-05",
+            "2026-07-05",
+            "2026-07-06",
+            "2026-07-06",
+            "2026-07-07"
+        ]
+    );
+    assert!(
+        filled
+            .attrs("#save-schedule input[type=time]", "value")
+            .iter()
+            .all(|time| time == "15:00")
+    );
+
+    let mut form: Vec<(String, String)> = (1..=7)
+        .map(|round| (format!("date_{round}"), dates[round - 1].clone()))
+        .chain((1..=7).map(|round| (format!("time_{round}"), "15:00".to_owned())))
+        .collect();
+    let set = |form: &mut Vec<(String, String)>, name: &str, value: &str| {
+        form.iter_mut()
+            .find(|(field, _)| field == name)
+            .expect("field")
+            .1 = value.to_owned();
+    };
+    let as_pairs = |form: &[(String, String)]| -> Vec<(String, String)> { form.to_vec() };
+    // Round 2 at 09:00 the same day as round 1 at 15:00: refused, naming round 2.
+    set(&mut form, "time_2", "09:00");
+    let pairs = as_pairs(&form);
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let refused = arno.post(&format!("{t}/schedule"), &borrowed).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused
+            .texts(".errors li")
+            .join(" ")
+            .contains("Round 2 starts before"),
+        "{}",
+        refused.body
+    );
+    // A date that does not read: refused, naming the round, what was typed kept.
+    set(&mut form, "time_2", "19:00");
+    set(&mut form, "date_5", "2026-02-30");
+    let pairs = as_pairs(&form);
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let refused = arno.post(&format!("{t}/schedule"), &borrowed).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.texts(".errors li").join(" ").contains("Round 5"));
+    assert_eq!(refused.attrs("input[name=date_5]", "value"), ["2026-02-30"]);
+    assert!(load(&ctx, id).schedule.is_empty(), "nothing saved");
+
+    set(&mut form, "date_5", "2026-07-06");
+    let pairs = as_pairs(&form);
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let saved = arno.post(&format!("{t}/schedule"), &borrowed).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert!(saved.text(".notice").is_some());
+    let data = load(&ctx, id);
+    assert_eq!(data.schedule.len(), 7);
+    assert_eq!(data.round_start_text(2), "2026-07-04 19:00");
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
+    assert!(audit.iter().any(|row| row.entry.action == "schedule"));
+
+    // Shown on the tournament and round pages; the documents print the round's date.
+    let info = arno.get(&t).await;
+    assert!(
+        info.body.contains("2026-07-04 15:00 – 2026-07-07 15:00"),
+        "{}",
+        info.body
+    );
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let round = arno.get(&format!("{t}/rounds/1")).await;
+    assert_eq!(
+        round.text("#round-start").unwrap_or_default(),
+        "· 2026-07-04 15:00"
+    );
+    let input = arbiter::print::stored::document_input(
+        &load(&ctx, id),
+        arbiter::print::Language::English,
+        arbiter::print::PaperSize::A4,
+    );
+    assert_eq!(input.round_date(1), "2026-07-04 15:00");
+    assert_eq!(input.round_date(7), "2026-07-07 15:00");
+
+    // A visitor may not change it; without the CSRF token it is refused.
+    let forged = arno.post_raw(&format!("{t}/schedule"), &borrowed).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+}

@@ -10,7 +10,10 @@ use std::collections::HashMap;
 
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
-use crate::db::models::{Game, PlayerRow, PlayerRowId, Round, TournamentId, TournamentRow};
+use crate::db::models::{
+    Game, PlayerRow, PlayerRowId, Round, ScheduledRound, TournamentId, TournamentRow,
+};
+use crate::pairing::round_robin::rounds_count;
 use crate::tournament::board::Board;
 use crate::tournament::byes::{LateEntryPoints, Participation};
 use crate::tournament::day::{DayState, Entrant};
@@ -31,6 +34,8 @@ pub struct TournamentData {
     pub participation: Vec<ParticipationRow>,
     /// Requested byes of rounds not yet paired.
     pub bye_requests: Vec<ByeRequestRow>,
+    /// The date and start time of each round, as far as set.
+    pub schedule: Vec<ScheduledRound>,
 }
 
 impl TournamentData {
@@ -48,6 +53,7 @@ impl TournamentData {
         let games = Game::for_rounds(conn, &round_ids)?;
         let participation = ParticipationRow::for_tournament(conn, id)?;
         let bye_requests = ByeRequestRow::for_tournament(conn, id)?;
+        let schedule = ScheduledRound::for_tournament(conn, id)?;
         Ok(Some(TournamentData {
             tournament,
             players,
@@ -55,6 +61,7 @@ impl TournamentData {
             games,
             participation,
             bye_requests,
+            schedule,
         }))
     }
 
@@ -94,6 +101,42 @@ impl TournamentData {
             .iter()
             .position(|player| player.id == id)
             .map(|index| model::PlayerId(index as u32 + 1))
+    }
+
+    /// The players taking part in the next round (not withdrawn).
+    pub fn active_players(&self) -> usize {
+        self.players
+            .iter()
+            .filter(|p| !self.participation_of(p.id).is_withdrawn(self.next_round()))
+            .count()
+    }
+
+    /// The rounds the event will have: a round robin's follow from its players until round 1
+    /// is paired (C.05 Annex 1), a Swiss's are the organiser's number.
+    pub fn announced_rounds(&self) -> i32 {
+        let t = &self.tournament;
+        match t.pairing_system.cycles(t.swap_last_two_rounds) {
+            Some(cycles) if self.rounds.is_empty() => {
+                let players = u32::try_from(self.active_players()).unwrap_or(u32::MAX);
+                i32::try_from(rounds_count(players, cycles)).unwrap_or(i32::MAX)
+            }
+            _ => t.rounds,
+        }
+    }
+
+    /// When round `number` starts, if scheduled.
+    pub fn scheduled(&self, number: i32) -> Option<&ScheduledRound> {
+        self.schedule.iter().find(|row| row.round == number)
+    }
+
+    /// Round `number`'s date and start time as shown and printed (`2026-11-21 15:00`,
+    /// or the date alone), empty when not scheduled.
+    pub fn round_start_text(&self, number: i32) -> String {
+        self.scheduled(number)
+            .map_or_else(String::new, |row| match row.start_time {
+                Some(time) => format!("{} {:02}:{:02}", row.round_date, time.hour(), time.minute()),
+                None => row.round_date.to_string(),
+            })
     }
 
     /// The row id of starting number `number`.

@@ -97,6 +97,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The date and start time of each round (migration 2026-11-27-000500).
+    round_schedule (tournament_id, round) {
+        /// The tournament.
+        tournament_id -> Integer,
+        /// The round (1-based).
+        round -> Integer,
+        /// Its date.
+        round_date -> Date,
+        /// Its start time, when announced.
+        start_time -> Nullable<Time>,
+    }
+}
+
 diesel::joinable!(check_ins -> super::schema::games (game_id));
 diesel::joinable!(board_reports -> super::schema::games (game_id));
 diesel::joinable!(game_scores -> super::schema::games (game_id));

@@ -46,6 +46,9 @@ pub fn document_input(
             .collect::<Vec<_>>()
             .join(", "),
         chief_arbiter: t.chief_arbiter.clone(),
+        round_dates: (1..=data.announced_rounds())
+            .map(|round| data.round_start_text(round))
+            .collect(),
         language,
         paper,
         ..DocumentInput::default()

@@ -17,6 +17,7 @@ pub mod default_time;
 pub mod model;
 pub mod rating;
 pub mod result;
+pub mod schedule;
 pub mod scoring;
 pub mod self_report;
 pub mod standings;

@@ -188,6 +188,9 @@ impl AppError {
             Refusal::NothingToApprove => AppError::Conflict(ctx.t("day.report.nothing_to_approve")),
             Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
             Refusal::PlayerInPairings => AppError::Conflict(ctx.t("player.delete_paired")),
+            Refusal::Schedule(error) => {
+                AppError::Unprocessable(crate::web::handlers::schedule::schedule_error(ctx, error))
+            }
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
             }

@@ -8,7 +8,7 @@ use actix_web::web;
 
 use crate::web::handlers::{
     assets, auth, game_score, home, lang, live, player, player_card, print, result, round,
-    self_report, standings, swiss, tournament, trf_import, users,
+    schedule, self_report, standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -135,6 +135,14 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/players/{player}/withdraw",
         web::post().to(player::withdraw::withdraw_player),
+    )
+    .route(
+        "/tournaments/{id}/schedule",
+        web::get().to(schedule::show::show_schedule),
+    )
+    .route(
+        "/tournaments/{id}/schedule",
+        web::post().to(schedule::save::save_schedule),
     )
     .route(
         "/tournaments/{id}/players/{player}/edit",

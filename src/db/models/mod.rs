@@ -14,6 +14,7 @@ pub mod audit_log;
 pub mod games;
 pub mod login_attempts;
 pub mod players;
+pub mod round_schedule;
 pub mod rounds;
 pub mod settings;
 pub mod tournament_arbiters;
@@ -27,6 +28,7 @@ pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry}
 pub use games::{Game, GameId, NewGame};
 pub use login_attempts::LoginAttempt;
 pub use players::{NewPlayer, PlayerRow, PlayerRowId};
+pub use round_schedule::ScheduledRound;
 pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;

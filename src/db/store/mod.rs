@@ -20,7 +20,7 @@
 //! reports approved by [`approve_report`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
-//! [`update_settings`].
+//! [`update_settings`], [`save_schedule`].
 
 use diesel::prelude::*;
 
@@ -36,7 +36,8 @@ use crate::db::models::tournament_day::{
 };
 use crate::db::models::{
     Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, PlayerRow,
-    PlayerRowId, Round, TournamentArbiter, TournamentId, TournamentRow, User, UserId,
+    PlayerRowId, Round, ScheduledRound, TournamentArbiter, TournamentId, TournamentRow, User,
+    UserId,
 };
 use crate::db::schema::rounds;
 use crate::db::{DbConn, write_transaction};
@@ -49,6 +50,7 @@ use crate::tournament::day::{
 };
 use crate::tournament::model;
 use crate::tournament::result::BoardResult;
+use crate::tournament::schedule::{self, RoundStart, ScheduleError};
 
 /// Why the store did not write.
 #[derive(Debug)]
@@ -122,6 +124,8 @@ pub enum Refusal {
     UnknownArbiter(String),
     /// A player with a starting rank or a board cannot be deleted: withdraw them instead.
     PlayerInPairings,
+    /// The round schedule is not consistent.
+    Schedule(ScheduleError),
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes
@@ -679,6 +683,34 @@ pub fn delete_player(
             ..NewAuditEntry::default()
         });
         Ok(old.name)
+    })
+}
+
+/// Saves the round schedule (replacing the one before), checked against the tournament's
+/// number of rounds as it is inside the transaction ([`schedule::check`]).
+pub fn save_schedule(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    mut rounds: Vec<RoundStart>,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let total = u32::try_from(load(conn, tournament)?.announced_rounds()).unwrap_or(0);
+        schedule::check(&mut rounds, total).map_err(Refusal::Schedule)?;
+        ScheduledRound::replace(conn, tournament, &rounds)?;
+        audit.push(NewAuditEntry {
+            action: "schedule",
+            detail: rounds
+                .iter()
+                .map(|start| match start.time {
+                    Some(time) => format!("{}: {} {time}", start.round, start.date),
+                    None => format!("{}: {}", start.round, start.date),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
     })
 }
 

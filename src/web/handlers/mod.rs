@@ -11,6 +11,7 @@ pub mod player_card;
 pub mod print;
 pub mod result;
 pub mod round;
+pub mod schedule;
 pub mod self_report;
 pub mod standings;
 pub mod swiss;

@@ -45,6 +45,8 @@ pub struct RoundPage {
     pub header: TournamentHeader,
     /// Round number.
     pub number: i32,
+    /// When the round starts (`2026-11-21 15:00`), empty when not scheduled.
+    pub starts: String,
     /// Published?
     pub published: bool,
     /// The boards.
@@ -148,6 +150,7 @@ pub async fn show_round(
         header: TournamentHeader::new(&data, access, &format!("round-{number}")),
         ctx,
         number,
+        starts: data.round_start_text(number),
         published: round.published,
         boards,
         missing,

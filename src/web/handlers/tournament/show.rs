@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
-use crate::pairing::round_robin::rounds_count;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -57,17 +56,8 @@ pub async fn show_tournament(
     } else {
         Vec::new()
     };
-    let active_players = data
-        .players
-        .iter()
-        .filter(|p| !data.participation_of(p.id).is_withdrawn(data.next_round()))
-        .count();
-    let total_rounds = match t.pairing_system.cycles(t.swap_last_two_rounds) {
-        Some(cycles) if data.rounds.is_empty() => {
-            rounds_count(active_players as u32, cycles) as i32
-        }
-        _ => t.rounds,
-    };
+    let active_players = data.active_players();
+    let total_rounds = data.announced_rounds();
     let next = data.rounds.len() as i32 + 1;
     let next_round =
         (access.run_day && next <= total_rounds && active_players >= 2).then_some(next);
@@ -81,6 +71,15 @@ pub async fn show_tournament(
     } else {
         ctx.t_count("tournament.minutes", i64::from(t.default_time_minutes))
     };
+    let schedule = match (data.schedule.first(), data.schedule.last()) {
+        (Some(first), Some(last)) if first.round != last.round => format!(
+            "{} – {}",
+            data.round_start_text(first.round),
+            data.round_start_text(last.round)
+        ),
+        (Some(first), _) => data.round_start_text(first.round),
+        _ => ctx.t("schedule.none"),
+    };
     let mut info: Vec<InfoLine> = vec![
         (ctx.t("tournament.place"), t.place.clone()),
         (ctx.t("tournament.federation"), t.federation.clone()),
@@ -93,6 +92,7 @@ pub async fn show_tournament(
             format!("{} – {} – {}", points.win, points.draw, points.loss),
         ),
         (ctx.t("tournament.default_time"), default_time),
+        (ctx.t("schedule.title"), schedule),
         (
             ctx.t("tournament.players_count"),
             active_players.to_string(),

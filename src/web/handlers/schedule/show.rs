@@ -1,0 +1,73 @@
+//! `GET /tournaments/{id}/schedule`: the round schedule to edit (whoever runs the day). With
+//! `?first=YYYY-MM-DD&per_day=N[&time=HH:MM]` the fields are filled in from that first day,
+//! `N` rounds a day, without saving anything.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use crate::tournament::schedule::spread;
+use crate::web::extractors::CurrentUser;
+use crate::web::handlers::schedule::{
+    SchedulePage, fields_of, parse_date, parse_time, stored_fields,
+};
+use crate::web::handlers::tournament::load_for_day;
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// The fill-in form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct FillQuery {
+    /// The first day.
+    pub first: String,
+    /// Rounds a day.
+    pub per_day: String,
+    /// The start time of every round.
+    pub time: String,
+}
+
+/// Shows the schedule (stored, or filled in).
+pub async fn show_schedule(
+    ctx: PageContext,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    query: web::Query<FillQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (data, access) = load_for_day(&state, user.0, path.into_inner()).await?;
+    let total = u32::try_from(data.announced_rounds()).unwrap_or(0);
+    let mut errors = Vec::new();
+    let fields = if query.first.is_empty() {
+        stored_fields(&data)
+    } else {
+        let first = parse_date(&query.first);
+        let per_day = query.per_day.trim().parse::<u32>().ok().filter(|n| *n >= 1);
+        let time = if query.time.trim().is_empty() {
+            Ok(None)
+        } else {
+            parse_time(&query.time).map(Some).ok_or(())
+        };
+        match (first, per_day, time) {
+            (Some(first), Some(per_day), Ok(time)) => spread(first, total, per_day, time)
+                .into_iter()
+                .map(fields_of)
+                .collect(),
+            _ => {
+                errors.push(ctx.t("schedule.bad_fill"));
+                stored_fields(&data)
+            }
+        }
+    };
+    let status = if errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let mut page = SchedulePage::new(ctx, &data, access, fields, errors, None);
+    if !query.first.is_empty() {
+        page.first_day = query.first.clone();
+        page.per_day = query.per_day.trim().parse().unwrap_or(page.per_day);
+        page.start_time = query.time.clone();
+    }
+    render_page(&page, status)
+}
