@@ -411,7 +411,7 @@ async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_del
     assert_eq!(form.status, StatusCode::OK);
     assert_eq!(
         form.attrs("#edit-player input[name=name]", "value"),
-        [third.name.clone()]
+        vec![third.name.clone()]
     );
     assert_eq!(
         form.attrs("#edit-player input[name=rating]", "value"),
