@@ -659,6 +659,17 @@ async fn the_round_schedule_is_filled_in_corrected_saved_and_shown() {
         round.text("#round-start").unwrap_or_default(),
         "· 2026-07-04 15:00"
     );
+    // Round 1 has no results yet: Pair is not offered, the pages say which boards miss one.
+    let info = arno.get(&t).await;
+    assert!(info.text("#pair-round").is_none());
+    let blocked = info.text("#pair-blocked").unwrap_or_default();
+    assert!(
+        blocked.contains("Round 1 still misses results on boards 1, 2, 3"),
+        "{blocked}"
+    );
+    let swiss = arno.get(&format!("{t}/swiss")).await;
+    assert!(swiss.text("#pair-swiss").is_none());
+    assert!(swiss.text("#pair-blocked").is_some());
     let input = arbiter::print::stored::document_input(
         &load(&ctx, id),
         arbiter::print::Language::English,

@@ -124,6 +124,15 @@ impl TournamentData {
         }
     }
 
+    /// For a Swiss, the earliest round with boards still without a result and those boards
+    /// (the round planner's reason not to pair the next round, asked before offering it).
+    pub fn results_missing(&self) -> Option<(u32, Vec<u32>)> {
+        if !self.tournament.pairing_system.is_swiss() {
+            return None;
+        }
+        self.day_state(LateEntryPoints::default()).missing_results()
+    }
+
     /// When round `number` starts, if scheduled.
     pub fn scheduled(&self, number: i32) -> Option<&ScheduledRound> {
         self.schedule.iter().find(|row| row.round == number)

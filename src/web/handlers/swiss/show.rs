@@ -8,7 +8,7 @@ use askama_web::WebTemplate;
 
 use crate::db::models::tournament_day::{SwissSettings, late_entry_text};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::handlers::tournament::{TournamentHeader, load_for_day, pair_blocked};
 use crate::web::{AppError, AppState, PageContext};
 
 /// One player on the Swiss page.
@@ -48,6 +48,8 @@ pub struct SwissPage {
     pub last_open: bool,
     /// The players.
     pub players: Vec<SwissPlayer>,
+    /// Why the next round cannot be paired yet (results missing, which boards).
+    pub pair_blocked: Option<String>,
     /// Why the last change was refused (e.g. the criterion a manual change breaks).
     pub errors: Vec<String>,
 }
@@ -102,6 +104,7 @@ pub async fn swiss_page(
             }
         })
         .collect();
+    let pair_blocked = pair_blocked(&ctx, &data);
     Ok(SwissPage {
         ctx,
         header,
@@ -111,6 +114,7 @@ pub async fn swiss_page(
         total_rounds: data.tournament.rounds,
         last_open,
         players,
+        pair_blocked,
         errors,
     })
 }

@@ -19,7 +19,7 @@ use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::{TournamentId, TournamentRow, User};
 use crate::web::auth::{may_manage, may_run_day};
-use crate::web::{AppError, AppState};
+use crate::web::{AppError, AppState, PageContext};
 
 /// What the visitor may do with one tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -214,4 +214,18 @@ pub fn counted_rounds(data: &TournamentData, access: Access) -> u32 {
         .take_while(|round| round.published)
         .count() as u32;
     complete.min(published)
+}
+
+/// Why the next round of a Swiss cannot be paired yet, in the page's language: the round and
+/// the boards still without a result (the Pair button is not offered then).
+pub fn pair_blocked(ctx: &PageContext, data: &TournamentData) -> Option<String> {
+    let (round, boards) = data.results_missing()?;
+    let boards: Vec<String> = boards.iter().map(u32::to_string).collect();
+    Some(ctx.lang.t_with(
+        "day.pair.results_missing_boards",
+        &[
+            ("round", &round.to_string()),
+            ("boards", &boards.join(", ")),
+        ],
+    ))
 }

@@ -7,7 +7,7 @@ use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_visible};
+use crate::web::handlers::tournament::{TournamentHeader, load_visible, pair_blocked};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the information table: (label, value).
@@ -29,6 +29,8 @@ pub struct TournamentPage {
     pub active_players: usize,
     /// The next round to pair, if any (managers only).
     pub next_round: Option<i32>,
+    /// Why the next Swiss round cannot be paired yet (results missing).
+    pub pair_blocked: Option<String>,
     /// Rounds of the schedule.
     pub total_rounds: i32,
     /// Paired by a Swiss system (the Swiss page pairs; round robin pairs here).
@@ -59,8 +61,10 @@ pub async fn show_tournament(
     let active_players = data.active_players();
     let total_rounds = data.announced_rounds();
     let next = data.rounds.len() as i32 + 1;
+    let pair_blocked = access.run_day.then(|| pair_blocked(&ctx, &data)).flatten();
     let next_round =
-        (access.run_day && next <= total_rounds && active_players >= 2).then_some(next);
+        (access.run_day && next <= total_rounds && active_players >= 2 && pair_blocked.is_none())
+            .then_some(next);
     let points = t.point_system();
     let mut system = ctx.t(&format!("tournament.system.{}", t.pairing_system.as_str()));
     if t.pairing_system == PairingSystem::DoubleRoundRobin && t.swap_last_two_rounds {
@@ -106,6 +110,7 @@ pub async fn show_tournament(
         arbiters,
         active_players,
         next_round,
+        pair_blocked,
         total_rounds,
         swiss: t.pairing_system.is_swiss(),
     };
