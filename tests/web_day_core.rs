@@ -109,8 +109,15 @@ async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_ag
     )
     .await
     .assert_redirect(&format!("/tournaments/{id}/players"));
-    // The Players page and the Swiss page show the same withdrawal.
+    // The Players page and the Swiss page show the same withdrawal; the page says what was done,
+    // once.
     let players = orga.get(&format!("/tournaments/{id}/players")).await;
+    assert_eq!(
+        players.text("#flash").unwrap_or_default(),
+        "Withdrawn: not paired from round 2 on."
+    );
+    let again = orga.get(&format!("/tournaments/{id}/players")).await;
+    assert!(again.text("#flash").is_none(), "shown once");
     assert_eq!(
         players.attrs("tr.withdrawn", "data-player"),
         vec![leaver.0.to_string()]

@@ -28,7 +28,8 @@ use serde::de::DeserializeOwned;
 
 use crate::db::models::{Role, User, UserId};
 use crate::web::auth::{
-    SESSION_CSRF, SESSION_ID, close_session, new_csrf_token, open_session, session_user,
+    SESSION_CSRF, SESSION_ID, SESSION_NOTICE, close_session, new_csrf_token, open_session,
+    session_user,
 };
 use crate::web::i18n::{LOCALES, Lang};
 use crate::web::input::check_fields;
@@ -275,6 +276,8 @@ pub struct PageContext {
     pub csrf_token: String,
     /// The current path (for the language switcher's way back).
     pub path: String,
+    /// A message of the write that redirected here, shown once (see [`crate::web::see_other_with_notice`]).
+    pub notice: Option<String>,
 }
 
 impl PageContext {
@@ -300,13 +303,21 @@ impl PageContext {
             user,
             csrf_token,
             path: req.path().to_owned(),
+            notice: None,
         }
     }
 
     /// The context of a request.
     pub async fn of_request(req: &HttpRequest) -> Result<PageContext, AppError> {
         let user = load_user(req).await?;
-        let csrf_token = session_csrf_token(&req.get_session());
+        let session = req.get_session();
+        let csrf_token = session_csrf_token(&session);
+        let notice = match user {
+            Some(_) => session
+                .remove_as::<String>(SESSION_NOTICE)
+                .and_then(Result::ok),
+            None => None,
+        };
         Ok(PageContext {
             lang: Lang::of_request(req),
             user: user.as_ref().map(SessionUser::from),
@@ -316,6 +327,7 @@ impl PageContext {
                 .path_and_query()
                 .map(|p| p.as_str().to_owned())
                 .unwrap_or_else(|| "/".to_owned()),
+            notice,
         })
     }
 

@@ -313,6 +313,20 @@ pub fn see_other(location: &str) -> actix_web::HttpResponse {
         .finish()
 }
 
+/// A `303 See Other` to `location` whose page shows `notice` once, above its content: the
+/// message of a write that succeeded. Kept in the session until a page of the logged-in user
+/// reads it (such pages are never cached).
+pub fn see_other_with_notice(
+    session: &actix_session::Session,
+    location: &str,
+    notice: String,
+) -> actix_web::HttpResponse {
+    if let Err(error) = session.insert(auth::SESSION_NOTICE, notice) {
+        tracing::warn!(%error, "the message of a write could not be kept for the next page");
+    }
+    see_other(location)
+}
+
 /// The client address used for login rate limiting.
 pub fn client_ip(req: &actix_web::HttpRequest, trust_forwarded_for: bool) -> String {
     let info = req.connection_info();

@@ -4,14 +4,16 @@
 //! player is never paired again. The player stays in the list and in past rounds; games
 //! already paired are entered as forfeits by the arbiter.
 
+use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::models::PlayerRowId;
 use crate::db::store::{self, ParticipationChange};
 use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::web::handlers::swiss::participation::participation_notice;
 use crate::web::handlers::tournament::{Need, authorise};
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form: `withdrawn=true` or `false`.
 #[derive(Debug, Deserialize)]
@@ -24,6 +26,7 @@ pub struct WithdrawForm {
 /// Withdraws the player or lets them return.
 pub async fn withdraw_player(
     ctx: PageContext,
+    session: Session,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
@@ -37,10 +40,15 @@ pub async fn withdraw_player(
     };
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let by = user.id;
-    state
+    let round = state
         .write(&ctx, move |conn| {
             store::change_participation(conn, tournament, PlayerRowId(player), change, None, by)
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/players")))
+    let notice = participation_notice(&ctx, change, round);
+    Ok(see_other_with_notice(
+        &session,
+        &format!("/tournaments/{id}/players"),
+        notice,
+    ))
 }

@@ -2,6 +2,7 @@
 //! zero-point bye for a round not yet paired, within the organiser's limits
 //! (C.04.2 Art. 3.3; [`store::request_bye`]).
 
+use actix_session::Session;
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::PlayerRowId;
@@ -9,7 +10,7 @@ use crate::db::store;
 use crate::tournament::byes::ByeKind;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form.
 #[derive(Debug, serde::Deserialize)]
@@ -26,6 +27,7 @@ pub struct ByeForm {
 /// Records or cancels the request.
 pub async fn request_bye(
     ctx: PageContext,
+    session: Session,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
@@ -43,5 +45,15 @@ pub async fn request_bye(
             store::request_bye(conn, tournament, PlayerRowId(player), round, kind, by)
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/swiss")))
+    let key = if kind.is_some() {
+        "day.notice.bye_saved"
+    } else {
+        "day.notice.bye_cancelled"
+    };
+    let notice = ctx.t_with_name(key, &round.to_string());
+    Ok(see_other_with_notice(
+        &session,
+        &format!("/tournaments/{id}/swiss"),
+        notice,
+    ))
 }

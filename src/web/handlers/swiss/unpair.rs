@@ -3,12 +3,13 @@
 //! made inside the store's transaction ([`store::unpair_last_round`]): a result saved a moment
 //! earlier makes the unpairing fail, it is never lost.
 
+use actix_session::Session;
 use actix_web::{HttpResponse, web};
 
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form has nothing but the CSRF token.
 #[derive(Debug, serde::Deserialize)]
@@ -17,6 +18,7 @@ pub struct UnpairForm {}
 /// Deletes the last round and goes back to the Swiss page.
 pub async fn unpair_last_round(
     ctx: PageContext,
+    session: Session,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i32>,
@@ -25,10 +27,15 @@ pub async fn unpair_last_round(
     let id = path.into_inner();
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let by = user.id;
-    state
+    let round = state
         .write(&ctx, move |conn| {
             store::unpair_last_round(conn, tournament, by)
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/swiss")))
+    let notice = ctx.t_with_name("day.notice.unpaired", &round.to_string());
+    Ok(see_other_with_notice(
+        &session,
+        &format!("/tournaments/{id}/swiss"),
+        notice,
+    ))
 }
