@@ -151,3 +151,17 @@ fn counted_messages_follow_each_languages_plural_rules() {
     assert_eq!(cs.plural_category(4), "few");
     assert_eq!(cs.plural_category(11), "other");
 }
+
+/// Every C.07 tie-break has its name in every language (the standings' legend, the settings).
+#[test]
+fn c07_art_5_every_tie_break_has_a_name_in_every_language() {
+    for (code, _) in LOCALES {
+        let keys = catalog_keys(code);
+        for kind in arbiter::tournament::tiebreak::TieBreakKind::ALL {
+            let key = format!("tiebreak.kind.{}", kind.code());
+            assert!(keys.contains(&key), "{code}: {key}");
+        }
+    }
+    let cs = Lang::from_code("cs").expect("supported");
+    assert_eq!(cs.t("tiebreak.kind.DE"), "Vzájemné partie");
+}

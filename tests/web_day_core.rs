@@ -153,6 +153,11 @@ async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_ag
                 .assert_redirect(&url);
         }
     }
+    // The standings mark the withdrawn player.
+    let standings = orga.get(&format!("/tournaments/{id}/standings")).await;
+    let marked = standings.texts("#standings tr.withdrawn td.name");
+    assert_eq!(marked.len(), 1, "{}", standings.body);
+    assert!(marked[0].contains("withdrawn"), "{marked:?}");
     // Back in: paired again from the next round.
     orga.post(
         &format!("/tournaments/{id}/players/{}/withdraw", leaver.0),

@@ -151,6 +151,26 @@ async fn c07_art_4_default_swiss_list_values_and_working() {
         page.text("#tiebreak-list").as_deref(),
         Some("BH-C1, BH, SB, DE")
     );
+    // Each column is named under the table, in the visitor's language.
+    assert_eq!(
+        page.texts("#tiebreak-legend dd"),
+        [
+            "Buchholz",
+            "Buchholz",
+            "Sonneborn-Berger",
+            "Direct encounter"
+        ]
+    );
+    visitor.get("/lang/cs").await;
+    let czech = visitor.get(&format!("/tournaments/{id}/standings")).await;
+    assert_eq!(
+        czech
+            .texts("#tiebreak-legend dd")
+            .last()
+            .map(String::as_str),
+        Some("Vzájemné partie")
+    );
+    visitor.get("/lang/en").await;
     // Hand-computed (C.07 Art. 8.1, 9.1, 14.1): BH = sum of the opponents' scores;
     // BH-C1 drops the lowest; SB = sum of beaten opponents' scores + half of drawn ones'.
     // 1: opp 4 (1½), 2 (1½), 3 (2): BH 5, C1 3.5, SB 1.5+1.5+1 = 4.

@@ -215,7 +215,7 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
             list,
             swiss: !args.round_robin,
             lots: Lots::Draw {
-                seed: crate::cli::standings::seed_of(&text),
+                seed: crate::cli::standings::DEFAULT_SEED,
             },
         }),
         ..DocumentInput::default()

@@ -13,7 +13,6 @@ use std::process::ExitCode;
 use std::io::Write as _;
 
 use anyhow::Context as _;
-use sha2::Digest as _;
 
 use crate::tournament::Tournament;
 use crate::tournament::team::TeamEvent;
@@ -36,7 +35,8 @@ pub struct Args {
     /// Pre-determined pairings (round robin): unplayed rounds per C.07 Art. 15.2, not Art. 16.
     #[arg(long)]
     pub round_robin: bool,
-    /// Seed for the drawing of lots (default: derived from the file).
+    /// Seed for the drawing of lots (default 0, the web app's default: the same data draws
+    /// the same lots in both).
     #[arg(long, conflicts_with = "shared")]
     pub seed: Option<u64>,
     /// Do not draw lots: participants still tied share the rank.
@@ -93,7 +93,7 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
         Lots::Shared
     } else {
         Lots::Draw {
-            seed: args.seed.unwrap_or_else(|| seed_of(&text)),
+            seed: args.seed.unwrap_or(DEFAULT_SEED),
         }
     };
     let settings = TieBreakSettings {
@@ -162,7 +162,7 @@ fn team_standings(args: &Args, text: &str, tournament: &Tournament) -> anyhow::R
         Lots::Shared
     } else {
         Lots::Draw {
-            seed: args.seed.unwrap_or_else(|| seed_of(text)),
+            seed: args.seed.unwrap_or(DEFAULT_SEED),
         }
     };
     let ranking = TeamRanking {
@@ -293,13 +293,10 @@ pub(crate) fn list_from_file(text: &str) -> anyhow::Result<Option<Vec<TieBreak>>
     Ok(None)
 }
 
-/// A seed that depends only on the file's content.
-pub(crate) fn seed_of(text: &str) -> u64 {
-    let digest = sha2::Sha256::digest(text.as_bytes());
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(&digest[..8]);
-    u64::from_le_bytes(bytes)
-}
+/// The seed of the drawing of lots when none is given: the web app's default
+/// ([`TieBreakSettings::swiss_default`]), so that a tournament exported from the app and ranked
+/// here draws the same lots.
+pub(crate) const DEFAULT_SEED: u64 = 0;
 
 fn print_table(
     tournament: &Tournament,

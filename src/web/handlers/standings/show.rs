@@ -11,8 +11,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
+use crate::db::models::PlayerRowId;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
+use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
 use crate::web::handlers::standings::{load_ranked, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
@@ -43,6 +45,8 @@ pub struct StandingRow {
     pub tie_breaks: Vec<String>,
     /// Position drawn by lot, empty unless lots decided.
     pub lot: String,
+    /// Withdrawn before the next round.
+    pub withdrawn: bool,
 }
 
 /// The standings page.
@@ -65,6 +69,10 @@ pub struct StandingsPage {
     pub rows: Vec<StandingRow>,
     /// The text of the link to a value's working (no-script fallback), in the page's language.
     pub show_working: String,
+    /// Each tie-break column's code and name in the page's language.
+    pub legend: Vec<(String, String)>,
+    /// Some place was decided by lot.
+    pub any_lot: bool,
 }
 
 /// Shows the standings.
@@ -78,7 +86,7 @@ pub async fn show_standings(
     let model = &ranked.model;
     let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
     let standings = rank_with(&calculator, &ranked.settings);
-    let rows = standings
+    let rows: Vec<StandingRow> = standings
         .rows
         .iter()
         .filter_map(|row| {
@@ -104,10 +112,19 @@ pub async fn show_standings(
                     .count() as u32,
                 tie_breaks,
                 lot: row.lot.map(|lot| lot.to_string()).unwrap_or_default(),
+                withdrawn: player_row_id(&ranked.data, row.player.0)
+                    .and_then(|id| ranked.data.withdrawn_from(PlayerRowId(id)))
+                    .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
             })
         })
         .collect();
     let show_working = ctx.t("working.show");
+    let legend = standings
+        .tie_breaks
+        .iter()
+        .map(|t| (t.fide_code(), tie_break_name(&ctx, t.kind)))
+        .collect();
+    let any_lot = rows.iter().any(|row| !row.lot.is_empty());
     let page = StandingsPage {
         header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         ctx,
@@ -117,6 +134,8 @@ pub async fn show_standings(
         seed: standings.seed.map(|s| s.to_string()).unwrap_or_default(),
         rows,
         show_working,
+        legend,
+        any_lot,
     };
     render_page(&page, StatusCode::OK)
 }

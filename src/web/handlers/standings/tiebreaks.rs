@@ -18,8 +18,8 @@ use crate::web::{AppError, AppState, PageContext, render_page};
 pub struct KnownTieBreak {
     /// FIDE acronym.
     pub code: &'static str,
-    /// English name as in C.07 Art. 5.
-    pub name: &'static str,
+    /// Its name in the page's language (C.07 Art. 5 in English).
+    pub name: String,
     /// The article.
     pub article: &'static str,
     /// Cut and Median modifiers apply (Art. 14).
@@ -69,6 +69,15 @@ impl TieBreaksPage {
             Lots::Shared => (true, 0),
             Lots::Draw { seed } => (false, seed),
         };
+        let known = TieBreakKind::ALL
+            .iter()
+            .map(|kind| KnownTieBreak {
+                code: kind.code(),
+                name: tie_break_name(&ctx, *kind),
+                article: kind.article(),
+                cuts: kind.accepts_cuts(),
+            })
+            .collect();
         TieBreaksPage {
             ctx,
             header,
@@ -79,15 +88,7 @@ impl TieBreaksPage {
             shared_places,
             seed: seed.to_string(),
             errors: Vec::new(),
-            known: TieBreakKind::ALL
-                .iter()
-                .map(|kind| KnownTieBreak {
-                    code: kind.code(),
-                    name: kind.name(),
-                    article: kind.article(),
-                    cuts: kind.accepts_cuts(),
-                })
-                .collect(),
+            known,
         }
     }
 }
@@ -114,4 +115,9 @@ pub async fn tiebreaks_form(
     let header = TournamentHeader::new(&ranked.data, ranked.access, "tiebreaks");
     let page = TieBreaksPage::new(ctx, header, &ranked.settings, ranked.chosen);
     render_page(&page, StatusCode::OK)
+}
+
+/// The name of a tie-break in the page's language (C.07 Art. 5's name in English).
+pub fn tie_break_name(ctx: &PageContext, kind: TieBreakKind) -> String {
+    ctx.t(&format!("tiebreak.kind.{}", kind.code()))
 }
