@@ -296,9 +296,21 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
             .as_deref()
             .is_some_and(|t| t.starts_with("text/csv"))
     );
+    assert!(
+        export.body.starts_with('\u{feff}'),
+        "a BOM for spreadsheets"
+    );
     let records = arbiter::formats::csv::read_players(&export.body).expect("export reads back");
     let names: Vec<&str> = records.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, BY_RANK);
+    // With `;` for spreadsheets set to Czech: the same players read back.
+    let semicolon = visitor
+        .get(&format!("{base}/players.csv?sep=semicolon"))
+        .await;
+    let header = semicolon.body.lines().next().unwrap_or_default();
+    assert!(header.contains(';') && !header.contains(','), "{header}");
+    let again = arbiter::formats::csv::read_players(&semicolon.body).expect("reads back");
+    assert_eq!(again, records);
 }
 
 #[actix_web::test]

@@ -466,7 +466,16 @@ pub fn restore_formula(cell: &str) -> &str {
 
 /// Writes a player list with the header [`COLUMNS`], formula-like cells neutralised.
 pub fn write_players(players: &[PlayerRecord]) -> String {
-    let mut writer = ::csv::WriterBuilder::new().from_writer(Vec::new());
+    write_players_separated(players, b',')
+}
+
+/// [`write_players`] with another separator: `;` for spreadsheet programs set to a language
+/// whose decimal mark is a comma (Czech, Slovak, Hungarian, Serbian), which [`read_players`]
+/// reads back as well.
+pub fn write_players_separated(players: &[PlayerRecord], separator: u8) -> String {
+    let mut writer = ::csv::WriterBuilder::new()
+        .delimiter(separator)
+        .from_writer(Vec::new());
     let mut rows: Vec<Vec<String>> = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
     for player in players {
         rows.push(vec![

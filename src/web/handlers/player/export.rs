@@ -1,23 +1,41 @@
-//! `GET /tournaments/{id}/players.csv`: the player list as CSV (the import format, in list
-//! order), for anyone who may see the tournament.
+//! `GET /tournaments/{id}/players.csv[?sep=semicolon]`: the player list as CSV (the import
+//! format, in list order), for anyone who may see the tournament. The file starts with a UTF-8
+//! byte order mark, so that spreadsheet programs show diacritics (Dvořák, Őry) correctly;
+//! `sep=semicolon` writes `;` between cells, as spreadsheet programs set to Czech, Slovak,
+//! Hungarian or Serbian expect.
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
-use crate::formats::csv::write_players;
+use serde::Deserialize;
+
+use crate::formats::csv::write_players_separated;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::player::{in_list_order, record_of};
 use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};
+
+/// The choice of separator.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ExportQuery {
+    /// `semicolon` for `;`; anything else is `,`.
+    pub sep: String,
+}
+
+/// The UTF-8 byte order mark that tells spreadsheet programs the file's encoding.
+const BOM: &str = "\u{feff}";
 
 /// Sends the CSV file.
 pub async fn export_players(
     user: MaybeUser,
     state: web::Data<AppState>,
     path: web::Path<i32>,
+    query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (data, _) = load_visible(&state, user.0, id).await?;
+    let separator = if query.sep == "semicolon" { b';' } else { b',' };
     let records: Vec<_> = in_list_order(&data.players)
         .into_iter()
         .map(record_of)
@@ -28,5 +46,8 @@ pub async fn export_players(
             header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"players-{id}.csv\""),
         ))
-        .body(write_players(&records)))
+        .body(format!(
+            "{BOM}{}",
+            write_players_separated(&records, separator)
+        )))
 }
