@@ -153,6 +153,31 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     );
     assert_eq!(load(&ctx, id).players.len(), 12);
 
+    // A typo in a name: corrected on the player's own page, with a message.
+    browser.goto(&format!("{base}/tournaments/{id}/players"));
+    browser.click_and_wait("#players tbody tr:nth-child(3) td.actions a");
+    browser.set_value("#edit-player input[name=name]", "Hráč03, Jana");
+    shot("02b-edit-player.png");
+    browser.click_and_wait("#edit-player button[type=submit]");
+    browser.find(".notice");
+    assert!(
+        load(&ctx, id)
+            .players
+            .iter()
+            .any(|p| p.name == "Hráč03, Jana"),
+        "the correction is saved"
+    );
+
+    // The round schedule: filled in from the first day, two rounds a day at 10:00, saved.
+    browser.goto(&format!("{base}/tournaments/{id}/schedule"));
+    browser.set_value("#fill-schedule input[name=per_day]", "2");
+    browser.set_value("#fill-schedule input[name=time]", "10:00");
+    browser.click_and_wait("#fill-schedule button[type=submit]");
+    browser.click_and_wait("#save-schedule button[type=submit]");
+    browser.find(".notice");
+    shot("02c-schedule.png");
+    assert_eq!(load(&ctx, id).schedule.len(), 5, "every round scheduled");
+
     // Pair round 1 from the tournament page: a preview, then publish.
     browser.goto(&format!("{base}/tournaments/{id}"));
     browser.click_and_wait("#pair-round button");
@@ -342,9 +367,31 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     browser.click_and_wait("#publish-round button");
     browser.find("#pairings");
 
+    // The arbiter's pages on a phone: nothing wider than the screen.
+    browser.resize(390, 844);
+    let fits_phone = |page: &str| {
+        let overflow = browser.script(
+            "return document.documentElement.scrollWidth - window.innerWidth;",
+            json!([]),
+        );
+        assert!(
+            overflow.as_i64().unwrap_or(1) <= 0,
+            "{page} is wider than the phone: {overflow}"
+        );
+    };
+    for (page, path, name) in [
+        ("players", "players", "08b-phone-players.png"),
+        ("schedule", "schedule", "08c-phone-schedule.png"),
+        ("swiss", "swiss", "08d-phone-swiss.png"),
+    ] {
+        browser.goto(&format!("{base}/tournaments/{id}/{path}"));
+        browser.find("main");
+        fits_phone(page);
+        shot(name);
+    }
+
     // A player on a phone: the public standings.
     browser.delete_cookies();
-    browser.resize(390, 844);
     browser.goto(&format!("{base}/tournaments/{id}/standings"));
     browser.find("#standings");
     assert!(
