@@ -239,14 +239,35 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     assert_eq!(board2.result.map(|r| r.as_str()), Some("+/-"));
     let absentee = board2.black_id.expect("a game");
 
-    // Results; board 1 with its game score.
+    // Results by keyboard, no reload: type into board 1's box, Enter moves on; board 2 was
+    // forfeited on the live view (the box shows +/-, Enter keeps it); board 4 a draw typed `=`.
     browser.goto(&format!("{base}/tournaments/{id}/rounds/1"));
-    for board in [1, 3, 4, 5, 6] {
-        let result = if board == 4 { "1/2-1/2" } else { "1-0" };
-        browser.set_value(&format!("#board-{board} select[name=result]"), result);
-        browser.click_and_wait(&format!("#board-{board} form.result-form button"));
-        browser.find("#pairings");
+    browser.script("window.arbiterNoReload = true; return 1;", json!([]));
+    browser.click(&browser.find("#board-1 input.result-key"));
+    for key in ["1", "", "1", "=", "1", "1"] {
+        let focused = browser.script("return document.activeElement.closest('tr').id;", json!([]));
+        let active = browser.find(&format!(
+            "#{} input.result-key",
+            focused.as_str().unwrap_or("")
+        ));
+        if !key.is_empty() {
+            browser.type_into(&active, key);
+        }
+        browser.session_keys("\u{E007}");
     }
+    assert!(
+        browser.wait_until(
+            "return document.getElementById('missing-results').hidden === true;",
+            10
+        ),
+        "the count of missing results reaches 0 without a reload"
+    );
+    assert_eq!(
+        browser.script("return window.arbiterNoReload === true;", json!([])),
+        json!(true),
+        "the page was not reloaded"
+    );
+    shot("05b-results-by-keyboard.png");
     browser.click_and_wait("#board-1 a.score-link");
     browser.set_value(
         "textarea[name=movetext]",
@@ -329,9 +350,18 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
             continue;
         }
         let board = game.board;
-        browser.set_value(&format!("#board-{board} select[name=result]"), "1-0");
-        browser.click_and_wait(&format!("#board-{board} form.result-form button"));
-        browser.find("#pairings");
+        let box_ = browser.find(&format!("#board-{board} input.result-key"));
+        browser.type_into(&box_, "1");
+        browser.session_keys("\u{E007}");
+        assert!(
+            browser.wait_until(
+                &format!(
+                    "return document.querySelector('#board-{board}').classList.contains('saved');"
+                ),
+                10
+            ),
+            "board {board} saved"
+        );
     }
     let leaver = load(&ctx, id)
         .games_of_round(2)
@@ -383,6 +413,7 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
         ("players", "players", "08b-phone-players.png"),
         ("schedule", "schedule", "08c-phone-schedule.png"),
         ("swiss", "swiss", "08d-phone-swiss.png"),
+        ("round 3", "rounds/3", "08e-phone-round-entry.png"),
     ] {
         browser.goto(&format!("{base}/tournaments/{id}/{path}"));
         browser.find("main");

@@ -694,3 +694,99 @@ async fn the_round_schedule_is_filled_in_corrected_saved_and_shown() {
     let forged = arno.post_raw(&format!("{t}/schedule"), &borrowed).await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
 }
+
+/// The round page's keyboard entry: each board saved from what an arbiter types (`1`, `=`,
+/// `0`, `+`, `-`), answered as JSON with the board's new version and the round's count of
+/// missing results; a board changed meanwhile is a conflict that overwrites nothing, an
+/// unreadable code is refused with the reason.
+#[actix_web::test]
+async fn a_round_is_entered_by_keyboard_board_by_board_without_pages() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let round = arno.get(&format!("{t}/rounds/1")).await;
+    assert_eq!(round.texts("#pairings input.result-key").len(), 4);
+    assert_eq!(round.text("#missing-count").as_deref(), Some("4"));
+    let boards = open_boards(&ctx, id, 1);
+    let json = |page: &common::Page| -> serde_json::Value {
+        serde_json::from_str(&page.body)
+            .unwrap_or_else(|error| panic!("not JSON ({error}): {} {}", page.status, page.body))
+    };
+    let keys = ["1", "=", "0", "+"];
+    let codes = ["1-0", "1/2-1/2", "0-1", "+/-"];
+    for (index, ((url, version), key)) in boards.iter().zip(keys).enumerate() {
+        let saved = arno
+            .post_json(url, &[("result", key), ("version", version)])
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+        let answer = json(&saved);
+        assert_eq!(answer["code"], codes[index]);
+        assert_eq!(answer["missing"], 3 - index);
+        assert_eq!(
+            answer["version"],
+            version.parse::<i64>().expect("number") + 1
+        );
+    }
+    let stored: Vec<String> = load(&ctx, id)
+        .games_of_round(1)
+        .iter()
+        .filter(|g| g.black_id.is_some())
+        .map(|g| g.result.map(|r| r.as_str().to_owned()).unwrap_or_default())
+        .collect();
+    assert_eq!(stored, codes);
+
+    // A stale version: 409 with the board as it is now; nothing overwritten.
+    let (url, old_version) = &boards[0];
+    let conflict = arno
+        .post_json(url, &[("result", "0"), ("version", old_version)])
+        .await;
+    assert_eq!(conflict.status, StatusCode::CONFLICT, "{}", conflict.body);
+    let answer = json(&conflict);
+    assert_eq!(answer["code"], "1-0");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("NOT saved")
+    );
+    assert_eq!(
+        load(&ctx, id).games_of_round(1)[0]
+            .result
+            .map(|r| r.as_str()),
+        Some("1-0")
+    );
+    // A code that does not read: 422 with the reason.
+    let current = load(&ctx, id).games_of_round(1)[1].version.to_string();
+    let refused = arno
+        .post_json(&boards[1].0, &[("result", "2"), ("version", &current)])
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        json(&refused)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains('2'))
+    );
+    // A bye code on a game: refused as JSON too.
+    let refused = arno
+        .post_json(&boards[1].0, &[("result", "H"), ("version", &current)])
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(json(&refused)["error"].is_string());
+    // Without a script the same form posts and comes back to the round page.
+    arno.post(
+        &boards[1].0,
+        &[("result", "0"), ("version", &current), ("back", "round")],
+    )
+    .await
+    .assert_redirect(&format!("{t}/rounds/1#board-2"));
+}

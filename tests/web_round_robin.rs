@@ -212,7 +212,7 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
     let round = visitor.get(&format!("{base}/rounds/4")).await;
     assert_eq!(round.texts("#pairings td.result"), ["-/-", "½-½", "1-0"]);
     assert!(
-        round.texts("select[name=result]").is_empty(),
+        round.texts("input[name=result]").is_empty(),
         "no result form for visitors"
     );
 
@@ -459,7 +459,10 @@ async fn web_concurrent_result_edit_gets_a_conflict_and_overwrites_nothing() {
         ("B, B (2)", "C, C (3)")
     );
     assert_eq!(found[1].1, "A, A (1)");
-    assert_eq!(round.texts("#pairings td.result")[1], "Z");
+    assert_eq!(
+        round.attrs("#pairings td.result input.result-key", "value")[1],
+        "Z"
+    );
     let (game, _, _, version) = found[0].clone();
 
     // The arbiter (not yet published: arbiters of the tournament see it) and the organiser

@@ -284,13 +284,16 @@ pub struct ErrorPage {
 }
 
 /// Middleware handler (`ErrorHandlers::default_handler`): renders every 4xx/5xx response that
-/// is not already HTML as the error page, in the visitor's language.
+/// is not already HTML (or JSON a script asked for, such as the keyboard entry's refusals) as
+/// the error page, in the visitor's language.
 pub fn render_error_page<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let already_html = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("text/html"));
+        .is_some_and(|value| {
+            value.starts_with("text/html") || value.starts_with("application/json")
+        });
     let status = res.status();
     if already_html || !(status.is_client_error() || status.is_server_error()) {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));

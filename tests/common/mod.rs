@@ -346,6 +346,25 @@ where
         .await
     }
 
+    /// `POST path` with the form and the session's CSRF token, asking for JSON as the round
+    /// page's keyboard entry does (`Accept: application/json`).
+    pub async fn post_json(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let body = std::iter::once(("csrf_token", token.as_str()))
+            .chain(form.iter().copied())
+            .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.send(
+            test::TestRequest::post()
+                .uri(path)
+                .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
+                .insert_header((header::ACCEPT, "application/json"))
+                .set_payload(body),
+        )
+        .await
+    }
+
     /// The session's CSRF token, as the login page's form carries it.
     pub async fn csrf_token(&mut self) -> String {
         let page = self.get("/login").await;

@@ -314,6 +314,18 @@ impl Browser {
         );
     }
 
+    /// Sends keys to the focused element, as a user typing would (WebDriver key codes such as
+    /// `\u{E007}` for Enter).
+    pub fn session_keys(&self, keys: &str) {
+        let active = self.session_command("GET", "/element/active", None);
+        let element = active[ELEMENT_KEY].as_str().unwrap_or_default().to_owned();
+        self.session_command(
+            "POST",
+            &format!("/element/{element}/value"),
+            Some(json!({ "text": keys })),
+        );
+    }
+
     /// An element's visible text.
     pub fn text(&self, element: &str) -> String {
         self.session_command("GET", &format!("/element/{element}/text"), None)

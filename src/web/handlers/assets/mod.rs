@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 4] = [
+const FILES: [(&str, &str, &[u8]); 5] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -36,6 +36,11 @@ const FILES: [(&str, &str, &[u8]); 4] = [
         "js/working.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/working.js"),
+    ),
+    (
+        "js/results.js",
+        JAVASCRIPT,
+        include_bytes!("../../../../static/js/results.js"),
     ),
 ];
 

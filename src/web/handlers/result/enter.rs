@@ -5,12 +5,18 @@
 //! only if the board is still at that version — a swap or another result since then bumped it
 //! — and otherwise the board page comes back with status 409, the board as it is now and
 //! nothing overwritten.
+//!
+//! The round page's keyboard entry (`static/js/results.js`) posts the same form with
+//! `Accept: application/json` and gets JSON instead of a page: the saved result, the board's
+//! new version and the round's count of boards still without a result; on a conflict (409) or
+//! a code that does not read (422), the message and the board as it is now.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
-use serde::Deserialize;
+use actix_web::http::header::ACCEPT;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
 
-use crate::db::models::GameId;
+use crate::db::models::{Game, GameId};
 use crate::db::store::{self, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
 use crate::web::extractors::{CsrfForm, CurrentUser};
@@ -32,8 +38,57 @@ pub struct ResultForm {
     pub back: String,
 }
 
+/// The JSON answer of the keyboard entry.
+#[derive(Debug, Serialize)]
+pub struct Saved {
+    /// The board's result as printed (`½-½`), empty when cleared.
+    pub label: String,
+    /// The result's code (`1/2-1/2`), empty when cleared.
+    pub code: String,
+    /// The board's version now.
+    pub version: i32,
+    /// Boards of the round with two players and no result.
+    pub missing: usize,
+    /// Why nothing was saved (conflict, unreadable code), in the page's language.
+    pub error: Option<String>,
+}
+
+impl Saved {
+    fn of(game: &Game, missing: usize, error: Option<String>) -> Saved {
+        Saved {
+            label: game.result.map_or("", BoardResult::label).to_owned(),
+            code: game.result.map_or("", BoardResult::as_str).to_owned(),
+            version: game.version,
+            missing,
+            error,
+        }
+    }
+}
+
+/// Whether the request asks for JSON (the keyboard entry) rather than a page.
+fn wants_json(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(ACCEPT)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|accept| accept.contains("application/json"))
+}
+
+/// The board `game` and its round's count of boards still without a result.
+async fn board_state(state: &AppState, game: Game) -> Result<(Game, usize), AppError> {
+    state
+        .db(move |conn| {
+            let missing = Game::for_round(conn, game.round_id)?
+                .iter()
+                .filter(|g| g.black_id.is_some() && g.result.is_none())
+                .count();
+            Ok((game, missing))
+        })
+        .await
+}
+
 /// Saves the result, or shows the conflict (409) / the problem (422).
 pub async fn enter_result(
+    req: HttpRequest,
     ctx: PageContext,
     user: CurrentUser,
     state: web::Data<AppState>,
@@ -42,14 +97,25 @@ pub async fn enter_result(
 ) -> Result<HttpResponse, AppError> {
     let (id, game_id) = path.into_inner();
     let CsrfForm(form) = form;
+    let json = wants_json(&req);
     let code = form.result.trim();
     let result = if code.is_empty() {
         None
     } else {
-        Some(
-            BoardResult::parse(code)
-                .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("result.invalid", code)))?,
-        )
+        match BoardResult::parse(code) {
+            Some(result) => Some(result),
+            None if json => {
+                let message = ctx.t_with_name("result.invalid", code);
+                return Ok(HttpResponse::UnprocessableEntity().json(serde_json::json!({
+                    "error": message
+                })));
+            }
+            None => {
+                return Err(AppError::Unprocessable(
+                    ctx.t_with_name("result.invalid", code),
+                ));
+            }
+        }
     };
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let (version, by) = (form.version, user.id);
@@ -59,6 +125,19 @@ pub async fn enter_result(
         })
         .await?;
     match saved {
+        Ok(game) if json => {
+            let (game, missing) = board_state(&state, game).await?;
+            Ok(HttpResponse::Ok().json(Saved::of(&game, missing, None)))
+        }
+        Err(StoreError::Refused(Refusal::ResultConflict(current))) if json => {
+            let theirs = current.result.map_or("—", BoardResult::label);
+            let mine = result.map_or("—", BoardResult::label);
+            let message = ctx
+                .lang
+                .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
+            let (current, missing) = board_state(&state, *current).await?;
+            Ok(HttpResponse::Conflict().json(Saved::of(&current, missing, Some(message))))
+        }
         Ok(game) => {
             if form.back == "round" {
                 let round = state
@@ -83,6 +162,15 @@ pub async fn enter_result(
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)
         }
-        Err(error) => Err(AppError::from_store(&ctx, error)),
+        Err(error) => {
+            match AppError::from_store(&ctx, error) {
+                AppError::Unprocessable(message) if json => Ok(HttpResponse::UnprocessableEntity()
+                    .json(serde_json::json!({ "error": message }))),
+                AppError::Conflict(message) if json => {
+                    Ok(HttpResponse::Conflict().json(serde_json::json!({ "error": message })))
+                }
+                error => Err(error),
+            }
+        }
     }
 }
