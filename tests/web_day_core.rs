@@ -712,6 +712,15 @@ async fn a_round_is_entered_by_keyboard_board_by_board_without_pages() {
     let round = arno.get(&format!("{t}/rounds/1")).await;
     assert_eq!(round.texts("#pairings input.result-key").len(), 4);
     assert_eq!(round.text("#missing-count").as_deref(), Some("4"));
+    // Beside each name, the rating and the points before the round, as on the printed list.
+    let standings = round.texts("#pairings small.standing");
+    assert_eq!(standings.len(), 8, "{standings:?}");
+    assert!(
+        standings
+            .iter()
+            .all(|s| s.starts_with("23") && s.ends_with("· 0")),
+        "{standings:?}"
+    );
     let boards = open_boards(&ctx, id, 1);
     let json = |page: &common::Page| -> serde_json::Value {
         serde_json::from_str(&page.body)

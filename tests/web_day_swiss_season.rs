@@ -482,7 +482,7 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
         // Public standings agree with the TRF's results.
         let standings = public.get(&format!("{t}/standings")).await;
         assert_eq!(standings.status, StatusCode::OK);
-        let names = standings.texts("#standings tr[data-start] td.name");
+        let names = standings.texts("#standings tr[data-start] td.name a");
         let points = standings.texts("#standings tr[data-start] td.points");
         assert_eq!(names.len(), model.players.len());
         let shown: BTreeMap<_, _> = names.into_iter().zip(points).collect();

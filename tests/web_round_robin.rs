@@ -72,8 +72,9 @@ const CROSSTABLE: [[&str; 6]; 6] = [
 fn boards(page: &Page) -> Vec<(String, String, String, String)> {
     let html = page.html();
     let rows = Selector::parse("#pairings tbody tr").expect("selector");
-    let white = Selector::parse("td.white").expect("selector");
-    let black = Selector::parse("td.black").expect("selector");
+    // The names, without the rating and points beside them.
+    let white = Selector::parse("td.white .player").expect("selector");
+    let black = Selector::parse("td.black .player, td.black em").expect("selector");
     let version = Selector::parse("input[name=version]").expect("selector");
     let text = |element: scraper::ElementRef<'_>| {
         element

@@ -6,8 +6,9 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::domain::TournamentData;
-use crate::db::models::Game;
+use crate::db::models::{Game, PlayerRowId};
 use crate::tournament::result::BoardResult;
+use crate::tournament::standings::points_after;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -33,6 +34,10 @@ pub struct BoardRow {
     pub version: i32,
     /// The results that may be entered: (code, label).
     pub choices: Vec<(&'static str, String)>,
+    /// White's rating and points before the round (`2150 · 2.5`), on the round page.
+    pub white_standing: String,
+    /// Black's, likewise.
+    pub black_standing: String,
 }
 
 /// The round page.
@@ -119,6 +124,8 @@ pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> Board
         code: result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
         version: game.version,
         choices: result_choices(ctx, game),
+        white_standing: String::new(),
+        black_standing: String::new(),
     }
 }
 
@@ -137,10 +144,28 @@ pub async fn show_round(
         .find(|round| round.number == number)
         .filter(|round| round.published || access.run_day)
         .ok_or(AppError::NotFound)?;
+    // Each player's rating and points before the round, as on the printed pairing list.
+    let before_round = u32::try_from(number - 1).unwrap_or(0);
+    let before = data.to_model(before_round);
+    let standing = |id: PlayerRowId| -> String {
+        let Some(player) = data.number_of(id).and_then(|n| before.player(n)) else {
+            return String::new();
+        };
+        let points = points_after(&before, player, before_round);
+        if player.rating > 0 {
+            format!("{} · {points}", player.rating)
+        } else {
+            points.to_string()
+        }
+    };
     let boards: Vec<BoardRow> = data
         .games_of_round(number)
         .into_iter()
-        .map(|game| board_row(&ctx, &data, game))
+        .map(|game| BoardRow {
+            white_standing: standing(game.white_id),
+            black_standing: game.black_id.map(standing).unwrap_or_default(),
+            ..board_row(&ctx, &data, game)
+        })
         .collect();
     let missing = boards.iter().filter(|b| b.code.is_empty()).count();
     let swiss_open = data.tournament.pairing_system.is_swiss()
