@@ -168,6 +168,15 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
         "the correction is saved"
     );
 
+    // Search on the list ignores case and diacritics.
+    browser.goto(&format!("{base}/tournaments/{id}/players"));
+    browser.type_into(&browser.find("input[data-filter]"), "hrac03");
+    let visible = browser.script(
+        "return Array.from(document.querySelectorAll('#players tbody tr')).filter(r => !r.hidden).length;",
+        json!([]),
+    );
+    assert_eq!(visible, json!(1), "one row matches");
+
     // The round schedule: filled in from the first day, two rounds a day at 10:00, saved.
     browser.goto(&format!("{base}/tournaments/{id}/schedule"));
     browser.set_value("#fill-schedule input[name=per_day]", "2");

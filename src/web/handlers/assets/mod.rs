@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 5] = [
+const FILES: [(&str, &str, &[u8]); 6] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -41,6 +41,11 @@ const FILES: [(&str, &str, &[u8]); 5] = [
         "js/results.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/results.js"),
+    ),
+    (
+        "js/filter.js",
+        JAVASCRIPT,
+        include_bytes!("../../../../static/js/filter.js"),
     ),
 ];
 
