@@ -170,12 +170,78 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
         page.attrs("select[name=lang] option[selected]", "value"),
         vec!["cs".to_owned()]
     );
+    // Text that is not a game score is not saved: the form comes back with the reason, the
+    // text kept, the stored score unchanged.
+    let garbage = client
+        .post(
+            &score,
+            &[
+                ("lang", "en"),
+                ("movetext", "see you at the bar after round 3"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        garbage.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        garbage.body
+    );
+    assert!(
+        garbage
+            .texts(".errors li")
+            .join(" ")
+            .contains("not a game score"),
+        "{}",
+        garbage.body
+    );
+    assert_eq!(
+        garbage.text("textarea[name=movetext]").as_deref(),
+        Some("see you at the bar after round 3")
+    );
+    assert_eq!(
+        client.get(&score).await.text("#report-plies").as_deref(),
+        Some("8")
+    );
+
+    // A PGN naming other players, with a result tag that is not the signed one: each
+    // difference is said (Art. 8.7: the signed result still stands).
+    let other = "[White \"Carlsen, Magnus\"]\n[Black \"Beta, Bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+    client
+        .post(&score, &[("lang", "en"), ("movetext", other)])
+        .await;
+    let page = client.get(&score).await;
+    let tags = page.texts("#report-tags li");
+    assert_eq!(tags.len(), 2, "{tags:?}");
+    assert!(
+        tags[0].contains("White")
+            && tags[0].contains("Carlsen, Magnus")
+            && tags[0].contains("Alpha, Anna"),
+        "{tags:?}"
+    );
+    assert!(
+        tags[1].contains("Result") && tags[1].contains("1-0") && tags[1].contains("0-1"),
+        "{tags:?}"
+    );
+
     // An unknown language is refused.
     let unknown = client
         .post(&score, &[("lang", "xx"), ("movetext", "1. e4")])
         .await;
     assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
 
+    client
+        .post(
+            &score,
+            &[
+                ("lang", "cs"),
+                (
+                    "movetext",
+                    "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+                ),
+            ],
+        )
+        .await;
     // The round's PGN: English letters, the signed result.
     let pgn = client
         .get(&format!("/tournaments/{id}/rounds/1/games.pgn"))

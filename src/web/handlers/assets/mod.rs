@@ -46,7 +46,8 @@ const FILES: [(&str, &str, &[u8]); 7] = [
         "js/filter.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/filter.js"),
-    ),    (
+    ),
+    (
         "js/busy.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/busy.js"),

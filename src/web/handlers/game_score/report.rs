@@ -41,6 +41,77 @@ pub struct ScoreReport {
     pub illegal_moves: Vec<String>,
     /// Everything else the rules core asks the arbiter to look at.
     pub warnings: Vec<String>,
+    /// The file's `White`, `Black` or `Result` tag that differs from the board.
+    pub tag_mismatches: Vec<TagMismatch>,
+}
+
+/// A PGN tag that says something else than the board the score was saved on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagMismatch {
+    /// `White`, `Black` or `Result`.
+    pub tag: &'static str,
+    /// What the file says.
+    pub in_file: String,
+    /// What the board says.
+    pub on_board: String,
+}
+
+/// The board a score is checked against: its players' names and the signed result.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Board<'a> {
+    /// White's name as registered ("Surname, Given").
+    pub white: &'a str,
+    /// Black's name.
+    pub black: &'a str,
+    /// The signed result (`1-0`, `1/2-1/2`, `0-1`; anything else counts as unknown).
+    pub signed: Option<&'a str>,
+}
+
+/// A name compared loosely: case, diacritics' absence aside, commas and spaces.
+fn same_name(a: &str, b: &str) -> bool {
+    let key = |name: &str| -> String {
+        name.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    key(a) == key(b)
+}
+
+/// The tags of `game` that contradict `board` (an unknown `?` or missing tag is no mismatch).
+fn tag_mismatches(game: &crate::rules::pgn::PgnGame, board: Board<'_>) -> Vec<TagMismatch> {
+    let mut found = Vec::new();
+    for (tag, on_board) in [("White", board.white), ("Black", board.black)] {
+        if let Some(in_file) = game.tag(tag).map(str::trim)
+            && !in_file.is_empty()
+            && in_file != "?"
+            && !on_board.is_empty()
+            && !same_name(in_file, on_board)
+        {
+            found.push(TagMismatch {
+                tag,
+                in_file: in_file.to_owned(),
+                on_board: on_board.to_owned(),
+            });
+        }
+    }
+    let signed = board
+        .signed
+        .and_then(Outcome::parse)
+        .unwrap_or(Outcome::Unknown);
+    if let Some(in_file) = game.tag("Result").map(str::trim)
+        && let Some(tagged) = Outcome::parse(in_file)
+        && tagged != Outcome::Unknown
+        && signed != Outcome::Unknown
+        && tagged != signed
+    {
+        found.push(TagMismatch {
+            tag: "Result",
+            in_file: in_file.to_owned(),
+            on_board: signed.as_pgn().to_owned(),
+        });
+    }
+    found
 }
 
 /// The article of the Laws behind a termination.
@@ -71,10 +142,13 @@ fn move_number(ply: usize) -> String {
     }
 }
 
-/// Checks `text` (PGN or a move list in `lang`'s letters) against the board's signed result
-/// (`1-0`, `1/2-1/2`, `0-1`; anything else counts as unknown).
-pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport {
-    let signed_result = signed.and_then(Outcome::parse).unwrap_or(Outcome::Unknown);
+/// Checks `text` (PGN or a move list in `lang`'s letters) against the board: its signed result
+/// and, for a PGN file, the players its tags name.
+pub fn check_score(text: &str, lang: Lang, board: Board<'_>) -> ScoreReport {
+    let signed_result = board
+        .signed
+        .and_then(Outcome::parse)
+        .unwrap_or(Outcome::Unknown);
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,
@@ -100,6 +174,7 @@ pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport 
         }
         Some(Ok(game)) => game,
     };
+    let tag_mismatches = tag_mismatches(&game, board);
     let mut record = GameRecord::from_pgn(&game);
     // The result signed on the board is what counts (Art. 8.7), not a tag in the text.
     record.result = signed_result;
@@ -175,6 +250,21 @@ pub fn check_score(text: &str, lang: Lang, signed: Option<&str>) -> ScoreReport 
         claims,
         illegal_moves,
         warnings: got.warnings,
+        tag_mismatches,
+    }
+}
+
+impl ScoreReport {
+    /// Why the text is not a game score at all, if it is not: it cannot be read as PGN, or not
+    /// one move of it is legal. Such a text is not saved.
+    pub fn not_a_game(&self) -> Option<String> {
+        if let Some(text) = &self.unreadable {
+            return Some(text.clone());
+        }
+        if self.plies == 0 {
+            return self.first_bad_move.clone();
+        }
+        None
     }
 }
 
@@ -221,12 +311,57 @@ pub fn english_movetext(text: &str, lang: Lang) -> String {
 mod tests {
     use super::*;
 
+    fn signed(result: &str) -> Board<'_> {
+        Board {
+            signed: Some(result),
+            ..Board::default()
+        }
+    }
+
+    #[test]
+    fn art_8_7_the_files_own_players_and_result_are_compared_with_the_board() {
+        let text = "[White \"Carlsen, Magnus\"]\n[Black \"Nepomniachtchi, Ian\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+        let board = Board {
+            white: "Novák, Jan",
+            black: "Nepomniachtchi, Ian",
+            signed: Some("0-1"),
+        };
+        let got = check_score(text, Lang::En, board);
+        let tags: Vec<(&str, &str, &str)> = got
+            .tag_mismatches
+            .iter()
+            .map(|m| (m.tag, m.in_file.as_str(), m.on_board.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("White", "Carlsen, Magnus", "Novák, Jan"),
+                ("Result", "1-0", "0-1")
+            ]
+        );
+        // Same names written otherwise (case, no comma) are no mismatch.
+        let board = Board {
+            white: "Carlsen, Magnus",
+            black: "nepomniachtchi ian",
+            signed: Some("1-0"),
+        };
+        assert!(check_score(text, Lang::En, board).tag_mismatches.is_empty());
+    }
+
+    #[test]
+    fn text_without_one_legal_move_is_not_a_game() {
+        let garbage = check_score("hello world, this is not chess", Lang::En, Board::default());
+        assert!(garbage.not_a_game().is_some(), "{garbage:?}");
+        let short = check_score("1. e4 e5 2. Kf9", Lang::En, Board::default());
+        assert_eq!(short.not_a_game(), None, "two legal moves are a game score");
+    }
+
     #[test]
     fn art_5_1_1_mate_agrees_with_signed_result() {
         let got = check_score(
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
             Lang::En,
-            Some("1-0"),
+            signed("1-0"),
         );
         assert_eq!(got.plies, 7);
         assert_eq!(got.first_bad_move, None);
@@ -240,7 +375,7 @@ mod tests {
         let got = check_score(
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
             Lang::En,
-            Some("0-1"),
+            signed("0-1"),
         );
         assert_eq!(got.signed_result, "0-1");
         assert_eq!(got.agrees, Some(false));
@@ -252,13 +387,13 @@ mod tests {
         let got = check_score(
             "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
             Lang::Cs,
-            None,
+            Board::default(),
         );
         assert_eq!(got.plies, 8);
         let bad = got.first_bad_move.expect("bad move");
         assert!(bad.starts_with("ply 9 (5. Dxe5)"), "{bad}");
         // Read as English, the first knight move is already wrong.
-        let english = check_score("1. e4 e5 2. Jf3", Lang::En, None);
+        let english = check_score("1. e4 e5 2. Jf3", Lang::En, Board::default());
         assert!(
             english
                 .first_bad_move
@@ -279,7 +414,7 @@ mod tests {
 
     #[test]
     fn unreadable_text_says_where() {
-        let got = check_score("[Event \"x\"\n1. e4", Lang::En, None);
+        let got = check_score("[Event \"x\"\n1. e4", Lang::En, Board::default());
         assert!(got.unreadable.unwrap_or_default().starts_with("line 1"));
     }
 }

@@ -1,17 +1,22 @@
 //! `POST /tournaments/{id}/rounds/{number}/boards/{game}/score`: saves a game score, pasted
 //! (`movetext`) or uploaded as a file (`file`, multipart), with the language of its piece
 //! letters (`lang`, Laws Appendix C.3). The score never changes the recorded result (Art. 8.7):
-//! the score page shows the rules core's report beside it.
+//! the score page shows the rules core's report beside it. A text that is not a game score
+//! (unreadable as PGN, or not one legal move) is not saved: the form comes back with the reason
+//! and the text kept.
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::GameId;
 use crate::db::store;
 use crate::rules::Lang;
 use crate::web::extractors::CurrentUser;
+use crate::web::handlers::game_score::edit::{ScorePage, Typed};
+use crate::web::handlers::game_score::report::{Board, check_score};
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::upload::CsrfFields;
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The longest score accepted (a very long game is far below this).
 pub const MAX_SCORE_BYTES: usize = 60_000;
@@ -42,6 +47,18 @@ pub async fn save_score(
             .code(),
     };
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let lang = Lang::from_code(code).unwrap_or_default();
+    if !text.trim().is_empty()
+        && let Some(reason) = check_score(&text, lang, Board::default()).not_a_game()
+    {
+        let typed = Typed {
+            movetext: text,
+            lang: code.to_owned(),
+            errors: vec![ctx.t_with_name("day.score.not_a_game", &reason)],
+        };
+        let page = ScorePage::load(ctx, &state, user.0, (id, number, game), Some(typed)).await?;
+        return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
     let by = user.id;
     state
         .write(&ctx, move |conn| {
