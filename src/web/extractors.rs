@@ -218,6 +218,9 @@ struct CsrfField {
     csrf_token: String,
 }
 
+/// The session key of the notes left for the next page ([`PageContext::leave_notes`]).
+const SESSION_NOTES: &str = "notes";
+
 /// A url-encoded form body checked against the session's CSRF token and the input gate, then
 /// deserialised.
 ///
@@ -275,6 +278,9 @@ pub struct PageContext {
     pub csrf_token: String,
     /// The current path (for the language switcher's way back).
     pub path: String,
+    /// Notes left for this page by the action that led to it (what an import read), shown
+    /// once ([`PageContext::leave_notes`]).
+    pub notes: Vec<String>,
 }
 
 impl PageContext {
@@ -300,13 +306,29 @@ impl PageContext {
             user,
             csrf_token,
             path: req.path().to_owned(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Leaves `notes` for the next page this session opens (after a redirect).
+    pub fn leave_notes(req: &HttpRequest, notes: &[String]) {
+        if notes.is_empty() {
+            return;
+        }
+        if let Err(error) = req.get_session().insert(SESSION_NOTES, notes) {
+            tracing::warn!(%error, "notes not kept in the session");
         }
     }
 
     /// The context of a request.
     pub async fn of_request(req: &HttpRequest) -> Result<PageContext, AppError> {
         let user = load_user(req).await?;
-        let csrf_token = session_csrf_token(&req.get_session());
+        let session = req.get_session();
+        let csrf_token = session_csrf_token(&session);
+        let notes = match session.remove_as::<Vec<String>>(SESSION_NOTES) {
+            Some(Ok(notes)) => notes,
+            _ => Vec::new(),
+        };
         Ok(PageContext {
             lang: Lang::of_request(req),
             user: user.as_ref().map(SessionUser::from),
@@ -316,6 +338,7 @@ impl PageContext {
                 .path_and_query()
                 .map(|p| p.as_str().to_owned())
                 .unwrap_or_else(|| "/".to_owned()),
+            notes,
         })
     }
 
