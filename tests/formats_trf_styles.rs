@@ -389,3 +389,56 @@ proptest! {
         read_and_rank(&short);
     }
 }
+
+#[test]
+fn every_style_reads_the_same_in_each_encoding_it_may_be_saved_in() {
+    use arbiter::formats::text::decode;
+    for &(name, _) in STYLES {
+        let original = text(name);
+        let expected = trf::parse(&original).expect("original");
+        let mut saved: Vec<(&str, Vec<u8>)> = vec![
+            ("windows-1250", encoding_rs::WINDOWS_1250.encode(&original).0.into_owned()),
+            ("ISO-8859-2", encoding_rs::ISO_8859_2.encode(&original).0.into_owned()),
+        ];
+        let mut bom = vec![0xef, 0xbb, 0xbf];
+        bom.extend_from_slice(original.as_bytes());
+        saved.push(("UTF-8", bom));
+        let mut utf16 = vec![0xff, 0xfe];
+        utf16.extend(original.encode_utf16().flat_map(u16::to_le_bytes));
+        saved.push(("UTF-16LE", utf16));
+        for (encoding, bytes) in saved {
+            let decoded = decode(&bytes).unwrap_or_else(|e| panic!("{name} {encoding}: {e}"));
+            assert_eq!(decoded.encoding, encoding, "{name}");
+            let tournament = trf::parse(&decoded.text).expect("read");
+            assert_eq!(tournament, expected, "{name} in {encoding}");
+        }
+    }
+}
+
+#[test]
+fn arbiter_standings_reads_a_windows_1250_file_and_says_so() {
+    let original = text("swiss-manager-trf16.trf");
+    let bytes = encoding_rs::WINDOWS_1250.encode(&original).0.into_owned();
+    let folder = tempfile::tempdir().expect("temp dir");
+    let file = folder.path().join("sm.trf");
+    std::fs::write(&file, bytes).expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("standings")
+        .arg(&file)
+        .args(["--json", "--shared"])
+        .output()
+        .expect("arbiter runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("read as windows-1250"), "{stderr}");
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let names: Vec<&str> = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|r| r["name"].as_str())
+        .collect();
+    for name in ["Dvořák, Jan", "Šťastný, Petr", "Őry, Gábor", "Ďurica, Martin"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+}

@@ -41,10 +41,10 @@ pub async fn import_trf(
     state: web::Data<AppState>,
     form: CsrfFields,
 ) -> Result<HttpResponse, AppError> {
-    let text = if form.get("file").trim().is_empty() {
-        form.get("trf").to_owned()
+    let (text, encoding) = if form.get("file").trim().is_empty() {
+        (form.get("trf").to_owned(), None)
     } else {
-        form.get("file").to_owned()
+        (form.get("file").to_owned(), form.encoding("file"))
     };
     if text.trim().is_empty() {
         let message = ctx.t("day.trf.empty");
@@ -180,6 +180,9 @@ pub async fn import_trf(
             ],
         )
     }));
+    if let Some(encoding) = encoding {
+        notes.push(ctx.t_with_name("import.encoding_read", encoding));
+    }
     if warnings.len() > MAX_NOTES {
         notes.push(ctx.lang.t_with(
             "day.trf.more_notes",
