@@ -54,7 +54,11 @@ pub struct TrfWarning {
 
 impl std::fmt::Display for TrfWarning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.reason)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.reason
+        )
     }
 }
 
@@ -491,6 +495,12 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
         });
     }
 
+    byes_written_as_games(
+        &mut player_lines,
+        !tournament.teams.teams.is_empty(),
+        &mut warnings,
+    )?;
+
     // Players in starting-rank order, numbered 1..=n without gaps.
     player_lines.sort_by_key(|(p, _)| p.id);
     for (index, (player, info)) in player_lines.iter().enumerate() {
@@ -651,6 +661,56 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
     })
 }
 
+/// Games without an opponent. In an individual event they are the byes older files wrote so:
+/// `0000 - +` the pairing-allocated bye, Vega's `0000 - -` an absence (zero-point bye) and
+/// `0000 - =` a half-point bye; each is noted. In a team event `+` and `-` are boards won or
+/// lost by forfeit against an empty board and stay so, and `=` is an error.
+fn byes_written_as_games(
+    player_lines: &mut [(Player, PlayerLine)],
+    team_event: bool,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(), TrfError> {
+    for (player, info) in player_lines.iter_mut() {
+        for (index, entry) in player.rounds.iter_mut().enumerate() {
+            if entry.opponent.is_some() {
+                continue;
+            }
+            let column = 92 + 10 * index + 7;
+            let round = index + 1;
+            let (bye, reason) = match entry.result {
+                GameResult::Draw if team_event => {
+                    return Err(err(
+                        info.line,
+                        column,
+                        format!("round {round}: a played game (`=`) needs an opponent"),
+                    ));
+                }
+                _ if team_event => continue,
+                GameResult::ForfeitWin => (
+                    GameResult::PairingAllocatedBye,
+                    "`+` without an opponent read as the pairing-allocated bye (`U`)",
+                ),
+                GameResult::ForfeitLoss => (
+                    GameResult::ZeroPointBye,
+                    "`-` without an opponent read as an absence, a zero-point bye (`Z`)",
+                ),
+                GameResult::Draw => (
+                    GameResult::HalfPointBye,
+                    "`=` without an opponent read as a half-point bye (`H`)",
+                ),
+                _ => continue,
+            };
+            entry.result = bye;
+            warnings.push(TrfWarning {
+                line: info.line,
+                column,
+                reason: format!("round {round}: {reason}"),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn parse_player(
     chars: &[char],
     line: usize,
@@ -694,7 +754,13 @@ fn parse_player(
             });
         }
         pending_blank = 0;
-        rounds.push(parse_round(chars, line, column, rounds.len() + 1, warnings)?);
+        rounds.push(parse_round(
+            chars,
+            line,
+            column,
+            rounds.len() + 1,
+            warnings,
+        )?);
         column += 10;
     }
     let player = Player {
@@ -724,9 +790,8 @@ fn parse_round(
     let opponent = if opponent_text.is_empty() {
         0
     } else {
-        bounded(opponent_text, MAX_PLAYER, line, column, "opponent").map_err(|error| {
-            err(line, column, format!("round {round}: {}", error.reason))
-        })?
+        bounded(opponent_text, MAX_PLAYER, line, column, "opponent")
+            .map_err(|error| err(line, column, format!("round {round}: {}", error.reason)))?
     };
     let color = match field(chars, column + 5, column + 5).as_str() {
         "w" | "W" => Some(Color::White),
@@ -774,28 +839,6 @@ fn parse_round(
             reason: format!("round {round}: {reason}"),
         })
     };
-    if opponent.is_none() {
-        // Without an opponent, the marks of a game stand for the byes older files wrote so.
-        let bye = match result {
-            GameResult::ForfeitWin => Some((
-                GameResult::PairingAllocatedBye,
-                "`+` without an opponent read as the pairing-allocated bye (`U`)",
-            )),
-            GameResult::ForfeitLoss => Some((
-                GameResult::ZeroPointBye,
-                "`-` without an opponent read as an absence, a zero-point bye (`Z`)",
-            )),
-            GameResult::Draw => Some((
-                GameResult::HalfPointBye,
-                "`=` without an opponent read as a half-point bye (`H`)",
-            )),
-            _ => None,
-        };
-        if let Some((bye, reason)) = bye {
-            warn(column + 7, reason.to_owned());
-            result = bye;
-        }
-    }
     if opponent.is_some() && result.is_bye() {
         if color.is_none() && result == GameResult::ZeroPointBye {
             // A pairing nobody played and nobody won: both forfeited.
@@ -813,7 +856,9 @@ fn parse_round(
             ));
         }
     }
-    if opponent.is_none() && result.is_played() {
+    // `=` without an opponent: Vega's half-point bye, read once the file is known to be an
+    // individual event ([`byes_written_as_games`]).
+    if opponent.is_none() && result.is_played() && result != GameResult::Draw {
         return Err(err(
             line,
             column,
