@@ -82,7 +82,8 @@ pub fn main() -> ExitCode {
 /// with or without a byte-order mark, UTF-16, Windows-1250/1252, ISO-8859-2. A guessed encoding
 /// is said on stderr.
 pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     text_of(&bytes, &path.display().to_string())
 }
 
