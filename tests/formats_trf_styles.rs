@@ -107,7 +107,12 @@ fn swiss_manager_trf16_with_crlf_trailing_spaces_and_a_bye_requested_ahead() {
         GameResult::HalfPointBye
     );
     // Header records of the event are kept for the import (place, dates, arbiter, round dates).
-    assert!(tournament.other_records.iter().any(|r| r.starts_with("132")));
+    assert!(
+        tournament
+            .other_records
+            .iter()
+            .any(|r| r.starts_with("132"))
+    );
     assert!(read.warnings.is_empty(), "{:?}", read.warnings);
 }
 
@@ -131,7 +136,10 @@ fn unplayed_pairing_with_the_dash_colour_is_a_forfeit_not_an_error() {
             }
         }
     }
-    assert!(found >= 4, "only {found} unplayed pairings in the style files");
+    assert!(
+        found >= 4,
+        "only {found} unplayed pairings in the style files"
+    );
     // As a line: `  153 - -` on one side, `  ... - +` on the other.
     let text = format!(
         "012 Unplayed\n{}\n{}\n",
@@ -195,7 +203,11 @@ fn vega_absences_and_half_points_without_opponent_are_byes_with_a_warning() {
 fn trf26_records_not_used_are_kept_and_reported() {
     let read = read("swiss-manager-trf26.trf");
     // National rating records (`CZE`) are not used here: kept for the export, reported.
-    assert!(has_warning(&read, "record `CZE` is not used"), "{:?}", read.warnings);
+    assert!(
+        has_warning(&read, "record `CZE` is not used"),
+        "{:?}",
+        read.warnings
+    );
     assert!(
         read.tournament
             .other_records
@@ -264,7 +276,10 @@ fn the_fide_trf26_example_records_are_read() {
     assert_eq!(tournament.total_rounds, 9);
     assert_eq!(tournament.setup.accelerations.len(), 3 * 5 + 3 * 5);
     let first = &tournament.setup.accelerations[0];
-    assert_eq!((first.round, first.points), (1, Points::parse("2.0").expect("2.0")));
+    assert_eq!(
+        (first.round, first.points),
+        (1, Points::parse("2.0").expect("2.0"))
+    );
     assert_eq!(tournament.setup.forbidden_pairs.len(), 2);
     assert_eq!(tournament.setup.forbidden_pairs[1].players.len(), 3);
     // 240 H in round 4 for two players, after three rounds paired.
@@ -272,7 +287,10 @@ fn the_fide_trf26_example_records_are_read() {
         let player = tournament.player(PlayerId(id)).expect("player");
         assert_eq!(player.rounds[3].result, GameResult::HalfPointBye);
     }
-    assert_eq!(tournament.points.pairing_allocated_bye, Points::parse("1.0").expect("1"));
+    assert_eq!(
+        tournament.points.pairing_allocated_bye,
+        Points::parse("1.0").expect("1")
+    );
 }
 
 #[test]
@@ -397,8 +415,14 @@ fn every_style_reads_the_same_in_each_encoding_it_may_be_saved_in() {
         let original = text(name);
         let expected = trf::parse(&original).expect("original");
         let mut saved: Vec<(&str, Vec<u8>)> = vec![
-            ("windows-1250", encoding_rs::WINDOWS_1250.encode(&original).0.into_owned()),
-            ("ISO-8859-2", encoding_rs::ISO_8859_2.encode(&original).0.into_owned()),
+            (
+                "windows-1250",
+                encoding_rs::WINDOWS_1250.encode(&original).0.into_owned(),
+            ),
+            (
+                "ISO-8859-2",
+                encoding_rs::ISO_8859_2.encode(&original).0.into_owned(),
+            ),
         ];
         let mut bom = vec![0xef, 0xbb, 0xbf];
         bom.extend_from_slice(original.as_bytes());
@@ -438,7 +462,12 @@ fn arbiter_standings_reads_a_windows_1250_file_and_says_so() {
         .iter()
         .filter_map(|r| r["name"].as_str())
         .collect();
-    for name in ["Dvořák, Jan", "Šťastný, Petr", "Őry, Gábor", "Ďurica, Martin"] {
+    for name in [
+        "Dvořák, Jan",
+        "Šťastný, Petr",
+        "Őry, Gábor",
+        "Ďurica, Martin",
+    ] {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
 }

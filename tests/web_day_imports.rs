@@ -241,7 +241,9 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     let page = client.get(&location).await;
     let notes = page.texts("#notes li");
     assert!(
-        notes.iter().any(|n| n.contains("10 players") && n.contains("5 paired rounds")),
+        notes
+            .iter()
+            .any(|n| n.contains("10 players") && n.contains("5 paired rounds")),
         "{notes:?}"
     );
     let again = client.get(&location).await;
@@ -278,7 +280,12 @@ async fn windows_1250_trf_and_csv_uploads_are_read_and_the_encoding_named() {
     });
     assert_eq!(data.tournament.name, "Velká cena Brna 2026");
     let names: Vec<&str> = data.players.iter().map(|p| p.name.as_str()).collect();
-    for name in ["Dvořák, Jan", "Šťastný, Petr", "Őry, Gábor", "Ďurica, Martin"] {
+    for name in [
+        "Dvořák, Jan",
+        "Šťastný, Petr",
+        "Őry, Gábor",
+        "Ďurica, Martin",
+    ] {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
     let page = client.get(&location).await;

@@ -634,14 +634,22 @@ mod tests {
         let list = "name\trating\tclub\n\"Dvořák, Jan\"\t2412\tŠK Brno\n";
         let players = read_players(list).expect("tab-separated");
         assert_eq!(players[0].name, "Dvořák, Jan");
-        assert_eq!((players[0].rating, players[0].club.as_str()), (2412, "ŠK Brno"));
+        assert_eq!(
+            (players[0].rating, players[0].club.as_str()),
+            (2412, "ŠK Brno")
+        );
     }
 
     #[test]
     fn czech_slovak_and_hungarian_names_in_each_encoding() {
         let list = "name;rating;club\nDvořák, Jan;2412;ŠK Ďurica\nŠťastný, Petr;2330;\n\
                     Őry, Gábor;2281;Győri SE\nĎurica, Martin;2205;ŠK Žilina\n";
-        let names = ["Dvořák, Jan", "Šťastný, Petr", "Őry, Gábor", "Ďurica, Martin"];
+        let names = [
+            "Dvořák, Jan",
+            "Šťastný, Petr",
+            "Őry, Gábor",
+            "Ďurica, Martin",
+        ];
         let mut encoded: Vec<(&str, Vec<u8>)> = Vec::new();
         for encoding in [encoding_rs::WINDOWS_1250, encoding_rs::ISO_8859_2] {
             encoded.push((encoding.name(), encoding.encode(list).0.into_owned()));

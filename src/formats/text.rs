@@ -76,7 +76,7 @@ fn decoded(encoding: &'static Encoding, bytes: &[u8], guessed: bool) -> Decoded 
 /// UTF-16 without a byte-order mark: an even length and, in text of Latin letters, digits and
 /// spaces, a zero in most of the high bytes (even offsets for big-endian, odd for little).
 fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let pairs = bytes.len() / 2;
@@ -140,9 +140,15 @@ mod tests {
                 .collect();
             bytes.extend_from_slice(&plain);
             let read = decode(&bytes).expect("UTF-16");
-            assert_eq!((read.text.as_str(), read.encoding), (NAMES, encoding.name()));
+            assert_eq!(
+                (read.text.as_str(), read.encoding),
+                (NAMES, encoding.name())
+            );
             let read = decode(&plain).expect("UTF-16 without BOM");
-            assert_eq!((read.text.as_str(), read.encoding), (NAMES, encoding.name()));
+            assert_eq!(
+                (read.text.as_str(), read.encoding),
+                (NAMES, encoding.name())
+            );
             assert!(read.guessed);
         }
     }
