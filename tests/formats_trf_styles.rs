@@ -471,3 +471,16 @@ fn arbiter_standings_reads_a_windows_1250_file_and_says_so() {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
 }
+
+#[test]
+fn short_player_lines_leave_the_missing_columns_blank() {
+    // Hand-written or cut lines: no FIDE id, birth date, points, rank or rounds.
+    let text = "012 Short\r\n001    1 m    Dvořák, Jan\r\n001    2      Šťastný, Petr                     2330\r\n";
+    let tournament = trf::parse(text).expect("short lines");
+    assert_eq!(tournament.players.len(), 2);
+    assert_eq!(tournament.players[0].name, "Dvořák, Jan");
+    assert_eq!(tournament.players[0].rating, 0);
+    assert_eq!(tournament.players[1].rating, 2330);
+    assert!(tournament.players.iter().all(|p| p.rounds.is_empty()));
+    assert_eq!(tournament.rounds_paired(), 0);
+}
