@@ -205,8 +205,9 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
     // Swiss-Manager after round 5 of 7: player 3 asked for a half-point bye in round 6,
-    // player 7 announced an absence (`0000 - H`, `0000 - Z` in a sixth column).
-    let text = style_file("swiss-manager-trf16.trf");
+    // player 7 announced an absence (`0000 - H`, `0000 - Z` in a sixth column); player 5
+    // asks for one in round 8 (rounds 6 and 7 are blank for them, not absences).
+    let text = style_file("swiss-manager-trf16.trf") + "240 H 008    5\r\n";
     let token = client.csrf_token().await;
     let created = client
         .send(upload(
@@ -236,7 +237,14 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
             (number, bye.round, bye.kind.clone())
         })
         .collect();
-    assert_eq!(requests, [(3, 6, "H".to_owned()), (7, 6, "Z".to_owned())]);
+    assert_eq!(
+        requests,
+        [
+            (3, 6, "H".to_owned()),
+            (7, 6, "Z".to_owned()),
+            (5, 8, "H".to_owned())
+        ]
+    );
     // The next page says what was imported, once.
     let page = client.get(&location).await;
     let notes = page.texts("#notes li");

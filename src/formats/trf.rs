@@ -593,31 +593,20 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
         }
     }
 
-    // The points column against the results. The last column may hold byes announced for the
-    // round about to be paired, which such files leave out of the total.
-    let last_round = player_lines
-        .iter()
-        .map(|(p, _)| p.rounds.len())
-        .max()
-        .unwrap_or(0);
-    let pending_column = last_round > 0
-        && last_round as u32 > rounds_with_games
-        && player_lines.iter().all(|(p, _)| {
-            p.rounds
-                .get(last_round - 1)
-                .is_none_or(|e| e.opponent.is_none() && e.result != GameResult::PairingAllocatedBye)
-        });
+    // The points column against the results. The rounds after the last paired one hold byes
+    // requested ahead, which such files leave out of the total (or count in it).
     for (player, info) in &player_lines {
         let Some(given) = info.points_given else {
             continue;
         };
         let total: Points = player.rounds.iter().map(|e| points.score(e.result)).sum();
-        let without_pending = if pending_column && player.rounds.len() == last_round {
-            total - points.score(player.rounds[last_round - 1].result)
-        } else {
-            total
-        };
-        if given != total && given != without_pending {
+        let paired_total: Points = player
+            .rounds
+            .iter()
+            .take(rounds_with_games as usize)
+            .map(|e| points.score(e.result))
+            .sum();
+        if given != total && given != paired_total {
             return Err(err(
                 info.line,
                 81,

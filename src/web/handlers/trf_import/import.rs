@@ -77,12 +77,22 @@ pub async fn import_trf(
             Err(reason) => return refuse(ctx, text, reason.to_string()),
         }
     }
+    // A zero-point entry before a player's last one cannot be told from the blank rounds a
+    // file leaves before a bye requested later (`240 H 009 5` after round 6 blanks rounds 7
+    // and 8): only a player's last entry is carried as an absence, the others are counted in
+    // a note.
     let mut byes = Vec::new();
+    let mut blanks_ahead = 0usize;
     for (index, player) in model.players.iter().enumerate() {
+        let last = player.rounds.len() as u32;
         for (round, entry) in (1u32..).zip(&player.rounds).skip(played as usize) {
             let kind = match entry.result {
                 GameResult::HalfPointBye => ByeKind::HalfPoint,
-                GameResult::ZeroPointBye => ByeKind::ZeroPoint,
+                GameResult::ZeroPointBye if round == last => ByeKind::ZeroPoint,
+                GameResult::ZeroPointBye => {
+                    blanks_ahead += 1;
+                    continue;
+                }
                 _ => {
                     let message = ctx.lang.t_with(
                         "day.trf.bye_ahead_not_requestable",
@@ -180,6 +190,15 @@ pub async fn import_trf(
             ],
         )
     }));
+    if blanks_ahead > 0 {
+        notes.push(ctx.lang.t_with(
+            "day.trf.blanks_ahead",
+            &[
+                ("count", &blanks_ahead.to_string()),
+                ("round", &(played + 1).to_string()),
+            ],
+        ));
+    }
     if let Some(encoding) = encoding {
         notes.push(ctx.t_with_name("import.encoding_read", encoding));
     }
