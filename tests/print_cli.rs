@@ -271,3 +271,34 @@ fn every_fixture_tournament_prints_as_wallchart_and_pairing_list() {
     );
     assert!(documents > 0);
 }
+
+#[test]
+fn pairing_list_of_the_round_after_byes_requested_ahead() {
+    // Written after round 5: player 3's half-point bye and player 7's absence in round 6 are
+    // requests for the round to pair, not a sixth round; the pairs are round 6's.
+    let trf_path = data("trf-styles/swiss-manager-trf16.trf");
+    let pairs_path = out("cli_pairs_after_byes_ahead.pairs");
+    std::fs::write(&pairs_path, "4\n1 2\n4 5\n6 8\n9 10\n").expect("pairs written");
+    let pdf = out("cli_pairings_after_byes_ahead.pdf");
+    let result = arbiter(&[
+        "pairings",
+        "--trf",
+        trf_path.to_str().expect("path"),
+        "--pairs",
+        pairs_path.to_str().expect("path"),
+        "--lang",
+        "cs",
+        "-o",
+        pdf.to_str().expect("path"),
+    ]);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let Some(text) = pdftotext(&pdf) else {
+        eprintln!("pdftotext not installed: skipping the text check");
+        return;
+    };
+    assert!(text.contains("Rozlosování 6. kola"), "{text}");
+}

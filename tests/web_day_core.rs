@@ -113,11 +113,11 @@ async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_ag
     // once.
     let players = orga.get(&format!("/tournaments/{id}/players")).await;
     assert_eq!(
-        players.text("#flash").unwrap_or_default(),
+        players.text("#notes li").unwrap_or_default(),
         "Withdrawn: not paired from round 2 on."
     );
     let again = orga.get(&format!("/tournaments/{id}/players")).await;
-    assert!(again.text("#flash").is_none(), "shown once");
+    assert!(again.text("#notes").is_none(), "shown once");
     assert_eq!(
         players.attrs("tr.withdrawn", "data-player"),
         vec![leaver.0.to_string()]

@@ -13,7 +13,7 @@ use actix_web::http::StatusCode;
 use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Role, TournamentId, TournamentRow};
 use arbiter::formats::trf;
-use common::{PASSWORD, TestContext, multipart, upload};
+use common::{PASSWORD, TestContext, multipart, multipart_bytes, upload};
 
 #[actix_web::test]
 async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
@@ -253,4 +253,146 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
         pgn.body
     );
     assert!(pgn.body.contains("[Result \"0-1\"]"), "{}", pgn.body);
+}
+
+/// A TRF-style file of `tests/data/trf-styles/`.
+fn style_file(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/data/trf-styles/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("style file")
+}
+
+#[actix_web::test]
+async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_requested_ahead() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    // Swiss-Manager after round 5 of 7: player 3 asked for a half-point bye in round 6,
+    // player 7 announced an absence (`0000 - H`, `0000 - Z` in a sixth column); player 5
+    // asks for one in round 8 (rounds 6 and 7 are blank for them, not absences).
+    let text = style_file("swiss-manager-trf16.trf") + "240 H 008    5\r\n";
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "sm.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let location = created.location.expect("location");
+    let id: i32 = location
+        .rsplit('/')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("id");
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    // Five rounds, not a sixth round of byes only.
+    assert_eq!(data.rounds.len(), 5);
+    let requests: Vec<(u32, i32, String)> = data
+        .bye_requests
+        .iter()
+        .map(|bye| {
+            let number = data.number_of(bye.player_id).expect("player").0;
+            (number, bye.round, bye.kind.clone())
+        })
+        .collect();
+    assert_eq!(
+        requests,
+        [
+            (3, 6, "H".to_owned()),
+            (7, 6, "Z".to_owned()),
+            (5, 8, "H".to_owned())
+        ]
+    );
+    // The next page says what was imported, once.
+    let page = client.get(&location).await;
+    let notes = page.texts("#notes li");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("10 players") && n.contains("5 paired rounds")),
+        "{notes:?}"
+    );
+    let again = client.get(&location).await;
+    assert!(again.texts("#notes li").is_empty());
+}
+
+#[actix_web::test]
+async fn windows_1250_trf_and_csv_uploads_are_read_and_the_encoding_named() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = style_file("swiss-manager-trf16.trf");
+    let bytes = encoding_rs::WINDOWS_1250.encode(&text).0.into_owned();
+    assert!(std::str::from_utf8(&bytes).is_err(), "not UTF-8 any more");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart_bytes(&[("csrf_token", &token)], ("file", "sm.trf", &bytes)),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let location = created.location.expect("location");
+    let id: i32 = location
+        .rsplit('/')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("id");
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.tournament.name, "Velká cena Brna 2026");
+    let names: Vec<&str> = data.players.iter().map(|p| p.name.as_str()).collect();
+    for name in [
+        "Dvořák, Jan",
+        "Šťastný, Petr",
+        "Őry, Gábor",
+        "Ďurica, Martin",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let page = client.get(&location).await;
+    assert!(
+        page.texts("#notes li")
+            .iter()
+            .any(|n| n.contains("windows-1250")),
+        "{:?}",
+        page.texts("#notes li")
+    );
+
+    // A player list saved by a spreadsheet in Windows-1250 with semicolons: the preview shows
+    // the names as written and says how the file was read.
+    let csv = "name;rating;club\r\nČermák, Luboš;1920;ŠK Dvořák\r\nŽilinský, Ľubomír;1850;\r\n";
+    let bytes = encoding_rs::WINDOWS_1250.encode(csv).0.into_owned();
+    let token = client.csrf_token().await;
+    let preview = client
+        .send(upload(
+            &format!("/tournaments/{id}/players/import"),
+            multipart_bytes(
+                &[("csrf_token", &token), ("action", "preview")],
+                ("file", "players.csv", &bytes),
+            ),
+        ))
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert_eq!(
+        preview.texts("#import-preview td.name"),
+        ["Čermák, Luboš", "Žilinský, Ľubomír"]
+    );
+    assert!(
+        preview.texts("#import-encoding")[0].contains("windows-1250"),
+        "{:?}",
+        preview.texts("#import-encoding")
+    );
 }

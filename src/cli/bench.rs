@@ -100,8 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut all_same = true;
     for round in rounds {
         let input = folder.join(format!("r{round:02}.trf"));
-        let text = std::fs::read_to_string(&input)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+        let text = super::read_text(&input)?;
         let tournament =
             trf::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
         let expected = ["out", "pairs"]

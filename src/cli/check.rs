@@ -360,12 +360,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?
     };
-    // Valid UTF-8 (the usual case) is checked by the fast validator; only a file with bad
-    // bytes goes through the replacing decoder.
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
-    };
+    // In whatever encoding the file was saved in (a PGN of an older program may be Latin-1).
+    let source = args.file.display().to_string();
+    let text = super::text_of(&bytes, &source)?;
     let options = ReadOptions {
         keep_variations: false,
         keep_comments: true,

@@ -78,6 +78,26 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The text of a file, in whatever encoding it was saved in ([`crate::formats::text`]): UTF-8
+/// with or without a byte-order mark, UTF-16, Windows-1250/1252, ISO-8859-2. A guessed encoding
+/// is said on stderr.
+pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    text_of(&bytes, &path.display().to_string())
+}
+
+/// The text of `bytes` read from `source` (a path, or `-` for standard input); see
+/// [`read_text`].
+pub fn text_of(bytes: &[u8], source: &str) -> anyhow::Result<String> {
+    let decoded =
+        crate::formats::text::decode(bytes).map_err(|e| anyhow::anyhow!("{source}: {e}"))?;
+    if decoded.guessed {
+        eprintln!("note: {source} read as {}", decoded.encoding);
+    }
+    Ok(decoded.text)
+}
+
 /// Logging to stderr with `tracing`; `RUST_LOG` overrides the default `info` level.
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()

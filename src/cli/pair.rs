@@ -44,10 +44,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("error: choose the pairing system (--dutch)");
         return Ok(ExitCode::from(INVALID_INPUT));
     }
-    let text = match std::fs::read_to_string(&args.input) {
+    let text = match super::read_text(&args.input) {
         Ok(text) => text,
         Err(error) => {
-            eprintln!("error: {}: {error}", args.input.display());
+            eprintln!("error: {error}");
             return Ok(ExitCode::from(INVALID_INPUT));
         }
     };

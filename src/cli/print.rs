@@ -182,14 +182,13 @@ fn apply_details(args: &Args, input: &mut DocumentInput, round: u32) {
 }
 
 fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = super::read_text(path)?;
     let mut tournament = trf::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let played = tournament.rounds_played();
+    // Byes requested for rounds not paired yet are not a round (see `rounds_paired`).
+    let played = tournament.rounds_paired();
     let boards = match &args.pairs {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = super::read_text(path)?;
             parse_pairs(&text).with_context(|| format!("{}", path.display()))?
         }
         None => Vec::new(),

@@ -62,10 +62,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn output(args: Args) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.input)
-        .with_context(|| format!("cannot read {}", args.input.display()))?;
-    let tournament =
-        crate::formats::trf::parse(&text).with_context(|| format!("{}", args.input.display()))?;
+    let text = super::read_text(&args.input)?;
+    let read =
+        crate::formats::trf::read(&text).with_context(|| format!("{}", args.input.display()))?;
+    for warning in &read.warnings {
+        eprintln!("note: {}: {warning}", args.input.display());
+    }
+    let tournament = read.tournament;
     if !tournament.teams.teams.is_empty() {
         return team_standings(&args, &text, &tournament);
     }

@@ -2,9 +2,11 @@
 //!
 //! The first line names the columns, in any order and any letter case:
 //! `name` (required, "Surname, Given"), `fide_id`, `title`, `rating`, `federation`,
-//! `birth_year`, `sex`, `club`. The separator is a comma, or a semicolon when the header line
-//! has semicolons and no commas (spreadsheets in many European locales write that). Fields may
-//! be quoted; a UTF-8 byte-order mark is ignored.
+//! `birth_year`, `sex`, `club`. The separator is the one of comma, semicolon (spreadsheets in
+//! many European locales write that) and tab that the header line has most of, outside quotes.
+//! Fields may be quoted; a UTF-8 byte-order mark is ignored. Bytes are read in the encoding
+//! they were saved in ([`crate::formats::text`]): UTF-8, UTF-16, Windows-1250/1252,
+//! ISO-8859-2.
 //!
 //! Reading checks every row and returns either all players or the problems found (the first
 //! [`MAX_ERRORS`]), each with its line and column name, so that nothing is imported until the
@@ -71,8 +73,8 @@ pub enum CsvProblem {
     Empty,
     /// The file has a header but no players.
     NoPlayers,
-    /// The bytes are not UTF-8 text.
-    NotUtf8,
+    /// The bytes are not text (a zero byte: a spreadsheet or another binary file).
+    NotText,
     /// A header names a column we do not know.
     UnknownColumn,
     /// A header names a column twice.
@@ -123,7 +125,7 @@ impl CsvProblem {
         match self {
             CsvProblem::Empty => "empty",
             CsvProblem::NoPlayers => "no_players",
-            CsvProblem::NotUtf8 => "not_utf8",
+            CsvProblem::NotText => "not_text",
             CsvProblem::UnknownColumn => "unknown_column",
             CsvProblem::DuplicateColumn => "duplicate_column",
             CsvProblem::MissingNameColumn => "missing_name_column",
@@ -146,7 +148,7 @@ impl fmt::Display for CsvProblem {
         match self {
             CsvProblem::Empty => write!(f, "the file is empty"),
             CsvProblem::NoPlayers => write!(f, "the file has no players"),
-            CsvProblem::NotUtf8 => write!(f, "not UTF-8 text"),
+            CsvProblem::NotText => write!(f, "not a text file (save it as CSV)"),
             CsvProblem::UnknownColumn => {
                 write!(f, "unknown column (known: {})", COLUMNS.join(", "))
             }
@@ -200,21 +202,40 @@ impl fmt::Display for CsvError {
     }
 }
 
-/// Reads a player list from bytes; see [`read_players`].
+/// Reads a player list from bytes in whatever text encoding they were saved in
+/// ([`crate::formats::text::decode`]); see [`read_players`].
 pub fn read_players_bytes(bytes: &[u8]) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => read_players(text),
-        Err(error) => {
-            let valid = &bytes[..error.valid_up_to()];
-            let line = valid.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            Err(vec![CsvError {
-                line,
-                field: String::new(),
-                value: String::new(),
-                problem: CsvProblem::NotUtf8,
-            }])
+    match crate::formats::text::decode(bytes) {
+        Ok(decoded) => read_players(&decoded.text),
+        Err(crate::formats::text::TextError::Binary { offset }) => {
+            let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            Err(vec![line_error(line, CsvProblem::NotText)])
         }
     }
+}
+
+/// The separator of a CSV file: of comma, semicolon and tab, the one its header line has most
+/// of outside quotes (a comma when it has none).
+pub fn separator_of(header_line: &str) -> u8 {
+    let mut quoted = false;
+    let mut counts = [0usize; 3];
+    for c in header_line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => counts[0] += 1,
+            ';' if !quoted => counts[1] += 1,
+            '\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let separators = [b',', b';', b'\t'];
+    let mut best = 0;
+    for index in 1..3 {
+        if counts[index] > counts[best] {
+            best = index;
+        }
+    }
+    separators[best]
 }
 
 /// Reads a player list; returns every player, or every problem found (line by line).
@@ -224,11 +245,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     if header_line.trim().is_empty() {
         return Err(vec![line_error(1, CsvProblem::Empty)]);
     }
-    let delimiter = if header_line.contains(';') && !header_line.contains(',') {
-        b';'
-    } else {
-        b','
-    };
+    let delimiter = separator_of(header_line);
     let mut reader = ::csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -433,7 +450,7 @@ fn field_error(line: u64, field: &str, value: &str, problem: CsvProblem) -> CsvE
 fn csv_failure(error: &::csv::Error) -> CsvError {
     let line = error.position().map_or(0, |p| p.line());
     let problem = match error.kind() {
-        ::csv::ErrorKind::Utf8 { .. } => CsvProblem::NotUtf8,
+        ::csv::ErrorKind::Utf8 { .. } => CsvProblem::NotText,
         _ => CsvProblem::Malformed,
     };
     line_error(line, problem)
@@ -585,10 +602,10 @@ mod tests {
             read_players("name\n").expect_err("no players")[0].problem,
             CsvProblem::NoPlayers
         );
-        let errors = read_players_bytes(b"name\nok\n\xff\xfe\n").expect_err("bytes");
+        let errors = read_players_bytes(b"name\nok\n\xff\x00\n").expect_err("bytes");
         assert_eq!(
             (errors[0].line, &errors[0].problem),
-            (3, &CsvProblem::NotUtf8)
+            (3, &CsvProblem::NotText)
         );
     }
 
@@ -613,6 +630,58 @@ mod tests {
         let text = write_players(&players);
         assert!(text.starts_with("name,fide_id,title,rating"));
         assert_eq!(read_players(&text).expect("round trip"), players);
+    }
+
+    #[test]
+    fn separators_comma_semicolon_and_tab_are_found_in_the_header() {
+        assert_eq!(separator_of("name,rating"), b',');
+        assert_eq!(separator_of("name;rating;club"), b';');
+        assert_eq!(separator_of("name\trating\tclub"), b'\t');
+        // Separators inside quotes do not count.
+        assert_eq!(separator_of("\"name, as written\";rating"), b';');
+        assert_eq!(separator_of("name"), b',');
+        let list = "name\trating\tclub\n\"Dvořák, Jan\"\t2412\tŠK Brno\n";
+        let players = read_players(list).expect("tab-separated");
+        assert_eq!(players[0].name, "Dvořák, Jan");
+        assert_eq!(
+            (players[0].rating, players[0].club.as_str()),
+            (2412, "ŠK Brno")
+        );
+    }
+
+    #[test]
+    fn czech_slovak_and_hungarian_names_in_each_encoding() {
+        let list = "name;rating;club\nDvořák, Jan;2412;ŠK Ďurica\nŠťastný, Petr;2330;\n\
+                    Őry, Gábor;2281;Győri SE\nĎurica, Martin;2205;ŠK Žilina\n";
+        let names = [
+            "Dvořák, Jan",
+            "Šťastný, Petr",
+            "Őry, Gábor",
+            "Ďurica, Martin",
+        ];
+        let mut encoded: Vec<(&str, Vec<u8>)> = Vec::new();
+        for encoding in [encoding_rs::WINDOWS_1250, encoding_rs::ISO_8859_2] {
+            encoded.push((encoding.name(), encoding.encode(list).0.into_owned()));
+        }
+        encoded.push(("UTF-8", list.as_bytes().to_vec()));
+        let mut with_bom = vec![0xef, 0xbb, 0xbf];
+        with_bom.extend_from_slice(list.as_bytes());
+        encoded.push(("UTF-8 with BOM", with_bom));
+        let mut utf16 = vec![0xff, 0xfe];
+        utf16.extend(list.encode_utf16().flat_map(u16::to_le_bytes));
+        encoded.push(("UTF-16LE", utf16));
+        for (name, bytes) in encoded {
+            let players = read_players_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let read: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(read, names, "{name}");
+            assert_eq!(players[3].club, "ŠK Žilina", "{name}");
+        }
+        // Western names in Windows-1252, comma-separated.
+        let list = "name,club\n\"Müller, Jürgen\",Köln\n\"Szabó, Réka\",Pécs\n";
+        let bytes = encoding_rs::WINDOWS_1252.encode(list).0.into_owned();
+        let players = read_players_bytes(&bytes).expect("1252");
+        assert_eq!(players[0].name, "Müller, Jürgen");
+        assert_eq!(players[1].club, "Pécs");
     }
 
     proptest::proptest! {

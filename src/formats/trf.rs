@@ -40,6 +40,74 @@ pub struct TrfError {
     pub reason: String,
 }
 
+/// Something the reader read in a way the file may not have meant, or left out: a record this
+/// program does not use, an old-style bye, a tab. The file is read; the organiser is told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfWarning {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (character) number.
+    pub column: usize,
+    /// What was read, and how.
+    pub reason: String,
+}
+
+impl std::fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.reason
+        )
+    }
+}
+
+/// A file read: the tournament and what the reader has to say about it.
+#[derive(Debug, Clone)]
+pub struct TrfRead {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// What was read with a guess or left out, in file order.
+    pub warnings: Vec<TrfWarning>,
+}
+
+/// The records this reader interprets, or that other parts of the program read from
+/// [`Tournament::other_records`] (event facts, tie-break lists, round dates). Any other record
+/// is kept verbatim and reported as not used.
+const KNOWN_RECORDS: &[&str] = &[
+    "001", "012", "013", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
+    "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250",
+    "260", "299", "310", "330", "352", "362", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "BBW",
+    "BBD", "BBL", "BBZ", "BBF", "BBU",
+];
+
+/// The width of a tab stop when a line holds tabs (the fixed columns are counted after it).
+const TAB_STOP: usize = 8;
+
+/// The lines of a file, whatever its line ends (LF, CRLF, or CR alone as old Mac files have).
+fn lines_of(text: &str) -> impl Iterator<Item = &str> {
+    let separator = if text.contains('\n') { '\n' } else { '\r' };
+    text.split(separator)
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+}
+
+/// `line` with each tab replaced by spaces up to the next multiple of [`TAB_STOP`].
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + TAB_STOP);
+    let mut width = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let spaces = TAB_STOP - width % TAB_STOP;
+            out.extend(std::iter::repeat_n(' ', spaces));
+            width += spaces;
+        } else {
+            out.push(c);
+            width += 1;
+        }
+    }
+    out
+}
+
 /// The highest player number (starting rank) a TRF file can hold: 4 digits.
 pub const MAX_PLAYER: u32 = 9999;
 /// The highest round number a TRF file can hold: 3 digits.
@@ -139,8 +207,20 @@ struct PlayerLine {
     points_given: Option<Points>,
 }
 
-/// Reads a TRF16 or TRF-2026 file.
+/// Reads a TRF16 or TRF-2026 file; see [`read`] for what is reported besides.
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+    read(text).map(|read| read.tournament)
+}
+
+/// Reads a TRF16 or TRF-2026 file as the programs that write them do: CRLF, LF or CR line
+/// ends, trailing spaces, short lines (missing columns are blank), tabs (expanded to stops of
+/// [`TAB_STOP`]), any header records in any order or none, records this program does not use
+/// (kept, and reported), unplayed pairings with the `-` colour, Vega's `0000 - -` (absent) and
+/// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
+/// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].
+pub fn read(text: &str) -> Result<TrfRead, TrfError> {
+    let mut warnings: Vec<TrfWarning> = Vec::new();
+    let mut tab_lines: Vec<usize> = Vec::new();
     let mut tournament = Tournament::default();
     let mut player_lines: Vec<(Player, PlayerLine)> = Vec::new();
     let mut byes: Vec<(usize, GameResult, u32, PlayerId)> = Vec::new();
@@ -153,19 +233,27 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     // The line of each team record, for errors found once every player is known.
     let mut team_lines: Vec<usize> = Vec::new();
 
-    for (index, raw) in text.lines().enumerate() {
+    for (index, raw) in lines_of(text).enumerate() {
         let line = index + 1;
         let raw = raw.trim_end_matches(['\r', '\u{feff}']);
         let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+        let expanded;
+        let raw = if raw.contains('\t') {
+            tab_lines.push(line);
+            expanded = expand_tabs(raw);
+            expanded.as_str()
+        } else {
+            raw
+        };
         if raw.trim().is_empty() || raw.starts_with("###") {
             continue;
         }
         let chars: Vec<char> = raw.chars().collect();
-        let tag = field(&chars, 1, 3);
+        let tag = field(&chars, 1, 3).to_ascii_uppercase();
         let rest = field(&chars, 5, chars.len().max(5)).trim().to_string();
         match tag.as_str() {
             "001" => {
-                let (player, info) = parse_player(&chars, line)?;
+                let (player, info) = parse_player(&chars, line, &mut warnings)?;
                 player_lines.push((player, info));
             }
             "012" => tournament.name = rest,
@@ -384,9 +472,34 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     absent_next.push((line, PlayerId(player)));
                 }
             }
-            _ => tournament.other_records.push(raw.to_string()),
+            _ => {
+                if !KNOWN_RECORDS.contains(&tag.as_str()) {
+                    warnings.push(TrfWarning {
+                        line,
+                        column: 1,
+                        reason: format!("record `{}` is not used here; kept as it is", tag.trim()),
+                    });
+                }
+                tournament.other_records.push(raw.to_string())
+            }
         }
     }
+    if let Some(&first) = tab_lines.first() {
+        warnings.push(TrfWarning {
+            line: first,
+            column: 1,
+            reason: format!(
+                "tabs read as spaces to the next multiple of {TAB_STOP} columns ({} lines)",
+                tab_lines.len()
+            ),
+        });
+    }
+
+    byes_written_as_games(
+        &mut player_lines,
+        !tournament.teams.teams.is_empty(),
+        &mut warnings,
+    )?;
 
     // Players in starting-rank order, numbered 1..=n without gaps.
     player_lines.sort_by_key(|(p, _)| p.id);
@@ -410,7 +523,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let rounds_with_games = player_lines
         .iter()
         .flat_map(|(p, _)| p.rounds.iter().enumerate())
-        .filter(|(_, e)| e.opponent.is_some() || e.result == GameResult::PairingAllocatedBye)
+        .filter(|(_, e)| e.is_pairing())
         .map(|(r, _)| r as u32 + 1)
         .max()
         .unwrap_or(0);
@@ -480,31 +593,20 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         }
     }
 
-    // The points column against the results. The last column may hold byes announced for the
-    // round about to be paired, which such files leave out of the total.
-    let last_round = player_lines
-        .iter()
-        .map(|(p, _)| p.rounds.len())
-        .max()
-        .unwrap_or(0);
-    let pending_column = last_round > 0
-        && last_round as u32 > rounds_with_games
-        && player_lines.iter().all(|(p, _)| {
-            p.rounds
-                .get(last_round - 1)
-                .is_none_or(|e| e.opponent.is_none() && e.result != GameResult::PairingAllocatedBye)
-        });
+    // The points column against the results. The rounds after the last paired one hold byes
+    // requested ahead, which such files leave out of the total (or count in it).
     for (player, info) in &player_lines {
         let Some(given) = info.points_given else {
             continue;
         };
         let total: Points = player.rounds.iter().map(|e| points.score(e.result)).sum();
-        let without_pending = if pending_column && player.rounds.len() == last_round {
-            total - points.score(player.rounds[last_round - 1].result)
-        } else {
-            total
-        };
-        if given != total && given != without_pending {
+        let paired_total: Points = player
+            .rounds
+            .iter()
+            .take(rounds_with_games as usize)
+            .map(|e| points.score(e.result))
+            .sum();
+        if given != total && given != paired_total {
             return Err(err(
                 info.line,
                 81,
@@ -541,10 +643,68 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 
     tournament.points = points;
     tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
-    Ok(tournament)
+    warnings.sort_by_key(|w| (w.line, w.column));
+    Ok(TrfRead {
+        tournament,
+        warnings,
+    })
 }
 
-fn parse_player(chars: &[char], line: usize) -> Result<(Player, PlayerLine), TrfError> {
+/// Games without an opponent. In an individual event they are the byes older files wrote so:
+/// `0000 - +` the pairing-allocated bye, Vega's `0000 - -` an absence (zero-point bye) and
+/// `0000 - =` a half-point bye; each is noted. In a team event `+` and `-` are boards won or
+/// lost by forfeit against an empty board and stay so, and `=` is an error.
+fn byes_written_as_games(
+    player_lines: &mut [(Player, PlayerLine)],
+    team_event: bool,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(), TrfError> {
+    for (player, info) in player_lines.iter_mut() {
+        for (index, entry) in player.rounds.iter_mut().enumerate() {
+            if entry.opponent.is_some() {
+                continue;
+            }
+            let column = 92 + 10 * index + 7;
+            let round = index + 1;
+            let (bye, reason) = match entry.result {
+                GameResult::Draw if team_event => {
+                    return Err(err(
+                        info.line,
+                        column,
+                        format!("round {round}: a played game (`=`) needs an opponent"),
+                    ));
+                }
+                _ if team_event => continue,
+                GameResult::ForfeitWin => (
+                    GameResult::PairingAllocatedBye,
+                    "`+` without an opponent read as the pairing-allocated bye (`U`)",
+                ),
+                GameResult::ForfeitLoss => (
+                    GameResult::ZeroPointBye,
+                    "`-` without an opponent read as an absence, a zero-point bye (`Z`)",
+                ),
+                GameResult::Draw => (
+                    GameResult::HalfPointBye,
+                    "`=` without an opponent read as a half-point bye (`H`)",
+                ),
+                _ => continue,
+            };
+            entry.result = bye;
+            warnings.push(TrfWarning {
+                line: info.line,
+                column,
+                reason: format!("round {round}: {reason}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_player(
+    chars: &[char],
+    line: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(Player, PlayerLine), TrfError> {
     let id = parse_number::<u32>(chars, line, 5, 8, "starting rank")?
         .ok_or_else(|| err(line, 5, "starting rank missing"))?;
     if id == 0 {
@@ -583,7 +743,13 @@ fn parse_player(chars: &[char], line: usize) -> Result<(Player, PlayerLine), Trf
             });
         }
         pending_blank = 0;
-        rounds.push(parse_round(chars, line, column, rounds.len() + 1)?);
+        rounds.push(parse_round(
+            chars,
+            line,
+            column,
+            rounds.len() + 1,
+            warnings,
+        )?);
         column += 10;
     }
     let player = Player {
@@ -606,19 +772,15 @@ fn parse_round(
     line: usize,
     column: usize,
     round: usize,
+    warnings: &mut Vec<TrfWarning>,
 ) -> Result<RoundEntry, TrfError> {
     let opponent_text = field(chars, column, column + 3);
     let opponent_text = opponent_text.trim();
     let opponent = if opponent_text.is_empty() {
         0
     } else {
-        opponent_text.parse::<u32>().map_err(|_| {
-            err(
-                line,
-                column,
-                format!("round {round}: opponent `{opponent_text}` is not a number"),
-            )
-        })?
+        bounded(opponent_text, MAX_PLAYER, line, column, "opponent")
+            .map_err(|error| err(line, column, format!("round {round}: {}", error.reason)))?
     };
     let color = match field(chars, column + 5, column + 5).as_str() {
         "w" | "W" => Some(Color::White),
@@ -633,7 +795,7 @@ fn parse_round(
         }
     };
     let code = field(chars, column + 7, column + 7);
-    let result = match code.to_ascii_uppercase().as_str() {
+    let mut result = match code.to_ascii_uppercase().as_str() {
         "1" => GameResult::Win,
         "=" => GameResult::Draw,
         "0" => GameResult::Loss,
@@ -659,25 +821,48 @@ fn parse_round(
     } else {
         Some(PlayerId(opponent))
     };
-    if opponent.is_some() && result.is_bye() {
-        return Err(err(
+    let mut warn = |column: usize, reason: String| {
+        warnings.push(TrfWarning {
             line,
-            column + 7,
-            format!("round {round}: a bye (`{code}`) cannot have an opponent"),
-        ));
+            column,
+            reason: format!("round {round}: {reason}"),
+        })
+    };
+    if opponent.is_some() && result.is_bye() {
+        if color.is_none() && result == GameResult::ZeroPointBye {
+            // A pairing nobody played and nobody won: both forfeited.
+            warn(
+                column + 7,
+                "an opponent without colour or result read as an unplayed game lost by forfeit (`-`)"
+                    .to_owned(),
+            );
+            result = GameResult::ForfeitLoss;
+        } else {
+            return Err(err(
+                line,
+                column + 7,
+                format!("round {round}: a bye (`{code}`) cannot have an opponent"),
+            ));
+        }
     }
-    if opponent.is_none() && result.is_played() {
+    // `=` without an opponent: Vega's half-point bye, read once the file is known to be an
+    // individual event ([`byes_written_as_games`]).
+    if opponent.is_none() && result.is_played() && result != GameResult::Draw {
         return Err(err(
             line,
             column,
             format!("round {round}: a played game (`{code}`) needs an opponent"),
         ));
     }
-    if opponent.is_some() && color.is_none() {
+    // An opponent with the `-` colour is a pairing that was not played: a forfeit. A game
+    // played over the board has a colour.
+    if opponent.is_some() && color.is_none() && result.is_played() {
         return Err(err(
             line,
             column + 5,
-            format!("round {round}: a game needs a colour (w or b)"),
+            format!(
+                "round {round}: a game played (`{code}`) needs a colour (w or b); an unplayed pairing is written `- +` or `- -`"
+            ),
         ));
     }
     Ok(RoundEntry {

@@ -537,9 +537,16 @@ fn read_game<V: PgnVisitor>(
                 let (line, column) = (cursor.line, cursor.column);
                 cursor.bump();
                 let start = cursor.pos;
+                // Some programs nest braces in a comment (`{a {b} c}`): the comment ends at the
+                // brace that closes the first, when there is one; otherwise at the first `}` as
+                // the standard has it (a lone `{` inside is text).
+                let nested = nested_comment_end(cursor.rest());
+                let mut depth = 0usize;
                 loop {
                     match cursor.bump() {
-                        Some('}') => break,
+                        Some('{') if nested => depth += 1,
+                        Some('}') if depth == 0 => break,
+                        Some('}') => depth -= 1,
                         Some(_) => {}
                         None => {
                             return Err(PgnError {
@@ -669,6 +676,29 @@ fn promotion_in_parentheses(token: &str, rest: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_alphabetic() && !c.is_ascii_lowercase())
         && chars.next() == Some(')')
+}
+
+/// True when the comment starting at `rest` (just after its `{`) holds nested braces that are
+/// all closed before the end of the text: then it ends at the brace closing the first.
+fn nested_comment_end(rest: &str) -> bool {
+    let mut depth = 0usize;
+    let mut nested = false;
+    let mut line_start = false;
+    for c in rest.chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                nested = true;
+            }
+            '}' if depth == 0 => return nested,
+            '}' => depth -= 1,
+            // A comment never spans the next game's tag section.
+            '[' if line_start => return false,
+            _ => {}
+        }
+        line_start = c == '\n';
+    }
+    false
 }
 
 fn handle_token<V: PgnVisitor>(visitor: &mut V, token: &str, line: usize, column: usize) {
@@ -821,6 +851,27 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert!(games[0].is_err());
         assert_eq!(games[1].as_ref().map(|g| g.moves.len()), Ok(1));
+    }
+
+    #[test]
+    fn nested_comments_and_null_moves_are_read() {
+        let text = "[Event \"a\"]\n\n1. e4 {main {an aside} still the comment} e5 2. -- {pass} Nc6 \
+                    3. Z0 Nf6 1-0\n";
+        let games = read_games(text, ReadOptions::default());
+        let game = games[0].as_ref().expect("read");
+        let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["e4", "e5", "--", "Nc6", "Z0", "Nf6"]);
+        assert_eq!(
+            game.moves[0].comments,
+            ["main {an aside} still the comment"]
+        );
+        assert_eq!(game.result.as_deref(), Some("1-0"));
+        // A lone `{` inside a comment is text, as the standard has it.
+        let text = "1. e4 {a smiley :{ here} e5 *\n";
+        let games = read_games(text, ReadOptions::default());
+        let game = games[0].as_ref().expect("read");
+        assert_eq!(game.moves[0].comments, ["a smiley :{ here"]);
+        assert_eq!(game.moves.len(), 2);
     }
 
     fn without_positions(moves: &[PgnMove]) -> Vec<PgnMove> {

@@ -75,10 +75,14 @@ pub enum SanErrorKind {
     Ambiguous,
     /// No piece of the written kind can go there, but a piece of another kind can.
     WrongPiece,
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`): analysis programs write it for a side that
+    /// passes; it is read and reported, never played (Art. 1.2: the players move alternately).
+    NullMove,
 }
 
 impl SanErrorKind {
-    /// The name used in reports: `garbage`, `illegal`, `ambiguous`, `wrong_piece`.
+    /// The name used in reports: `garbage`, `illegal`, `ambiguous`, `wrong_piece`,
+    /// `null_move`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -86,6 +90,7 @@ impl SanErrorKind {
             SanErrorKind::Illegal => "illegal",
             SanErrorKind::Ambiguous => "ambiguous",
             SanErrorKind::WrongPiece => "wrong_piece",
+            SanErrorKind::NullMove => "null_move",
         }
     }
 }
@@ -113,6 +118,10 @@ fn candidates_note(candidates: &[String]) -> String {
         format!(" (candidates: {})", candidates.join(", "))
     }
 }
+
+/// How programs write a null move: ChessBase and most PGN tools `--`, Fritz `Z0`, UCI `0000`,
+/// some `@@@@`.
+const NULL_MOVES: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
 
 fn garbage(text: &str, reason: impl Into<String>) -> SanError {
     SanError {
@@ -145,6 +154,15 @@ fn strip_suffixes(text: &str) -> &str {
 /// Reads a move text (tolerant, see the module docs) in `lang`'s letters.
 pub fn parse_move_text(text: &str, lang: Lang) -> Result<MoveText, SanError> {
     let original = text;
+    if NULL_MOVES.contains(&text.trim()) {
+        return Err(SanError {
+            kind: SanErrorKind::NullMove,
+            text: original.to_string(),
+            reason: "a null move (one side passes): not a legal move (Art. 1.2)".to_string(),
+            candidates: Vec::new(),
+            intended: None,
+        });
+    }
     let trimmed = strip_suffixes(text.trim());
     if trimmed.is_empty() {
         return Err(garbage(original, "empty move"));
@@ -766,6 +784,19 @@ mod tests {
         assert_eq!(error.candidates, ["Nc3", "c3"]);
         let error = parse_move(&position, "e9", Lang::En).expect_err("garbage");
         assert_eq!(error.kind, SanErrorKind::Garbage);
+    }
+
+    #[test]
+    fn art_1_2_null_moves_are_read_and_reported_never_played() {
+        let start = Position::new();
+        for text in ["--", "Z0", "0000", "@@@@"] {
+            let error = parse_move(&start, text, Lang::En).expect_err(text);
+            assert_eq!(error.kind, SanErrorKind::NullMove, "{text}");
+            assert_eq!(error.kind.name(), "null_move");
+        }
+        // Castling written with zeros is still castling, not a null move.
+        let position = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
+        assert!(parse_move(&position, "0-0", Lang::En).is_ok());
     }
 
     #[test]

@@ -113,6 +113,14 @@ pub struct RoundEntry {
     pub result: GameResult,
 }
 
+impl RoundEntry {
+    /// True when the entry comes from pairing the round: an opponent (played or not) or the
+    /// pairing-allocated bye. Requested byes and absences are known before a round is paired.
+    pub fn is_pairing(&self) -> bool {
+        self.opponent.is_some() || self.result == GameResult::PairingAllocatedBye
+    }
+}
+
 /// A registered player with the rounds played so far.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Player {
@@ -228,6 +236,19 @@ impl Tournament {
         self.players
             .iter()
             .map(|p| p.rounds.len() as u32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The last round that was paired: the last in which some player has an opponent or the
+    /// pairing-allocated bye. The rounds after it (up to [`Tournament::rounds_played`]) hold
+    /// only byes requested and absences announced for rounds not paired yet (C.04.2 Art. 3.3;
+    /// TRF `240`, `XXZ`, `0000 - H` in a round to come), not a round of the tournament.
+    pub fn rounds_paired(&self) -> u32 {
+        self.players
+            .iter()
+            .filter_map(|p| p.rounds.iter().rposition(RoundEntry::is_pairing))
+            .map(|index| index as u32 + 1)
             .max()
             .unwrap_or(0)
     }

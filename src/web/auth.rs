@@ -23,8 +23,6 @@ use crate::tournament::self_report::token_digest;
 pub const SESSION_ID: &str = "sid";
 /// Session entry: the CSRF token of the session.
 pub const SESSION_CSRF: &str = "csrf";
-/// The session key of a message shown once, on the page a write redirects to.
-pub const SESSION_NOTICE: &str = "notice";
 /// How long a login lasts at most; then the user logs in again.
 pub const SESSION_LIFETIME: Duration = Duration::days(14);
 

@@ -28,8 +28,7 @@ use serde::de::DeserializeOwned;
 
 use crate::db::models::{Role, User, UserId};
 use crate::web::auth::{
-    SESSION_CSRF, SESSION_ID, SESSION_NOTICE, close_session, new_csrf_token, open_session,
-    session_user,
+    SESSION_CSRF, SESSION_ID, close_session, new_csrf_token, open_session, session_user,
 };
 use crate::web::i18n::{LOCALES, Lang};
 use crate::web::input::check_fields;
@@ -219,6 +218,10 @@ struct CsrfField {
     csrf_token: String,
 }
 
+/// The session key of the notes left for the next page ([`PageContext::leave_notes`]).
+/// The session key of the notes a page shows once (what an import read, what a write did).
+pub const SESSION_NOTES: &str = "notes";
+
 /// A url-encoded form body checked against the session's CSRF token and the input gate, then
 /// deserialised.
 ///
@@ -276,8 +279,9 @@ pub struct PageContext {
     pub csrf_token: String,
     /// The current path (for the language switcher's way back).
     pub path: String,
-    /// A message of the write that redirected here, shown once (see [`crate::web::see_other_with_notice`]).
-    pub notice: Option<String>,
+    /// Notes left for this page by the action that led to it (what an import read), shown
+    /// once ([`PageContext::leave_notes`]).
+    pub notes: Vec<String>,
 }
 
 impl PageContext {
@@ -303,7 +307,17 @@ impl PageContext {
             user,
             csrf_token,
             path: req.path().to_owned(),
-            notice: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Leaves `notes` for the next page this session opens (after a redirect).
+    pub fn leave_notes(req: &HttpRequest, notes: &[String]) {
+        if notes.is_empty() {
+            return;
+        }
+        if let Err(error) = req.get_session().insert(SESSION_NOTES, notes) {
+            tracing::warn!(%error, "notes not kept in the session");
         }
     }
 
@@ -312,11 +326,9 @@ impl PageContext {
         let user = load_user(req).await?;
         let session = req.get_session();
         let csrf_token = session_csrf_token(&session);
-        let notice = match user {
-            Some(_) => session
-                .remove_as::<String>(SESSION_NOTICE)
-                .and_then(Result::ok),
-            None => None,
+        let notes = match session.remove_as::<Vec<String>>(SESSION_NOTES) {
+            Some(Ok(notes)) => notes,
+            _ => Vec::new(),
         };
         Ok(PageContext {
             lang: Lang::of_request(req),
@@ -327,7 +339,7 @@ impl PageContext {
                 .path_and_query()
                 .map(|p| p.as_str().to_owned())
                 .unwrap_or_else(|| "/".to_owned()),
-            notice,
+            notes,
         })
     }
 

@@ -321,7 +321,7 @@ pub fn see_other_with_notice(
     location: &str,
     notice: String,
 ) -> actix_web::HttpResponse {
-    if let Err(error) = session.insert(auth::SESSION_NOTICE, notice) {
+    if let Err(error) = session.insert(extractors::SESSION_NOTES, vec![notice]) {
         tracing::warn!(%error, "the message of a write could not be kept for the next page");
     }
     see_other(location)

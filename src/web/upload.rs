@@ -1,8 +1,9 @@
 //! Forms that may carry a file: [`CsrfFields`] reads a `multipart/form-data` body (RFC 7578)
 //! or a url-encoded one into named text fields, after checking the CSRF token and the input
 //! gate ([`crate::web::input::check_fields`]) like [`crate::web::extractors::CsrfForm`]. Files
-//! are small text documents here (a PGN game, a TRF tournament), so the whole body is read into
-//! memory within [`UPLOAD_LIMIT`].
+//! are small text documents here (a PGN game, a TRF tournament, a CSV player list), so the
+//! whole body is read into memory within [`UPLOAD_LIMIT`]; each file is read in the encoding it
+//! was saved in ([`crate::formats::text`]), which [`CsrfFields::encoding`] tells.
 
 use std::collections::BTreeMap;
 
@@ -22,13 +23,31 @@ pub const UPLOAD_LIMIT: usize = 4 * 1024 * 1024;
 
 /// The text fields of a form (uploaded files by their field name), CSRF-checked.
 #[derive(Debug, Clone, Default)]
-pub struct CsrfFields(pub BTreeMap<String, String>);
+pub struct CsrfFields(pub BTreeMap<String, String>, BTreeMap<String, &'static str>);
 
 impl CsrfFields {
     /// The field's text, or "" when absent.
     pub fn get(&self, name: &str) -> &str {
         self.0.get(name).map_or("", String::as_str)
     }
+
+    /// The encoding an uploaded file was read in (`UTF-8`, `windows-1250`, ...), or `None` for
+    /// a field that is not a file.
+    pub fn encoding(&self, name: &str) -> Option<&'static str> {
+        self.1.get(name).copied()
+    }
+}
+
+/// One field of a multipart body: its name, its text, and for a file the encoding it was read
+/// in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// The field name.
+    pub name: String,
+    /// The text.
+    pub text: String,
+    /// For a file (a part with a `filename`), the encoding it was read in.
+    pub encoding: Option<&'static str>,
 }
 
 /// Why a multipart body could not be read.
@@ -60,8 +79,8 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     (from..=haystack.len() - needle.len()).find(|&i| haystack[i..].starts_with(needle))
 }
 
-/// The `name` parameter of a part's `Content-Disposition` header.
-fn field_name(headers: &str) -> Option<String> {
+/// A parameter (`name`, `filename`) of a part's `Content-Disposition` header.
+fn disposition_parameter(headers: &str, parameter: &str) -> Option<String> {
     headers.lines().find_map(|line| {
         let (key, value) = line.split_once(':')?;
         if !key.trim().eq_ignore_ascii_case("content-disposition") {
@@ -69,16 +88,14 @@ fn field_name(headers: &str) -> Option<String> {
         }
         value.split(';').find_map(|param| {
             let (k, v) = param.trim().split_once('=')?;
-            (k.trim() == "name").then(|| v.trim().trim_matches('"').to_owned())
+            (k.trim() == parameter).then(|| v.trim().trim_matches('"').to_owned())
         })
     })
 }
 
-/// Splits a multipart body into (field name, text) pairs.
-pub fn parse_multipart(
-    body: &[u8],
-    boundary: &str,
-) -> Result<Vec<(String, String)>, MultipartError> {
+/// Splits a multipart body into its fields. A file is read in the encoding it was saved in;
+/// other fields are UTF-8, as browsers send them.
+pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, MultipartError> {
     let delimiter = format!("--{boundary}");
     let delimiter = delimiter.as_bytes();
     let mut fields = Vec::new();
@@ -95,13 +112,28 @@ pub fn parse_multipart(
         let mut closing = b"\r\n".to_vec();
         closing.extend_from_slice(delimiter);
         let content_end = find(body, &closing, content_start).ok_or(MultipartError::Malformed)?;
-        let name = field_name(&headers).ok_or(MultipartError::Malformed)?;
-        let text = std::str::from_utf8(&body[content_start..content_end])
-            .map_err(|_| MultipartError::NotText(name.clone()))?
-            // A file saved with a byte-order mark.
-            .trim_start_matches('\u{feff}')
-            .to_owned();
-        fields.push((name, text));
+        let name = disposition_parameter(&headers, "name").ok_or(MultipartError::Malformed)?;
+        let content = &body[content_start..content_end];
+        let part = if disposition_parameter(&headers, "filename").is_some() {
+            let decoded = crate::formats::text::decode(content)
+                .map_err(|_| MultipartError::NotText(name.clone()))?;
+            Part {
+                name,
+                text: decoded.text,
+                encoding: Some(decoded.encoding),
+            }
+        } else {
+            let text = std::str::from_utf8(content)
+                .map_err(|_| MultipartError::NotText(name.clone()))?
+                .trim_start_matches('\u{feff}')
+                .to_owned();
+            Part {
+                name,
+                text,
+                encoding: None,
+            }
+        };
+        fields.push(part);
         at = content_end + closing.len();
     }
 }
@@ -126,17 +158,27 @@ impl FromRequest for CsrfFields {
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("")
                 .to_owned();
+            let mut encodings = BTreeMap::new();
             let pairs = if content_type
                 .to_ascii_lowercase()
                 .starts_with("multipart/form-data")
             {
                 let boundary = boundary_of(&content_type).ok_or_else(unreadable)?;
-                parse_multipart(&body, &boundary).map_err(|error| match error {
+                let parts = parse_multipart(&body, &boundary).map_err(|error| match error {
                     MultipartError::NotText(name) => AppError::Unprocessable(
                         lang.t_with("error.upload_not_text", &[("field", &name)]),
                     ),
                     _ => unreadable(),
-                })?
+                })?;
+                parts
+                    .into_iter()
+                    .map(|part| {
+                        if let Some(encoding) = part.encoding {
+                            encodings.insert(part.name.clone(), encoding);
+                        }
+                        (part.name, part.text)
+                    })
+                    .collect()
             } else {
                 let text = std::str::from_utf8(&body).map_err(|_| unreadable())?;
                 web::Query::<Vec<(String, String)>>::from_query(text)
@@ -147,7 +189,7 @@ impl FromRequest for CsrfFields {
             let token = fields.get("csrf_token").cloned().unwrap_or_default();
             verify_csrf(&req, &token)?;
             check_fields(fields.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)?;
-            Ok(CsrfFields(fields))
+            Ok(CsrfFields(fields, encodings))
         })
     }
 }
@@ -166,8 +208,16 @@ mod tests {
         assert_eq!(
             fields,
             vec![
-                ("csrf_token".to_owned(), "abc".to_owned()),
-                ("file".to_owned(), "1. e4 e5\r\n2. Nf3 *".to_owned()),
+                Part {
+                    name: "csrf_token".to_owned(),
+                    text: "abc".to_owned(),
+                    encoding: None
+                },
+                Part {
+                    name: "file".to_owned(),
+                    text: "1. e4 e5\r\n2. Nf3 *".to_owned(),
+                    encoding: Some("UTF-8")
+                },
             ]
         );
     }
@@ -182,14 +232,30 @@ mod tests {
     }
 
     #[test]
+    fn a_windows_1250_file_is_read_as_such() {
+        let mut body =
+            b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.trf\"\r\n\r\n"
+                .to_vec();
+        let text = "012 Velká cena\n001    1 m    Dvořák, Jan\n001    2 m    Šťastný, Petr\n\
+                    001    3 m    Őry, Gábor\n001    4 m    Ďurica, Martin\n";
+        body.extend_from_slice(&encoding_rs::WINDOWS_1250.encode(text).0);
+        body.extend_from_slice(b"\r\n--b--\r\n");
+        let parts = parse_multipart(&body, "b").expect("parsed");
+        assert_eq!(parts[0].text, text);
+        assert_eq!(parts[0].encoding, Some("windows-1250"));
+    }
+
+    #[test]
     fn truncated_or_binary_parts_are_errors() {
         let cut = "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nno end";
         assert_eq!(
             parse_multipart(cut.as_bytes(), "b"),
             Err(MultipartError::Malformed)
         );
-        let mut binary = b"--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n".to_vec();
-        binary.extend_from_slice(&[0xff, 0xfe, 0x00]);
+        let mut binary =
+            b"--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.xlsx\"\r\n\r\n"
+                .to_vec();
+        binary.extend_from_slice(&[0x50, 0x4b, 0x03, 0x00, 0x9f]);
         binary.extend_from_slice(b"\r\n--b--");
         assert_eq!(
             parse_multipart(&binary, "b"),

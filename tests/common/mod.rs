@@ -463,8 +463,24 @@ pub fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &str)>) -> S
     body
 }
 
-/// A `POST path` with a multipart body made by [`multipart`], as a browser sends a file.
-pub fn upload(path: &str, body: String) -> test::TestRequest {
+/// A multipart body with text fields and one file as bytes (a file saved in another encoding).
+pub fn multipart_bytes(fields: &[(&str, &str)], file: (&str, &str, &[u8])) -> Vec<u8> {
+    let mut body = multipart(fields, None)
+        .trim_end_matches(&format!("--{BOUNDARY}--\r\n"))
+        .as_bytes()
+        .to_vec();
+    let (name, filename, content) = file;
+    body.extend_from_slice(format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+    ).as_bytes());
+    body.extend_from_slice(content);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+/// A `POST path` with a multipart body made by [`multipart`] or [`multipart_bytes`], as a
+/// browser sends a file.
+pub fn upload(path: &str, body: impl Into<actix_web::web::Bytes>) -> test::TestRequest {
     test::TestRequest::post()
         .uri(path)
         .insert_header((

@@ -714,13 +714,19 @@ pub fn save_schedule(
     })
 }
 
+/// A bye requested (or an absence announced) in an imported file for a round not paired yet:
+/// the player's place in the imported list (0-based), the round and the kind.
+pub type ImportedBye = (usize, u32, ByeKind);
+
 /// Creates a tournament from an imported file: players in starting-rank order, the rounds
-/// (published) and their boards, in one transaction.
+/// (published) and their boards, and the byes requested for rounds not paired yet, in one
+/// transaction. The file is the record: the byes are not checked against a bye policy.
 pub fn import_tournament(
     conn: &mut DbConn,
     new: &NewTournament,
     players: &[NewPlayer],
     rounds: &[Vec<Board>],
+    byes: &[ImportedBye],
     by: UserId,
 ) -> Result<TournamentRow, StoreError> {
     write_transaction(conn, |conn| {
@@ -739,9 +745,21 @@ pub fn import_tournament(
             for (number, boards) in (1..).zip(rounds) {
                 insert_round(conn, id, number, true, boards, &rows)?;
             }
+            for &(player, round, kind) in byes {
+                let Some(&row) = rows.get(player) else {
+                    return Err(StoreError::NotFound);
+                };
+                let round = i32::try_from(round).map_err(|_| StoreError::NotFound)?;
+                ByeRequestRow::insert(conn, row, round, kind)?;
+            }
             audit.push(NewAuditEntry {
                 action: "import",
-                detail: format!("{} players, {} rounds", players.len(), rounds.len()),
+                detail: format!(
+                    "{} players, {} rounds, {} byes requested",
+                    players.len(),
+                    rounds.len(),
+                    byes.len()
+                ),
                 ..NewAuditEntry::default()
             });
             TournamentRow::find(conn, id)?.ok_or(StoreError::NotFound)

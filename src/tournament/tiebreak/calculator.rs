@@ -71,10 +71,11 @@ pub struct Calculator<'a> {
 }
 
 impl<'a> Calculator<'a> {
-    /// Prepares `tournament` after the rounds played so far; `swiss` selects Art. 16
+    /// Prepares `tournament` after the rounds paired so far (byes requested for rounds not
+    /// paired yet count nowhere, [`Tournament::rounds_paired`]); `swiss` selects Art. 16
     /// (Swiss) rather than Art. 15.2 (round robin) for unplayed rounds.
     pub fn new(tournament: &'a Tournament, swiss: bool) -> Calculator<'a> {
-        Calculator::after_round(tournament, swiss, tournament.rounds_played())
+        Calculator::after_round(tournament, swiss, tournament.rounds_paired())
     }
 
     /// Prepares `tournament` as it stood after round `after_round` (later rounds ignored).

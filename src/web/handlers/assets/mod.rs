@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 7] = [
+const FILES: [(&str, &str, &[u8]); 6] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -26,11 +26,6 @@ const FILES: [(&str, &str, &[u8]); 7] = [
         "js/live.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/live.js"),
-    ),
-    (
-        "js/csv-file.js",
-        JAVASCRIPT,
-        include_bytes!("../../../../static/js/csv-file.js"),
     ),
     (
         "js/working.js",

@@ -1,31 +1,21 @@
-//! `POST /tournaments/{id}/players/import`: checks a CSV player list and shows a preview
-//! (`action=preview`), or imports it (`action=import`). Every row with a problem is listed with
-//! its line and column, and nothing is imported until the whole file is clean; the import is
-//! one transaction.
+//! `POST /tournaments/{id}/players/import`: checks a CSV player list, uploaded as `file` (read
+//! in the encoding it was saved in, which the preview names) or pasted as `csv`, and shows a
+//! preview (`action=preview`), or imports it (`action=import`). Every row with a problem is
+//! listed with its line and column, and nothing is imported until the whole file is clean; the
+//! import is one transaction.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 
 use crate::db::models::NewPlayer;
 use crate::db::store;
 use crate::formats::csv::{COLUMNS, read_players};
-use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::import_form::{ImportPage, ProblemRow};
 use crate::web::handlers::player::{field_label, new_player, problem_message};
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
-
-/// The form: the CSV text and what to do with it.
-#[derive(Debug, Deserialize)]
-pub struct ImportForm {
-    /// The file's text.
-    #[serde(default)]
-    pub csv: String,
-    /// `preview` or `import`.
-    #[serde(default)]
-    pub action: String,
-}
 
 /// Previews or imports the list.
 pub async fn import_players(
@@ -33,20 +23,27 @@ pub async fn import_players(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i32>,
-    form: CsrfForm<ImportForm>,
+    form: CsrfFields,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let user_id = user.id;
     let (data, access) = load_for_day(&state, user.0, id).await?;
-    let CsrfForm(form) = form;
-    let parsed = read_players(&form.csv);
+    // A chosen file wins over the text area; the preview sends the text back as `csv`.
+    let (csv, encoding) = if form.get("file").trim().is_empty() {
+        (form.get("csv").to_owned(), None)
+    } else {
+        (form.get("file").to_owned(), form.encoding("file"))
+    };
+    let action = form.get("action");
+    let parsed = read_players(&csv);
     let mut page = ImportPage {
         header: TournamentHeader::new(&data, access, "players"),
-        csv: form.csv.clone(),
+        csv,
         columns: COLUMNS.join(","),
         problems: Vec::new(),
         preview: Vec::new(),
         checked: true,
+        encoding,
         ctx,
     };
     match parsed {
@@ -68,7 +65,7 @@ pub async fn import_players(
                 .collect();
             render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
-        Ok(records) if form.action == "import" => {
+        Ok(records) if action == "import" => {
             let tournament_id = data.tournament.id;
             let new: Vec<NewPlayer> = records
                 .iter()

@@ -1,6 +1,6 @@
-//! `GET /tournaments/{id}/players/import`: the CSV import form (paste the file or choose it;
-//! a small script puts a chosen file's text into the form), and the page shared with the
-//! preview.
+//! `GET /tournaments/{id}/players/import`: the CSV import form (choose the file, uploaded as
+//! it is so that its encoding is found on the server, or paste its text), and the page shared
+//! with the preview.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -42,6 +42,8 @@ pub struct ImportPage {
     pub preview: Vec<PlayerRecord>,
     /// True after a preview (to tell "no problems" apart from "not checked yet").
     pub checked: bool,
+    /// The encoding the uploaded file was read in (none for pasted text).
+    pub encoding: Option<&'static str>,
 }
 
 /// Shows the empty import form.
@@ -60,6 +62,7 @@ pub async fn import_form(
         problems: Vec::new(),
         preview: Vec::new(),
         checked: false,
+        encoding: None,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -26,9 +26,10 @@ pub struct EventFacts {
 pub fn event_facts(tournament: &Tournament) -> EventFacts {
     let mut facts = EventFacts::default();
     for record in &tournament.other_records {
-        let (tag, rest) = record.split_at(record.len().min(3));
-        let value = rest.trim().to_owned();
-        match tag {
+        // By characters: a record may start with a letter of any script.
+        let tag: String = record.chars().take(3).collect();
+        let value = record.chars().skip(3).collect::<String>().trim().to_owned();
+        match tag.as_str() {
             "022" => facts.place = value,
             "032" => facts.federation = value,
             "042" => facts.start_date = value,
@@ -114,6 +115,16 @@ mod tests {
         assert_eq!(two[0].players(), Some((PlayerId(3), PlayerId(1))));
         assert_eq!(two[0].result, Some(BoardResult::Draw));
         assert_eq!(two[1].result, Some(BoardResult::ZeroPointBye));
+    }
+
+    #[test]
+    fn records_starting_with_letters_of_any_script_are_read_not_a_panic() {
+        // A national record of another program, or a stray line: two-byte letters where the
+        // tag's three columns are.
+        let text = format!("{}\nÁÉÍ Some record\nČR Brno\n", file());
+        let model = trf::parse(&text).expect("valid");
+        assert!(model.other_records.iter().any(|r| r.starts_with("ÁÉÍ")));
+        assert_eq!(event_facts(&model).place, "Brno");
     }
 
     #[test]

@@ -1,14 +1,17 @@
 //! `POST /tournaments/import`: reads a TRF-2026 (or TRF16) file, uploaded as `file` or pasted
 //! as `trf`, and creates an unpublished FIDE (Dutch) Swiss tournament with its players in
-//! starting-rank order, its rounds (published) and results, all in one store write
-//! ([`store::import_tournament`]). A file
-//! that cannot be read is refused with the line and column of the problem (422); nothing is
-//! stored.
+//! starting-rank order, its paired rounds (published) and results, and the byes requested and
+//! absences announced for rounds not paired yet (a file written between rounds), all in one
+//! store write ([`store::import_tournament`]). A file that cannot be read is refused with the
+//! line and column of the problem (422); nothing is stored. What the reader read with a guess
+//! is shown on the next page.
 
 use crate::db::models::{NewPlayer, PairingSystem, TournamentId};
 use crate::db::store;
 use crate::formats::trf;
 use crate::tournament::board::boards_of_round;
+use crate::tournament::byes::ByeKind;
+use crate::tournament::model::GameResult;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::convert::{event_facts, trf_date};
@@ -16,7 +19,10 @@ use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+/// The most reader's notes shown after an import (the rest are counted).
+const MAX_NOTES: usize = 20;
 
 fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse, AppError> {
     let page = TrfImportPage {
@@ -29,22 +35,23 @@ fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse,
 
 /// Imports the file and opens the new tournament.
 pub async fn import_trf(
+    req: HttpRequest,
     ctx: PageContext,
     organiser: Organiser,
     state: web::Data<AppState>,
     form: CsrfFields,
 ) -> Result<HttpResponse, AppError> {
-    let text = if form.get("file").trim().is_empty() {
-        form.get("trf").to_owned()
+    let (text, encoding) = if form.get("file").trim().is_empty() {
+        (form.get("trf").to_owned(), None)
     } else {
-        form.get("file").to_owned()
+        (form.get("file").to_owned(), form.encoding("file"))
     };
     if text.trim().is_empty() {
         let message = ctx.t("day.trf.empty");
         return refuse(ctx, text, message);
     }
-    let model = match trf::parse(&text) {
-        Ok(model) => model,
+    let (model, warnings) = match trf::read(&text) {
+        Ok(read) => (read.tournament, read.warnings),
         Err(error) => {
             let message = ctx.lang.t_with(
                 "day.trf.error",
@@ -61,12 +68,44 @@ pub async fn import_trf(
         let message = ctx.t("day.trf.no_players");
         return refuse(ctx, text, message);
     }
-    let played = model.rounds_played();
+    // Rounds after the last paired one hold byes requested for rounds to come.
+    let played = model.rounds_paired();
     let mut boards = Vec::new();
     for round in 1..=played {
         match boards_of_round(&model, round) {
             Ok(list) => boards.push(list),
             Err(reason) => return refuse(ctx, text, reason.to_string()),
+        }
+    }
+    // A zero-point entry before a player's last one cannot be told from the blank rounds a
+    // file leaves before a bye requested later (`240 H 009 5` after round 6 blanks rounds 7
+    // and 8): only a player's last entry is carried as an absence, the others are counted in
+    // a note.
+    let mut byes = Vec::new();
+    let mut blanks_ahead = 0usize;
+    for (index, player) in model.players.iter().enumerate() {
+        let last = player.rounds.len() as u32;
+        for (round, entry) in (1u32..).zip(&player.rounds).skip(played as usize) {
+            let kind = match entry.result {
+                GameResult::HalfPointBye => ByeKind::HalfPoint,
+                GameResult::ZeroPointBye if round == last => ByeKind::ZeroPoint,
+                GameResult::ZeroPointBye => {
+                    blanks_ahead += 1;
+                    continue;
+                }
+                _ => {
+                    let message = ctx.lang.t_with(
+                        "day.trf.bye_ahead_not_requestable",
+                        &[
+                            ("player", &player.id.0.to_string()),
+                            ("round", &round.to_string()),
+                            ("code", &entry.result.trf_code().to_string()),
+                        ],
+                    );
+                    return refuse(ctx, text, message);
+                }
+            };
+            byes.push((index, round, kind));
         }
     }
     let facts = event_facts(&model);
@@ -89,7 +128,11 @@ pub async fn import_trf(
         end_date: date(end_date),
         chief_arbiter: clip(&facts.chief_arbiter),
         time_control: clip(&facts.time_control),
-        rounds: model.total_rounds.max(played).min(99).to_string(),
+        rounds: model
+            .total_rounds
+            .max(model.rounds_played())
+            .min(99)
+            .to_string(),
         pairing_system: if model.setup.accelerations.is_empty() {
             PairingSystem::SwissDutch
         } else {
@@ -123,11 +166,49 @@ pub async fn import_trf(
         })
         .collect();
     let by = organiser.id;
+    let (player_count, round_count, bye_count) = (players.len(), boards.len(), byes.len());
     let created = state
         .write(&ctx, move |conn| {
-            store::import_tournament(conn, &new, &players, &boards, by)
+            store::import_tournament(conn, &new, &players, &boards, &byes, by)
         })
         .await?;
+    let mut notes = vec![ctx.lang.t_with(
+        "day.trf.imported",
+        &[
+            ("players", &player_count.to_string()),
+            ("rounds", &round_count.to_string()),
+            ("byes", &bye_count.to_string()),
+        ],
+    )];
+    notes.extend(warnings.iter().take(MAX_NOTES).map(|warning| {
+        ctx.lang.t_with(
+            "day.trf.error",
+            &[
+                ("line", &warning.line.to_string()),
+                ("column", &warning.column.to_string()),
+                ("reason", &warning.reason),
+            ],
+        )
+    }));
+    if blanks_ahead > 0 {
+        notes.push(ctx.lang.t_with(
+            "day.trf.blanks_ahead",
+            &[
+                ("count", &blanks_ahead.to_string()),
+                ("round", &(played + 1).to_string()),
+            ],
+        ));
+    }
+    if let Some(encoding) = encoding {
+        notes.push(ctx.t_with_name("import.encoding_read", encoding));
+    }
+    if warnings.len() > MAX_NOTES {
+        notes.push(ctx.lang.t_with(
+            "day.trf.more_notes",
+            &[("count", &(warnings.len() - MAX_NOTES).to_string())],
+        ));
+    }
+    PageContext::leave_notes(&req, &notes);
     tracing::info!(by = %organiser.username, tournament = created.id.0, "tournament imported from TRF");
     Ok(see_other(&format!("/tournaments/{}", created.id)))
 }

@@ -1,0 +1,486 @@
+//! TRF files as the programs that write them do: Swiss-Manager (TRF16 with CRLF and trailing
+//! spaces, TRF-2026 with records we do not use), Vega (`0000 - -` absences, `0000 - =`
+//! half-point byes), Sharly Chess (TRF-2026 with `XXZ`), JaVaFo and bbpPairings (their
+//! extension records, unplayed pairings with the `-` colour, byes requested for the round to
+//! pair). Each is read and ranked by `arbiter standings`; byes requested for rounds not paired
+//! yet are not a round and score nothing yet. Mutated files are read or refused with a line and
+//! column, never a panic.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use arbiter::formats::trf::{self, TrfRead};
+use arbiter::tournament::board::boards_of_round;
+use arbiter::tournament::model::{Color, GameResult, PlayerId};
+use arbiter::tournament::scoring::Points;
+use arbiter::tournament::tiebreak::{Calculator, Lots, TieBreakSettings, rank::rank_with};
+use proptest::prelude::*;
+
+/// Every file of `tests/data/trf-styles/`, with the number of rounds paired in it.
+const STYLES: &[(&str, u32)] = &[
+    ("swiss-manager-trf16.trf", 5),
+    ("swiss-manager-trf26.trf", 5),
+    ("vega-trf16.trf", 4),
+    ("sharly-chess-trf26.trf", 3),
+    ("javafo-trfx.trf", 3),
+    ("bbppairings-trf16.trf", 4),
+    ("bbppairings-trf26.trf", 2),
+    ("fide-trf26-example.trf", 3),
+];
+
+fn path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/trf-styles")
+        .join(name)
+}
+
+fn text(name: &str) -> String {
+    std::fs::read_to_string(path(name)).expect("style file")
+}
+
+fn read(name: &str) -> TrfRead {
+    trf::read(&text(name)).unwrap_or_else(|error| panic!("{name}: {error}"))
+}
+
+fn has_warning(read: &TrfRead, needle: &str) -> bool {
+    read.warnings.iter().any(|w| w.reason.contains(needle))
+}
+
+#[test]
+fn every_style_is_ranked_by_arbiter_standings_after_the_rounds_paired() {
+    for &(name, paired) in STYLES {
+        let read = read(name);
+        let tournament = &read.tournament;
+        assert_eq!(tournament.rounds_paired(), paired, "{name}");
+        let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("standings")
+            .arg(path(name))
+            .args(["--json", "--shared"])
+            .output()
+            .expect("arbiter runs");
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let rows = rows.as_array().expect("rows");
+        assert_eq!(rows.len(), tournament.players.len(), "{name}");
+        // The points column of each file is the score after the rounds paired: a bye requested
+        // for a round to come is not in it, and not in the standings either.
+        for row in rows {
+            let start = row["start"].as_u64().expect("start") as u32;
+            let player = tournament.player(PlayerId(start)).expect("player");
+            let declared = player.declared_points.expect("points column");
+            assert_eq!(
+                row["points"].as_f64(),
+                Some(declared.as_f64()),
+                "{name}: player {start}"
+            );
+        }
+        let ranks: Vec<u64> = rows.iter().filter_map(|r| r["rank"].as_u64()).collect();
+        assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{name}: {ranks:?}");
+    }
+}
+
+#[test]
+fn swiss_manager_trf16_with_crlf_trailing_spaces_and_a_bye_requested_ahead() {
+    let read = read("swiss-manager-trf16.trf");
+    let tournament = &read.tournament;
+    assert_eq!(tournament.name, "Velká cena Brna 2026");
+    assert_eq!(tournament.players.len(), 10);
+    assert_eq!(tournament.players[0].name, "Dvořák, Jan");
+    // Round 6 is not paired: player 3 asked for a half-point bye, player 7 will be absent.
+    assert_eq!(tournament.rounds_played(), 6);
+    assert_eq!(tournament.rounds_paired(), 5);
+    assert_eq!(
+        tournament.players[2].rounds[5].result,
+        GameResult::HalfPointBye
+    );
+    assert_eq!(
+        tournament.players[6].rounds[5].result,
+        GameResult::ZeroPointBye
+    );
+    // A half-point bye requested in round 3, inside the rounds paired.
+    assert_eq!(
+        tournament.players[4].rounds[2].result,
+        GameResult::HalfPointBye
+    );
+    // Header records of the event are kept for the import (place, dates, arbiter, round dates).
+    assert!(
+        tournament
+            .other_records
+            .iter()
+            .any(|r| r.starts_with("132"))
+    );
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+}
+
+#[test]
+fn unplayed_pairing_with_the_dash_colour_is_a_forfeit_not_an_error() {
+    // The pairing was made but not played: an opponent, no colour, `+` or `-`.
+    let mut found = 0;
+    for &(name, _) in STYLES {
+        for player in &read(name).tournament.players {
+            for entry in &player.rounds {
+                if entry.opponent.is_some() && entry.color.is_none() {
+                    assert!(
+                        matches!(
+                            entry.result,
+                            GameResult::ForfeitWin | GameResult::ForfeitLoss
+                        ),
+                        "{name}: {entry:?}"
+                    );
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        found >= 4,
+        "only {found} unplayed pairings in the style files"
+    );
+    // As a line: `  153 - -` on one side, `  ... - +` on the other.
+    let text = format!(
+        "012 Unplayed\n{}\n{}\n",
+        line(1, "1.0", "   2 - +"),
+        line(2, "0.0", "   1 - -")
+    );
+    let tournament = trf::parse(&text).expect("unplayed pairing");
+    assert_eq!(tournament.players[1].rounds[0].opponent, Some(PlayerId(1)));
+    assert_eq!(tournament.players[1].rounds[0].color, None);
+    assert_eq!(
+        tournament.players[1].rounds[0].result,
+        GameResult::ForfeitLoss
+    );
+    // A game played over the board still needs its colour, and the error says where.
+    let text = format!(
+        "{}\n{}\n",
+        line(1, "1.0", "   2 - 1"),
+        line(2, "0.0", "   1 - 0")
+    );
+    let error = trf::parse(&text).expect_err("a played game without colour");
+    assert_eq!((error.line, error.column), (1, 97), "{error}");
+}
+
+/// A player line with `rounds` from column 90 on (each entry `  OOOO C R`).
+fn line(rank: u32, points: &str, rounds: &str) -> String {
+    format!(
+        "001 {rank:>4} m    {:<33} {:>4} CZE {:>11} {:>10} {points:>4} {rank:>4}  {rounds}",
+        format!("Player {rank}"),
+        2000,
+        "",
+        ""
+    )
+}
+
+#[test]
+fn vega_absences_and_half_points_without_opponent_are_byes_with_a_warning() {
+    let read = read("vega-trf16.trf");
+    let tournament = &read.tournament;
+    // `0000 - -` in round 2 for player 4, `0000 - =` in round 3 for player 8.
+    assert_eq!(
+        tournament.players[3].rounds[1].result,
+        GameResult::ZeroPointBye
+    );
+    assert_eq!(
+        tournament.players[7].rounds[2].result,
+        GameResult::HalfPointBye
+    );
+    assert!(has_warning(&read, "`-` without an opponent"));
+    assert!(has_warning(&read, "`=` without an opponent"));
+    let warning = read
+        .warnings
+        .iter()
+        .find(|w| w.reason.contains("`=` without"))
+        .expect("warning");
+    assert_eq!(warning.column, 119, "{warning}");
+    assert_eq!(tournament.total_rounds, 7);
+    assert_eq!(tournament.setup.initial_color, Some(Color::White));
+}
+
+#[test]
+fn trf26_records_not_used_are_kept_and_reported() {
+    let read = read("swiss-manager-trf26.trf");
+    // National rating records (`CZE`) are not used here: kept for the export, reported.
+    assert!(
+        has_warning(&read, "record `CZE` is not used"),
+        "{:?}",
+        read.warnings
+    );
+    assert!(
+        read.tournament
+            .other_records
+            .iter()
+            .any(|r| r.starts_with("CZE    1"))
+    );
+    // Records this program reads elsewhere (tie-break list, time control) are not reported.
+    assert!(!has_warning(&read, "`202`") && !has_warning(&read, "`222`"));
+    assert_eq!(read.tournament.total_rounds, 7);
+    // 240 records for round 6: requested byes of the round to pair.
+    let tournament = &read.tournament;
+    assert_eq!(tournament.rounds_paired(), 5);
+    assert_eq!(
+        tournament.players[1].rounds[5].result,
+        GameResult::HalfPointBye
+    );
+    assert_eq!(
+        tournament.players[10].rounds[5].result,
+        GameResult::ZeroPointBye
+    );
+}
+
+#[test]
+fn xxz_absences_belong_to_the_round_after_the_last_paired() {
+    let tournament = read("sharly-chess-trf26.trf").tournament;
+    assert_eq!(tournament.rounds_paired(), 3);
+    for id in [4, 6] {
+        let player = tournament.player(PlayerId(id)).expect("player");
+        assert_eq!(player.rounds.len(), 4);
+        assert_eq!(player.rounds[3].result, GameResult::ZeroPointBye);
+    }
+    assert_eq!(tournament.setup.initial_color, Some(Color::White));
+}
+
+#[test]
+fn bbppairings_trf26_accelerations_forbidden_pairs_and_byes_ahead() {
+    let tournament = read("bbppairings-trf26.trf").tournament;
+    // Two 250 records: rounds 1-2 and 3-4, players 1-6.
+    assert_eq!(tournament.setup.accelerations.len(), 2 * 6 + 2 * 6);
+    assert_eq!(tournament.setup.forbidden_pairs.len(), 2);
+    assert_eq!(tournament.rounds_paired(), 2);
+    let full = tournament.player(PlayerId(12)).expect("player 12");
+    assert_eq!(full.rounds[2].result, GameResult::FullPointBye);
+    // A bye requested for round 3 scores nothing before round 3 is paired.
+    let calculator = Calculator::new(&tournament, true);
+    let standings = rank_with(
+        &calculator,
+        &TieBreakSettings {
+            list: Vec::new(),
+            swiss: true,
+            lots: Lots::Shared,
+        },
+    );
+    let row = standings
+        .rows
+        .iter()
+        .find(|r| r.player == PlayerId(12))
+        .expect("row");
+    assert_eq!(Some(row.points), full.declared_points);
+}
+
+#[test]
+fn the_fide_trf26_example_records_are_read() {
+    let read = read("fide-trf26-example.trf");
+    let tournament = &read.tournament;
+    assert_eq!(tournament.total_rounds, 9);
+    assert_eq!(tournament.setup.accelerations.len(), 3 * 5 + 3 * 5);
+    let first = &tournament.setup.accelerations[0];
+    assert_eq!(
+        (first.round, first.points),
+        (1, Points::parse("2.0").expect("2.0"))
+    );
+    assert_eq!(tournament.setup.forbidden_pairs.len(), 2);
+    assert_eq!(tournament.setup.forbidden_pairs[1].players.len(), 3);
+    // 240 H in round 4 for two players, after three rounds paired.
+    for id in [2, 7] {
+        let player = tournament.player(PlayerId(id)).expect("player");
+        assert_eq!(player.rounds[3].result, GameResult::HalfPointBye);
+    }
+    assert_eq!(
+        tournament.points.pairing_allocated_bye,
+        Points::parse("1.0").expect("1")
+    );
+}
+
+#[test]
+fn line_ends_tabs_and_missing_headers_do_not_change_what_is_read() {
+    let original = text("bbppairings-trf16.trf");
+    let expected = trf::parse(&original).expect("original");
+    // Old Mac line ends (CR alone), CRLF, a byte-order mark.
+    for variant in [
+        original.replace('\n', "\r"),
+        original.replace('\n', "\r\n"),
+        format!("\u{feff}{original}"),
+    ] {
+        let tournament = trf::parse(&variant).expect("line ends");
+        assert_eq!(tournament, expected);
+    }
+    // A tab after a header tag: read as spaces, and said so.
+    let tabbed = original.replacen("XXR 6", "XXR\t6", 1);
+    let read = trf::read(&tabbed).expect("tab");
+    assert_eq!(read.tournament, expected);
+    assert!(has_warning(&read, "tabs"), "{:?}", read.warnings);
+    // No header records at all: players and results only.
+    let bare: String = original
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let tournament = trf::parse(&bare).expect("no header");
+    assert_eq!(tournament.players, expected.players);
+    assert_eq!(tournament.total_rounds, 0);
+}
+
+#[test]
+fn old_style_plus_without_opponent_is_the_pairing_allocated_bye() {
+    let original = text("javafo-trfx.trf");
+    let expected = trf::parse(&original).expect("original");
+    assert!(original.contains("0000 - U"));
+    let old = original.replace("0000 - U", "0000 - +");
+    let read = trf::read(&old).expect("old style");
+    assert_eq!(read.tournament, expected);
+    assert!(has_warning(&read, "`+` without an opponent"));
+}
+
+#[test]
+fn what_cannot_be_read_is_an_error_with_line_and_column() {
+    let original = text("vega-trf16.trf");
+    let cases = [
+        // An opponent that is not a number.
+        ("    8 b 1", "   x8 b 1", "opponent"),
+        // A colour that is neither w, b nor -.
+        ("    8 b 1", "    8 x 1", "colour"),
+        // A result code nobody writes.
+        ("    8 b 1", "    8 b ?", "result code"),
+    ];
+    for (from, to, what) in cases {
+        assert!(original.contains(from), "{from}");
+        let broken = original.replacen(from, to, 1);
+        let error = trf::parse(&broken).expect_err(what);
+        assert!(error.line > 1 && error.column >= 92, "{what}: {error}");
+        assert!(error.reason.contains(what), "{what}: {error}");
+    }
+}
+
+/// The reader and everything `arbiter standings` does after it, on one text: never a panic.
+fn read_and_rank(text: &str) {
+    let Ok(tournament) = trf::parse(text) else {
+        return;
+    };
+    for round in 1..=tournament.rounds_played() {
+        let _ = boards_of_round(&tournament, round);
+    }
+    let calculator = Calculator::new(&tournament, true);
+    let _ = rank_with(&calculator, &TieBreakSettings::swiss_default());
+    let _ = trf::parse(&trf::write(&tournament));
+}
+
+/// What a careless editor or another program may put in a TRF line.
+const MUTATIONS: &[&str] = &[
+    "", " ", "\t", "\r", "\n", "0", "9", "-", "+", "w", "b", "=", "U", "H", "Z", "Ő", "ř", "#",
+    "0000", "9999", "001", "XXZ", "240 H", "   ",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn mutated_files_are_read_or_refused_never_a_panic(
+        file in 0..STYLES.len(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0..MUTATIONS.len(), 0usize..4), 1..6),
+        cut in any::<prop::sample::Index>(),
+        truncate in any::<bool>(),
+    ) {
+        let mut chars: Vec<char> = text(STYLES[file].0).chars().collect();
+        for (at, mutation, removed) in edits {
+            if chars.is_empty() {
+                break;
+            }
+            let at = at.index(chars.len());
+            let end = (at + removed).min(chars.len());
+            chars.splice(at..end, MUTATIONS[mutation].chars());
+        }
+        if truncate && !chars.is_empty() {
+            chars.truncate(cut.index(chars.len()));
+        }
+        let text: String = chars.into_iter().collect();
+        read_and_rank(&text);
+        // Every line cut short, one column at a time, as a file cut by a careless export.
+        let short: String = text
+            .lines()
+            .map(|l| {
+                let keep = l.chars().count().saturating_sub(1 + cut.index(13));
+                format!("{}\n", l.chars().take(keep).collect::<String>())
+            })
+            .collect();
+        read_and_rank(&short);
+    }
+}
+
+#[test]
+fn every_style_reads_the_same_in_each_encoding_it_may_be_saved_in() {
+    use arbiter::formats::text::decode;
+    for &(name, _) in STYLES {
+        let original = text(name);
+        let expected = trf::parse(&original).expect("original");
+        let mut saved: Vec<(&str, Vec<u8>)> = vec![
+            (
+                "windows-1250",
+                encoding_rs::WINDOWS_1250.encode(&original).0.into_owned(),
+            ),
+            (
+                "ISO-8859-2",
+                encoding_rs::ISO_8859_2.encode(&original).0.into_owned(),
+            ),
+        ];
+        let mut bom = vec![0xef, 0xbb, 0xbf];
+        bom.extend_from_slice(original.as_bytes());
+        saved.push(("UTF-8", bom));
+        let mut utf16 = vec![0xff, 0xfe];
+        utf16.extend(original.encode_utf16().flat_map(u16::to_le_bytes));
+        saved.push(("UTF-16LE", utf16));
+        for (encoding, bytes) in saved {
+            let decoded = decode(&bytes).unwrap_or_else(|e| panic!("{name} {encoding}: {e}"));
+            assert_eq!(decoded.encoding, encoding, "{name}");
+            let tournament = trf::parse(&decoded.text).expect("read");
+            assert_eq!(tournament, expected, "{name} in {encoding}");
+        }
+    }
+}
+
+#[test]
+fn arbiter_standings_reads_a_windows_1250_file_and_says_so() {
+    let original = text("swiss-manager-trf16.trf");
+    let bytes = encoding_rs::WINDOWS_1250.encode(&original).0.into_owned();
+    let folder = tempfile::tempdir().expect("temp dir");
+    let file = folder.path().join("sm.trf");
+    std::fs::write(&file, bytes).expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("standings")
+        .arg(&file)
+        .args(["--json", "--shared"])
+        .output()
+        .expect("arbiter runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("read as windows-1250"), "{stderr}");
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let names: Vec<&str> = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|r| r["name"].as_str())
+        .collect();
+    for name in [
+        "Dvořák, Jan",
+        "Šťastný, Petr",
+        "Őry, Gábor",
+        "Ďurica, Martin",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+}
+
+#[test]
+fn short_player_lines_leave_the_missing_columns_blank() {
+    // Hand-written or cut lines: no FIDE id, birth date, points, rank or rounds.
+    let text = "012 Short\r\n001    1 m    Dvořák, Jan\r\n001    2      Šťastný, Petr                     2330\r\n";
+    let tournament = trf::parse(text).expect("short lines");
+    assert_eq!(tournament.players.len(), 2);
+    assert_eq!(tournament.players[0].name, "Dvořák, Jan");
+    assert_eq!(tournament.players[0].rating, 0);
+    assert_eq!(tournament.players[1].rating, 2330);
+    assert!(tournament.players.iter().all(|p| p.rounds.is_empty()));
+    assert_eq!(tournament.rounds_paired(), 0);
+}
