@@ -34,6 +34,7 @@ mod brackets;
 mod checker;
 mod colours;
 mod computer;
+mod edges;
 mod entrants;
 mod weights;
 

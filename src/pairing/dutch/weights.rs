@@ -4,6 +4,7 @@
 use super::entrants::{Context, Entrant, Float};
 use super::{compatible_preferences, invert};
 use crate::pairing::matching::{MatchWeight, Wide};
+use crate::tournament::model::Color;
 
 /// What C5 and C9 ask of the PAB in the round being paired: its score group, whether the
 /// single player moved down from the current bracket would take it, and the rank of each
@@ -13,6 +14,19 @@ pub(super) struct ByeRule {
     pub(super) score: i32,
     pub(super) single_downfloater_is_bye: bool,
     pub(super) unplayed_ranks: std::collections::HashMap<usize, usize>,
+}
+
+/// The part of a player that [`Context::edge_fields`] reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct EdgeClass {
+    score: i32,
+    bye_eligible: bool,
+    played_games: usize,
+    preference: Option<Color>,
+    colour_imbalance: usize,
+    repeated: Option<Color>,
+    strong: bool,
+    floats: [Float; 2],
 }
 
 impl Context {
@@ -40,20 +54,6 @@ impl Context {
         Wide::from_u64(1).shifted_left(shift)
     }
 
-    pub(super) fn edge_weight<const L: usize>(
-        &self,
-        higher: &Entrant,
-        lower: &Entrant,
-        lower_in_current: bool,
-        lower_in_next: bool,
-        bye: &ByeRule,
-    ) -> Wide<L> {
-        if !self.compatible(higher, lower) {
-            return Wide::ZERO;
-        }
-        self.edge_fields(higher, lower, lower_in_current, lower_in_next, bye)
-    }
-
     /// The PAB's place in the order of players left unpaired: who would rather be left out by
     /// C5 (a bye candidate) and C9 (fewest unplayed games), smallest first. Edges outside the
     /// bracket weigh a constant plus one part per end that grows with this key.
@@ -69,7 +69,25 @@ impl Context {
         (!self.bye_candidate(p, bye.score), rank)
     }
 
-    /// [`Self::edge_weight`] without the absolute criteria: the fields of a pair that may meet.
+    /// What [`Self::edge_fields`] reads of a player: two players of the same class weigh the
+    /// same against anybody, so a bracket's weights are a table over the classes of its
+    /// players (C.04.3 A: score, colour preference, floats; C.04.1 byes).
+    pub(super) fn edge_class(&self, p: &Entrant) -> EdgeClass {
+        EdgeClass {
+            score: p.acc[0],
+            bye_eligible: p.bye_eligible,
+            played_games: p.played_games,
+            preference: p.preference,
+            colour_imbalance: p.colour_imbalance,
+            repeated: p.repeated,
+            strong: p.strong,
+            floats: [p.float[1], p.float[2]],
+        }
+    }
+
+    /// The weight of an edge between two players who may meet (C1–C3 are checked apart: an
+    /// edge between players who may not meet is absent).
+    /// It reads only the players' [`EdgeClass`]es.
     pub(super) fn edge_fields<const L: usize>(
         &self,
         higher: &Entrant,
