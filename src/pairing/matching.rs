@@ -252,6 +252,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
     }
 
+    /// Whether `v` was detached since the last solve (the next one recomputes its dual).
+    ///
+    /// Before the first solve every dual is zero and nothing is matched: then a note about an
+    /// edge `ab` ([`note_weight`](Self::note_weight)) with `a` detached changes nothing, and
+    /// callers telling of many new edges may skip those.
+    pub fn is_detached(&self, v: usize) -> bool {
+        self.is_dirty[v]
+    }
+
     /// The partner of `v` in the matching of the last [`solve`](Self::solve).
     pub fn mate(&self, v: usize) -> Option<usize> {
         let p = self.mate[v];

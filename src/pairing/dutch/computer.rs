@@ -144,7 +144,11 @@ struct LocalView<'a, const L: usize>(&'a Inside<L>);
 impl<const L: usize> EdgeWeights<Wide<L>> for LocalView<'_, L> {
     #[inline]
     fn weight(&self, a: usize, b: usize) -> Wide<L> {
-        self.0.edges.reduce(a, b, self.0.full(a, b))
+        let i = &self.0.isolated;
+        if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
+            return self.0.edges.reduce(a, b, self.0.full(a, b));
+        }
+        self.0.edges.reduced_weight(a, b)
     }
 }
 
@@ -271,9 +275,13 @@ impl<'c, const L: usize> Computer<'c, L> {
             compatible: &self.compatible,
             sums: &sums,
         };
+        // The matcher has not solved yet: the rest of a detached player's row changes nothing.
         let mut m = MaxWeightMatcher::new(n);
         for v in 0..n {
             for u in 0..v {
+                if m.is_detached(v) {
+                    break;
+                }
                 m.note_weight(v, u, Wide::ZERO, view.weight(v, u));
             }
         }
@@ -423,9 +431,14 @@ impl<'c, const L: usize> Computer<'c, L> {
             }
             Mode::Local(m)
         };
-        // Every other edge between two of them, as C4–C21 weigh it.
+        // Every other edge between two of them, as C4–C21 weigh it (the matcher has not
+        // solved yet: the rest of a detached player's row changes nothing).
         for l in settled..size {
             for s in 0..l {
+                let (Mode::Local(m) | Mode::Whole { matcher: m, .. }) = &mode;
+                if m.is_detached(l) {
+                    break;
+                }
                 let w = inside.edges.weight(l, s);
                 Bracket::note(&mut mode, &inside.edges, l, s, Wide::ZERO, w);
             }
@@ -510,9 +523,13 @@ impl<'c, const L: usize> Computer<'c, L> {
             return;
         }
         let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
+        // The matcher has not solved yet: the rest of a detached player's row changes nothing.
         let mut m = MaxWeightMatcher::new(all.len());
         for (i, &a) in all.iter().enumerate() {
             for (j, &b) in all[..i].iter().enumerate() {
+                if m.is_detached(i) {
+                    break;
+                }
                 let w = self.outside_weight(a, b);
                 if !w.is_zero() {
                     m.note_weight(i, j, Wide::ZERO, w);
@@ -521,6 +538,9 @@ impl<'c, const L: usize> Computer<'c, L> {
         }
         for (i, &a) in br.vertices.iter().enumerate() {
             for (j, &b) in br.vertices[..i].iter().enumerate() {
+                if m.is_detached(i) {
+                    break;
+                }
                 let w = br.inside.full(i, j);
                 let o = self.outside_weight(a, b);
                 if w != o {

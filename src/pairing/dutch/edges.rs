@@ -94,6 +94,9 @@ pub(super) struct BracketEdges<const L: usize> {
     classes: usize,
     /// `table[class(h) * classes + class(l)]`: the edge between `h` and a later `l`.
     table: Vec<Wide<L>>,
+    /// The same, reduced (see [`Self::reduce`]); empty when players of one class differ in
+    /// their outside part.
+    reduced_table: Vec<Wide<L>>,
     outside: Sums<L>,
     /// Single weights, by the earlier end and then the later one.
     overrides: Vec<HashMap<usize, Wide<L>>>,
@@ -144,6 +147,30 @@ impl<const L: usize> BracketEdges<L> {
                 ));
             }
         }
+        // The outside part is a function of the class too (C5 and C9 read the score, the bye
+        // eligibility and the played games): then the reduced weights make a table as well.
+        let mut class_part: Vec<Option<Wide<L>>> = vec![None; classes];
+        let mut parts_agree = true;
+        for (l, &c) in class.iter().enumerate() {
+            match class_part[c] {
+                None => class_part[c] = Some(outside.part[l]),
+                Some(p) => parts_agree &= p == outside.part[l],
+            }
+        }
+        let reduced_table = if parts_agree {
+            let part = |c: usize| class_part[c].unwrap_or(Wide::ZERO);
+            let mut reduced = Vec::with_capacity(classes * classes);
+            for h in 0..classes {
+                for l in 0..classes {
+                    let w = table[h * classes + l];
+                    let o = outside.constant.plus(part(h)).plus(part(l));
+                    reduced.push(if w > o { w.minus(o) } else { Wide::ZERO });
+                }
+            }
+            reduced
+        } else {
+            Vec::new()
+        };
         let mut compatible_bits = BitMatrix::new(size);
         for a in 0..size {
             for b in 0..a {
@@ -161,6 +188,7 @@ impl<const L: usize> BracketEdges<L> {
             class,
             classes,
             table,
+            reduced_table,
             outside,
             overrides: vec![HashMap::new(); size],
             remainder_position: vec![NONE; size],
@@ -238,6 +266,32 @@ impl<const L: usize> BracketEdges<L> {
             return Wide::ZERO;
         }
         self.structural(h, l)
+    }
+
+    /// [`Self::reduce`] of [`Self::weight`], by the table when nothing else applies (the
+    /// local matcher's innermost read).
+    #[inline]
+    pub(super) fn reduced_weight(&self, a: usize, b: usize) -> Wide<L> {
+        let (h, l) = if a < b { (a, b) } else { (b, a) };
+        let row = &self.overrides[h];
+        if !row.is_empty()
+            && let Some(&w) = row.get(&l)
+        {
+            return self.reduce(h, l, w);
+        }
+        if self.zeroed.get(h, l) {
+            return Wide::ZERO;
+        }
+        if l < self.settled
+            || self.reduced_table.is_empty()
+            || (self.remainder_position[h] != NONE && self.remainder_position[l] != NONE)
+        {
+            return self.reduce(h, l, self.structural(h, l));
+        }
+        if !self.compatible.get(h, l) {
+            return Wide::ZERO;
+        }
+        self.reduced_table[self.class[h] * self.classes + self.class[l]]
     }
 
     /// Sets the weight of `ab`; returns the weight before.
