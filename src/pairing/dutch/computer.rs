@@ -127,8 +127,11 @@ impl<const L: usize> Inside<L> {
                 continue;
             }
             for v in [a, b] {
+                if !self.edges.reduced_weight(v, x).is_zero() {
+                    continue;
+                }
                 let w = self.edges.weight(v, x);
-                if !w.is_zero() && self.edges.reduce(v, x, w).is_zero() {
+                if !w.is_zero() {
                     self.isolated_low.insert((v.min(x), v.max(x)), w);
                 }
             }

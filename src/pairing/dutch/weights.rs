@@ -32,8 +32,11 @@ pub(super) struct EdgeClass {
 impl Context {
     /// C1–C3: may the two players meet?
     pub(super) fn compatible(&self, a: &Entrant, b: &Entrant) -> bool {
-        let key = (a.id.0.min(b.id.0), a.id.0.max(b.id.0));
-        if self.forbidden.contains(&key) {
+        if !self.forbidden.is_empty()
+            && self
+                .forbidden
+                .contains(&(a.id.0.min(b.id.0), a.id.0.max(b.id.0)))
+        {
             return false;
         }
         // C3, with the exception for topscorers (over 50 % of the maximum) in the last round.

@@ -31,10 +31,16 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.dissolve_around(a);
             self.dissolve_around(b);
         }
+        // Taking an edge away changes something only inside a blossom or at a matched edge
+        // (every dual is at least zero, so the edge stays covered): the others need no read.
         for x in 0..n {
             if x != a && x != b {
-                self.note_weight(a, x, g.weight(a, x), W::zero());
-                self.note_weight(b, x, g.weight(b, x), W::zero());
+                for v in [a, b] {
+                    let matched = self.mate[v] != NONE && self.endpoint(self.mate[v]) == x;
+                    if self.inblossom[v] == self.inblossom[x] || matched {
+                        self.note_weight(v, x, g.weight(v, x), W::zero());
+                    }
+                }
             }
         }
     }
