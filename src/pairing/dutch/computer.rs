@@ -111,6 +111,9 @@ impl<const L: usize> Inside<L> {
     fn full(&self, a: usize, b: usize) -> Wide<L> {
         let i = &self.isolated;
         if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
+            if self.isolated_low.is_empty() {
+                return Wide::ZERO;
+            }
             return self
                 .isolated_low
                 .get(&(a.min(b), a.max(b)))
@@ -149,6 +152,9 @@ impl<const L: usize> EdgeWeights<Wide<L>> for LocalView<'_, L> {
     fn weight(&self, a: usize, b: usize) -> Wide<L> {
         let i = &self.0.isolated;
         if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
+            if self.0.isolated_low.is_empty() {
+                return Wide::ZERO;
+            }
             return self.0.edges.reduce(a, b, self.0.full(a, b));
         }
         self.0.edges.reduced_weight(a, b)
@@ -217,9 +223,13 @@ impl<const L: usize> Bracket<L> {
 impl<'c, const L: usize> Computer<'c, L> {
     pub(super) fn new(context: &'c Context, n: usize) -> Self {
         let mut compatible = BitMatrix::new(n);
+        let keys: Vec<_> = (0..n)
+            .map(|v| context.colour_key(context.player(v)))
+            .collect();
         for a in 0..n {
             for b in 0..a {
-                if context.compatible(context.player(a), context.player(b)) {
+                if keys[a].meets(&keys[b]) && context.allowed(context.player(a), context.player(b))
+                {
                     compatible.put(a, b, true);
                 }
             }

@@ -16,6 +16,27 @@ pub(super) struct ByeRule {
     pub(super) unplayed_ranks: std::collections::HashMap<usize, usize>,
 }
 
+/// What C3 reads of a player: an absolute colour preference, and whether he is a topscorer
+/// in the last round (excepted).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ColourKey {
+    absolute: bool,
+    preference: Option<Color>,
+    excepted: bool,
+}
+
+impl ColourKey {
+    /// C3: the two may meet unless both have the same absolute colour preference (neither
+    /// excepted).
+    pub(super) fn meets(&self, other: &ColourKey) -> bool {
+        !self.absolute
+            || !other.absolute
+            || self.preference != other.preference
+            || self.excepted
+            || other.excepted
+    }
+}
+
 /// The part of a player that [`Context::edge_fields`] reads.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct EdgeClass {
@@ -30,22 +51,25 @@ pub(super) struct EdgeClass {
 }
 
 impl Context {
-    /// C1–C3: may the two players meet?
-    pub(super) fn compatible(&self, a: &Entrant, b: &Entrant) -> bool {
-        if !self.forbidden.is_empty()
-            && self
+    /// C1 and the forbidden pairs: not forbidden to meet (C1–C3 together: `allowed` and
+    /// [`ColourKey::meets`]).
+    pub(super) fn allowed(&self, a: &Entrant, b: &Entrant) -> bool {
+        self.forbidden.is_empty()
+            || !self
                 .forbidden
                 .contains(&(a.id.0.min(b.id.0), a.id.0.max(b.id.0)))
-        {
-            return false;
-        }
+    }
+
+    /// What C3 reads of a player.
+    pub(super) fn colour_key(&self, p: &Entrant) -> ColourKey {
         // C3, with the exception for topscorers (over 50 % of the maximum) in the last round.
         let threshold = (self.played_rounds as i32 * self.win.max(self.draw)) >> 1;
         let last_round = self.expected_rounds > 0 && self.played_rounds + 1 >= self.expected_rounds;
-        !a.absolute_preference()
-            || !b.absolute_preference()
-            || a.preference != b.preference
-            || (last_round && (a.acc[0] > threshold || b.acc[0] > threshold))
+        ColourKey {
+            absolute: p.absolute_preference(),
+            preference: p.preference,
+            excepted: last_round && p.acc[0] > threshold,
+        }
     }
 
     pub(super) fn bye_candidate(&self, p: &Entrant, bye_score: i32) -> bool {
