@@ -56,8 +56,9 @@ impl BitMatrix {
     }
 }
 
-/// What a player's outside weights add: edges that leave the bracket weigh `constant + part[a]
-/// + part[b]` when the players may meet (`computer.rs` says why).
+/// Weights that are a constant plus one part per end, `constant + part[a] + part[b]`, where
+/// the players may meet: edges that leave the bracket (`computer.rs` says why), and the
+/// completion weights of C4 and C5 before the first bracket.
 pub(super) struct Sums<const L: usize> {
     pub(super) constant: Wide<L>,
     pub(super) part: Vec<Wide<L>>,
