@@ -1,6 +1,6 @@
 //! The Dutch engine (C.04.3) pairs as it did when every bracket's weights were a dense matrix.
 //!
-//! The files in `tests/data/dutch/dense/` were made by `arbiter generate --dutch` before the
+//! The files in `tests/data/dutch-dense/` were made by `arbiter generate --dutch` before the
 //! weights were computed on demand (commit `e4dfdfa`: the matcher stored an `n × n` matrix of
 //! weights): every round of them is that engine's answer. Since then the matcher reads each
 //! weight from the players' classes, bit matrices and a few single weights; re-pairing every
@@ -8,15 +8,15 @@
 //! hundred players, byes, forfeits, withdrawals and late entries, and Baku acceleration
 //! (C.04.7) in one.
 //!
-//! The same comparison on 600 more generated tournaments (7–160 players) and on synthetic
-//! fields of 2,000 and 4,000 players is recorded in the README (Dutch performance).
+//! The same comparison on 396 more generated tournaments (9–158 players) and on two events of
+//! 2,000 and 4,000 players is recorded in the README (Dutch performance).
 
 use arbiter::formats::trf;
 use arbiter::pairing::dutch;
 
 fn check(name: &str, rounds: u32) {
     let path = format!(
-        "{}/tests/data/dutch/dense/{name}.trf",
+        "{}/tests/data/dutch-dense/{name}.trf",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).expect("the fixture");
