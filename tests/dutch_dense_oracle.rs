@@ -8,7 +8,7 @@
 //! hundred players, byes, forfeits, withdrawals and late entries, and Baku acceleration
 //! (C.04.7) in one.
 //!
-//! The same comparison on 396 more generated tournaments (9–158 players) and on two events of
+//! The same comparison on 693 more generated tournaments (9–158 players) and on two events of
 //! 2,000 and 4,000 players is recorded in the README (Dutch performance).
 
 use arbiter::formats::trf;
