@@ -7,9 +7,12 @@
 //!
 //! [`MaxWeightMatcher`] is incremental: it keeps the matching, the dual variables and the
 //! blossoms between solves, and after weight changes re-augments only from the vertices whose
-//! edges changed. Files: [`weight`] (the weight types), `shortcuts.rs` (dual hints, `try_pair`,
-//! `isolate_pair`: cheaper answers for callers that change weights in known ways), `tests.rs`
-//! (against brute force).
+//! edges changed. It stores no weights: it reads them from an [`EdgeWeights`] (a function of
+//! the two ends, which may compute them on demand) and is told of every change
+//! ([`MaxWeightMatcher::note_weight`]), so its memory grows with the vertices, not the edges.
+//! [`DenseMatcher`] pairs it with a weight matrix. Files: [`weight`] (the weight types),
+//! `shortcuts.rs` (dual hints, `try_pair`, `isolate_pair`: cheaper answers for callers that
+//! change weights in known ways), `tests.rs` (against brute force).
 
 mod shortcuts;
 mod weight;
@@ -25,7 +28,7 @@ pub fn max_weight_matching<W: MatchWeight>(
     vertex_count: usize,
     edges: &[(usize, usize, W)],
 ) -> Vec<Option<usize>> {
-    let mut matcher = MaxWeightMatcher::new(vertex_count);
+    let mut matcher = DenseMatcher::new(vertex_count);
     for &(u, v, w) in edges {
         if u < vertex_count && v < vertex_count && w > matcher.weight(u, v) {
             matcher.set_weight(u, v, w);
@@ -33,6 +36,118 @@ pub fn max_weight_matching<W: MatchWeight>(
     }
     matcher.solve();
     (0..vertex_count).map(|v| matcher.mate(v)).collect()
+}
+
+/// The weights of a graph's edges, as the matcher reads them: `weight(a, b)` for two distinct
+/// vertices below the matcher's `n`, the same both ways; zero or less means no edge. Between
+/// two changes reported to the matcher ([`MaxWeightMatcher::note_weight`]) it must answer
+/// the same.
+pub trait EdgeWeights<W> {
+    /// The weight of edge `ab`.
+    fn weight(&self, a: usize, b: usize) -> W;
+}
+
+/// Edge weights in an `n × n` matrix.
+pub struct DenseWeights<W> {
+    n: usize,
+    weights: Vec<W>,
+}
+
+impl<W: MatchWeight> DenseWeights<W> {
+    /// No edges between `n` vertices.
+    pub fn new(n: usize) -> Self {
+        DenseWeights {
+            n,
+            weights: vec![W::zero(); n * n],
+        }
+    }
+
+    /// Sets the weight of edge `ab` (both ways).
+    pub fn set(&mut self, a: usize, b: usize, weight: W) {
+        self.weights[a * self.n + b] = weight;
+        self.weights[b * self.n + a] = weight;
+    }
+}
+
+impl<W: MatchWeight> EdgeWeights<W> for DenseWeights<W> {
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.weights[a * self.n + b]
+    }
+}
+
+/// A [`MaxWeightMatcher`] with its weights in a matrix: the simple interface, for small graphs
+/// and tests.
+pub struct DenseMatcher<W: MatchWeight> {
+    matcher: MaxWeightMatcher<W>,
+    weights: DenseWeights<W>,
+}
+
+impl<W: MatchWeight> DenseMatcher<W> {
+    /// A graph of `n` vertices without edges.
+    pub fn new(n: usize) -> Self {
+        DenseMatcher {
+            matcher: MaxWeightMatcher::new(n),
+            weights: DenseWeights::new(n),
+        }
+    }
+
+    /// The weight of edge `ab` (zero when there is none).
+    pub fn weight(&self, a: usize, b: usize) -> W {
+        let w = self.weights.weight(a, b);
+        if w > W::zero() { w } else { W::zero() }
+    }
+
+    /// Sets the weight of edge `ab`; zero or less removes it. Out-of-range vertices and loops
+    /// are ignored.
+    pub fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+        let n = self.matcher.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
+        let old = self.weights.weight(a, b);
+        self.weights.set(a, b, weight);
+        self.matcher.note_weight(a, b, old, weight);
+    }
+
+    /// See [`MaxWeightMatcher::solve`].
+    pub fn solve(&mut self) {
+        self.matcher.solve(&self.weights);
+    }
+
+    /// See [`MaxWeightMatcher::mate`].
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.matcher.mate(v)
+    }
+
+    /// See [`MaxWeightMatcher::try_pair`].
+    pub fn try_pair(&mut self, a: usize, b: usize, budget: usize) -> Option<bool> {
+        self.matcher.try_pair(a, b, budget, &self.weights)
+    }
+
+    /// Takes every edge at `a` and `b` away but theirs (see [`MaxWeightMatcher::isolate_pair`]).
+    pub fn isolate_pair(&mut self, a: usize, b: usize) {
+        let n = self.matcher.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
+        self.matcher.isolate_pair(a, b, &self.weights);
+        for x in 0..n {
+            if x != a && x != b {
+                self.weights.set(a, x, W::zero());
+                self.weights.set(b, x, W::zero());
+            }
+        }
+    }
+
+    /// See [`MaxWeightMatcher::raise_dual`].
+    pub fn raise_dual(&mut self, v: usize, amount: W) {
+        self.matcher.raise_dual(v, amount);
+    }
+
+    /// See [`MaxWeightMatcher::lower_dual`].
+    pub fn lower_dual(&mut self, v: usize, amount: W) {
+        self.matcher.lower_dual(v, amount, &self.weights);
+    }
 }
 
 /// A maximum-weight matching kept up to date while edge weights change (the primal-dual
@@ -49,8 +164,6 @@ pub fn max_weight_matching<W: MatchWeight>(
 /// tight, and every unmatched vertex has dual zero, so the matching is optimal.
 pub struct MaxWeightMatcher<W: MatchWeight> {
     n: usize,
-    /// `weights[v * n + u]`: twice the weight of edge `uv` (symmetric; zero = no edge).
-    weights: Vec<W>,
     /// Vertices taken out since the last solve; their duals are recomputed by it.
     dirty: Vec<usize>,
     /// Vertices whose matched edge may have lost its tightness since the last solve.
@@ -74,9 +187,6 @@ pub struct MaxWeightMatcher<W: MatchWeight> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    /// `allowedge[k] == stage`: edge `k` is known tight in this stage.
-    allowedge: Vec<u32>,
-    stage: u32,
     queue: Vec<usize>,
 }
 
@@ -85,7 +195,6 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     pub fn new(n: usize) -> Self {
         MaxWeightMatcher {
             n,
-            weights: vec![W::zero(); n * n],
             dirty: Vec::new(),
             check: Vec::new(),
             is_dirty: vec![false; n],
@@ -103,31 +212,26 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![W::zero(); 2 * n],
-            allowedge: vec![0; n * n],
-            stage: 0,
             queue: Vec::new(),
         }
     }
 
-    /// The weight of edge `ab` (zero when there is none).
-    pub fn weight(&self, a: usize, b: usize) -> W {
-        self.weights[a * self.n + b].half()
+    /// Twice the weight of edge `ab` as the matcher counts it (zero when there is none).
+    #[inline]
+    fn doubled<G: EdgeWeights<W>>(g: &G, a: usize, b: usize) -> W {
+        twice(g.weight(a, b))
     }
 
-    /// Sets the weight of edge `ab`; zero or less removes it. Out-of-range vertices and loops
-    /// are ignored.
-    pub fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+    /// Takes note that the weight of edge `ab` went from `old` to `new` (zero or less: no
+    /// edge). The caller's [`EdgeWeights`] may answer either before or after: nothing else is
+    /// read. Out-of-range vertices and loops are ignored.
+    pub fn note_weight(&mut self, a: usize, b: usize, old: W, new: W) {
         let n = self.n;
         if a == b || a >= n || b >= n {
             return;
         }
-        let doubled = if weight > W::zero() {
-            weight.plus(weight)
-        } else {
-            W::zero()
-        };
-        let old = self.weights[a * n + b];
-        if doubled == old {
+        let doubled = twice(new);
+        if doubled == twice(old) {
             return;
         }
         // Still feasible and not inside a blossom: nothing to repair, but a matched edge must
@@ -146,8 +250,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             };
             self.detach(v);
         }
-        self.weights[a * n + b] = doubled;
-        self.weights[b * n + a] = doubled;
+    }
+
+    /// Whether `v` was detached since the last solve (the next one recomputes its dual).
+    ///
+    /// Before the first solve every dual is zero and nothing is matched: then a note about an
+    /// edge `ab` ([`note_weight`](Self::note_weight)) with `a` detached changes nothing, and
+    /// callers telling of many new edges may skip those.
+    pub fn is_detached(&self, v: usize) -> bool {
+        self.is_dirty[v]
     }
 
     /// The partner of `v` in the matching of the last [`solve`](Self::solve).
@@ -166,12 +277,6 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     fn edge(&self, p: usize) -> (usize, usize) {
         (p / self.n, p % self.n)
-    }
-
-    /// The index of edge `p` in `allowedge` (the same for both ends).
-    fn edge_index(&self, p: usize) -> usize {
-        let (i, j) = self.edge(p);
-        i.min(j) * self.n + i.max(j)
     }
 
     /// Unmatches `v` (and its mate) and takes it out of its blossoms, keeping every invariant
@@ -240,9 +345,15 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
     }
 
-    fn slack(&self, p: usize) -> W {
+    fn slack<G: EdgeWeights<W>>(&self, g: &G, p: usize) -> W {
         let (i, j) = self.edge(p);
-        self.dualvar[i].plus(self.dualvar[j]).minus(self.weights[p])
+        self.slack_of(i, j, Self::doubled(g, i, j))
+    }
+
+    /// The slack of edge `ij` of doubled weight `doubled`.
+    #[inline]
+    fn slack_of(&self, i: usize, j: usize, doubled: W) -> W {
+        self.dualvar[i].plus(self.dualvar[j]).minus(doubled)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -308,7 +419,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     }
 
     /// Forms a blossom from the S-blossoms joined by the tight edge `k` (`v` → `w`).
-    fn add_blossom(&mut self, base: usize, k: usize) {
+    fn add_blossom<G: EdgeWeights<W>>(&mut self, g: &G, base: usize, k: usize) {
         let (mut v, mut w) = self.edge(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
@@ -348,47 +459,62 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
         let n = self.n;
         let mut bestedgeto = vec![NONE; 2 * n];
+        // The slack of `bestedgeto[x]`, so that each edge's weight is read once.
+        let mut bestslack = vec![W::zero(); 2 * n];
         for &sub in &path {
-            let list: Vec<usize> = match self.blossombestedges[sub].take() {
-                Some(list) => list,
+            let mut offer = |this: &Self, k: usize, slack: W| {
+                let (i, j) = this.edge(k);
+                let j = if this.inblossom[j] == b { i } else { j };
+                let bj = this.inblossom[j];
+                if bj != b
+                    && this.label[bj] == 1
+                    && (bestedgeto[bj] == NONE || slack < bestslack[bj])
+                {
+                    bestedgeto[bj] = k;
+                    bestslack[bj] = slack;
+                }
+            };
+            match self.blossombestedges[sub].take() {
+                Some(list) => {
+                    for k in list {
+                        offer(self, k, self.slack(g, k));
+                    }
+                }
                 None => {
-                    let mut list = Vec::new();
+                    // Every edge from the sub-blossom to an S-blossom, in the order of its
+                    // leaves and their rows.
                     for leaf in self.leaves_of(sub) {
                         let row = leaf * n;
                         for u in 0..n {
                             let bu = self.inblossom[u];
-                            if bu != b && self.label[bu] == 1 && self.weights[row + u] != W::zero()
-                            {
-                                list.push(row + u);
+                            if bu == b || self.label[bu] != 1 || u == leaf {
+                                continue;
+                            }
+                            let w = Self::doubled(g, leaf, u);
+                            if w != W::zero() {
+                                offer(self, row + u, self.slack_of(leaf, u, w));
                             }
                         }
                     }
-                    list
-                }
-            };
-            for k in list {
-                let (i, j) = self.edge(k);
-                let j = if self.inblossom[j] == b { i } else { j };
-                let bj = self.inblossom[j];
-                if bj != b
-                    && self.label[bj] == 1
-                    && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                {
-                    bestedgeto[bj] = k;
                 }
             }
             self.bestedge[sub] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let best: Vec<(usize, W)> = bestedgeto
+            .iter()
+            .zip(&bestslack)
+            .filter(|&(&k, _)| k != NONE)
+            .map(|(&k, &slack)| (k, slack))
+            .collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            let key = self.slack(k).plus(self.shift.plus(self.shift));
+        for &(k, slack) in &best {
+            let key = slack.plus(self.shift.plus(self.shift));
             if self.bestedge[b] == NONE || key < self.bestkey[b] {
                 self.bestedge[b] = k;
                 self.bestkey[b] = key;
             }
         }
-        self.blossombestedges[b] = Some(best);
+        self.blossombestedges[b] = Some(best.into_iter().map(|(k, _)| k).collect());
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
     }
@@ -437,12 +563,8 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 let c = self.endpoint(q);
                 self.label[c] = 0;
                 self.assign_label(a, 2, p);
-                let k = self.edge_index(endps[at(j - shift)]);
-                self.allowedge[k] = self.stage;
                 j += jstep;
                 p = trick(self, endps[at(j - shift)]);
-                let k = self.edge_index(p);
-                self.allowedge[k] = self.stage;
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -558,14 +680,17 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     /// Recomputes the duals of the detached vertices so that every edge at them is feasible
     /// (a detached neighbour counts as dual zero: its own dual will cover the edge).
-    fn raise_dirty_duals(&mut self) {
+    fn raise_dirty_duals<G: EdgeWeights<W>>(&mut self, g: &G) {
         let n = self.n;
         let dirty = std::mem::take(&mut self.dirty);
         for &v in &dirty {
             let mut dual = W::zero();
             for u in 0..n {
-                let w = self.weights[v * n + u];
-                if u == v || w <= W::zero() {
+                if u == v {
+                    continue;
+                }
+                let w = Self::doubled(g, v, u);
+                if w <= W::zero() {
                     continue;
                 }
                 // Two detached ends share the edge: half each.
@@ -591,12 +716,11 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             }
             let row = v * n;
             for u in 0..n {
-                if u != v
-                    && self.mate[u] == NONE
-                    && self.inblossom[u] == u
-                    && self.weights[row + u] > W::zero()
-                    && self.slack(row + u) == W::zero()
-                {
+                if u == v || self.mate[u] != NONE || self.inblossom[u] != u {
+                    continue;
+                }
+                let w = Self::doubled(g, v, u);
+                if w > W::zero() && self.slack_of(v, u, w) == W::zero() {
                     self.mate[v] = row + u;
                     self.mate[u] = u * n + v;
                     break;
@@ -608,18 +732,26 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     /// Looks at edge `v`–`w` from S-vertex `v` (in another top-level blossom than `w`): labels,
     /// forms a blossom or augments when it is tight, else records it as a best edge. Returns
     /// true when the matching was augmented.
-    fn consider(&mut self, v: usize, w: usize) -> bool {
+    ///
+    /// `doubled` is twice the edge's weight; `tight` when a dual step has just made it tight.
+    /// Otherwise an edge is tight when its slack is zero: the dual steps of a stage keep the
+    /// tight edges it has seen tight, so the slack tells it anew.
+    fn consider<G: EdgeWeights<W>>(
+        &mut self,
+        g: &G,
+        v: usize,
+        w: usize,
+        doubled: W,
+        tight: bool,
+    ) -> bool {
         let p = v * self.n + w;
-        let k = self.edge_index(p);
-        let mut kslack = W::zero();
-        if self.allowedge[k] != self.stage {
-            kslack = self.slack(p);
-            if kslack <= W::zero() {
-                self.allowedge[k] = self.stage;
-            }
-        }
+        let kslack = if tight {
+            W::zero()
+        } else {
+            self.slack_of(v, w, doubled)
+        };
         let bw = self.inblossom[w];
-        if self.allowedge[k] == self.stage {
+        if tight || kslack <= W::zero() {
             if self.label[bw] == 0 {
                 if self.mate[self.blossombase[bw]] == NONE {
                     // A free vertex with dual zero: augment to it.
@@ -635,7 +767,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     self.augment_side(w, self.flip(p));
                     return true;
                 }
-                self.add_blossom(base, p);
+                self.add_blossom(g, base, p);
             } else if self.label[w] == 0 {
                 self.label[w] = 2;
                 self.labelend[w] = self.flip(p);
@@ -656,7 +788,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 self.bestkey[w] = key;
             }
         } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+            && (self.bestedge[w] == NONE || kslack < self.slack(g, self.bestedge[w]))
         {
             // A vertex inside a T-blossom: its key is recomputed if the blossom is expanded.
             self.bestedge[w] = p;
@@ -664,11 +796,11 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         false
     }
 
-    /// Brings the matching to maximum weight for the current edge weights.
-    pub fn solve(&mut self) {
+    /// Brings the matching to maximum weight for the edge weights `g`.
+    pub fn solve<G: EdgeWeights<W>>(&mut self, g: &G) {
         let n = self.n;
-        self.release_loose_pairs();
-        self.raise_dirty_duals();
+        self.release_loose_pairs(g);
+        self.raise_dirty_duals(g);
         self.even_free_duals();
         loop {
             self.label.iter_mut().for_each(|l| *l = 0);
@@ -677,11 +809,6 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.shift = W::zero();
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
-            }
-            self.stage = self.stage.wrapping_add(1);
-            if self.stage == 0 {
-                self.allowedge.iter_mut().for_each(|a| *a = 0);
-                self.stage = 1;
             }
             self.queue.clear();
             // Roots: the free vertices whose dual is still positive.
@@ -699,17 +826,17 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    let row = v * n;
                     for w in 0..n {
                         // Cheap tests first: the weight row is the costly read.
                         let bw = self.inblossom[w];
-                        if bw == self.inblossom[v]
-                            || (self.label[bw] == 2 && self.label[w] != 0)
-                            || self.weights[row + w] == W::zero()
-                        {
+                        if bw == self.inblossom[v] || (self.label[bw] == 2 && self.label[w] != 0) {
                             continue;
                         }
-                        if self.consider(v, w) {
+                        let doubled = Self::doubled(g, v, w);
+                        if doubled == W::zero() {
+                            continue;
+                        }
+                        if self.consider(g, v, w, doubled, false) {
                             augmented = true;
                             break;
                         }
@@ -796,13 +923,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     }
                     2 | 3 => {
                         // The edge is tight now: take it at once instead of rescanning.
-                        let k = self.edge_index(deltaedge);
-                        self.allowedge[k] = self.stage;
                         let (mut i, mut j) = self.edge(deltaedge);
                         if self.label[self.inblossom[i]] != 1 {
                             std::mem::swap(&mut i, &mut j);
                         }
-                        if self.consider(i, j) {
+                        let doubled = Self::doubled(g, i, j);
+                        if self.consider(g, i, j, doubled, true) {
                             break;
                         }
                     }
@@ -812,7 +938,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                         // were T-vertices: their keys are recomputed.
                         for v in 0..n {
                             if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                                self.bestkey[v] = self.slack(self.bestedge[v]).plus(self.shift);
+                                self.bestkey[v] = self.slack(g, self.bestedge[v]).plus(self.shift);
                             }
                         }
                     }
@@ -833,3 +959,10 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
 #[cfg(test)]
 mod tests;
+
+/// Twice a weight, zero for no edge (the matcher works with doubled weights so that duals stay
+/// integral).
+#[inline]
+fn twice<W: MatchWeight>(w: W) -> W {
+    if w > W::zero() { w.plus(w) } else { W::zero() }
+}

@@ -51,30 +51,7 @@ impl Context {
             }
         };
         if !shown {
-            for v in 0..n {
-                for u in 0..v {
-                    let (p, o) = (self.player(v), self.player(u));
-                    let w = if n % 2 == 1 {
-                        if self.compatible(p, o) {
-                            let mut w = Wide::<L>::from_u64(
-                                1 + u64::from(!p.bye_eligible) + u64::from(!o.bye_eligible),
-                            );
-                            w = w.shifted_left(self.groups_shift);
-                            let shifts = u64::from(self.group_shift[&p.acc[0]])
-                                + u64::from(self.group_shift[&o.acc[0]]);
-                            w = w.plus(Wide::from_u64(shifts));
-                            w = w.shifted_left(s);
-                            w.plus(Wide::from_u64(u64::from(p.acc[0] >= top)))
-                        } else {
-                            Wide::ZERO
-                        }
-                    } else {
-                        self.edge_weight(o, p, false, false, &ByeRule::default())
-                    };
-                    computer.set(v, u, w);
-                }
-            }
-            let matching = computer.compute();
+            let matching = computer.initial_matching(top);
             // C4 completion: everybody paired but at most one, who can take the PAB.
             let unmatched: Vec<usize> = (0..n).filter(|&v| matching[v] == v).collect();
             if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.player(v).bye_eligible) {
@@ -138,29 +115,10 @@ impl Context {
                 next_start += 1;
             }
             let size = bracket.len();
-            computer.begin_bracket(&bracket, group_begin);
+            // Every edge between the bracket's players as C4–C21 weigh it: `computer.base(l,
+            // s)` for bracket positions `s < l`, `l >= group_begin` (zero once taken away).
+            computer.begin_bracket(&bracket, group_begin, next_begin, &bye);
             let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
-
-            // base[l][s] for s < l, l >= group_begin.
-            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); size];
-            for l in group_begin..size {
-                base[l] = (0..l)
-                    .map(|s_| {
-                        self.edge_weight(
-                            self.player(bracket[s_]),
-                            self.player(bracket[l]),
-                            l < next_begin,
-                            l >= next_begin,
-                            &bye,
-                        )
-                    })
-                    .collect();
-            }
-            for l in group_begin..size {
-                for s_ in 0..l {
-                    computer.set(bracket[l], bracket[s_], base[l][s_]);
-                }
-            }
             // Transpositions and exchanges (C.04.3 Art. 3): S1 players are the higher ends,
             // the higher the better.
             let ordering_addend = |remainder_index: usize, remainder_pairs: usize| -> Wide<L> {
@@ -169,13 +127,14 @@ impl Context {
                     .minus(Wide::from_u64(remainder_index as u64))
                     .shifted_left(1)
             };
-            let ordering = |base: &Vec<Vec<Wide<L>>>,
+            // The edge between bracket positions `smaller` and `larger` with its ordering.
+            let ordering = |computer: &Computer<L>,
                             smaller: usize,
                             larger: usize,
                             smaller_remainder_index: usize,
                             remainder_pairs: usize|
              -> Wide<L> {
-                let result = base[larger][smaller];
+                let result = computer.base(larger, smaller);
                 if result.is_zero() {
                     return result;
                 }
@@ -213,7 +172,7 @@ impl Context {
                 remaining -= 1;
                 if !in_bracket(stable[vertex]) {
                     for opponent in group_begin..next_begin {
-                        let w = base[opponent][index];
+                        let w = computer.base(opponent, index);
                         if !w.is_zero() {
                             computer.set(vertex, bracket[opponent], w.or(Wide::from_u64(1)));
                         }
@@ -224,7 +183,7 @@ impl Context {
                     matched[vertex] = true;
                     remaining_matched -= 1;
                     for opponent in group_begin..next_begin {
-                        let w = base[opponent][index];
+                        let w = computer.base(opponent, index);
                         if !w.is_zero() {
                             let w = w
                                 .or(Wide::from_u64((next_begin - group_begin) as u64))
@@ -246,7 +205,7 @@ impl Context {
                     if matched[ov] {
                         continue;
                     }
-                    let w = base[opponent][index];
+                    let w = computer.base(opponent, index);
                     if !w.is_zero() {
                         computer.set(vertex, ov, w.plus(Wide::from_u64(addend)));
                         addend += 1;
@@ -276,15 +235,10 @@ impl Context {
             for (pi, &player) in remainder.iter().enumerate().take(remainder_pairs) {
                 computer.raise_dual(bracket[player], ordering_addend(pi, remainder_pairs));
             }
-            for (oi, &opponent) in remainder.iter().enumerate() {
-                for (pi, &player) in remainder.iter().enumerate().take(oi) {
-                    computer.set(
-                        bracket[player],
-                        bracket[opponent],
-                        ordering(&base, player, opponent, pi, remainder_pairs),
-                    );
-                }
-            }
+            let addends: Vec<Wide<L>> = (0..remainder.len())
+                .map(|pi| ordering_addend(pi, remainder_pairs))
+                .collect();
+            computer.order_remainder(&remainder, &addends);
             stable = computer.compute();
             let forward =
                 |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_begin_vertex;
@@ -303,7 +257,7 @@ impl Context {
                 let v = bracket[player];
                 if forward(&stable, v) {
                     for &opponent in &remainder[opponents_from..] {
-                        let w = ordering(&base, player, opponent, position, remainder_pairs);
+                        let w = ordering(&computer, player, opponent, position, remainder_pairs);
                         if !w.is_zero() {
                             computer.set(v, bracket[opponent], w.minus(Wide::from_u64(1)));
                         }
@@ -313,14 +267,13 @@ impl Context {
                 let exchange = !forward(&stable, v);
                 exchanges_remaining -= usize::from(exchange);
                 for &opponent in &remainder[position + 1..] {
-                    if exchange {
-                        base[opponent][player] = Wide::ZERO;
-                    }
-                    computer.set(
-                        v,
-                        bracket[opponent],
-                        ordering(&base, player, opponent, position, remainder_pairs),
-                    );
+                    // An exchange takes the pair away.
+                    let w = if exchange {
+                        Wide::ZERO
+                    } else {
+                        ordering(&computer, player, opponent, position, remainder_pairs)
+                    };
+                    computer.set(v, bracket[opponent], w);
                 }
             }
             // Higher players of S2 to exchange, where possible.
@@ -332,7 +285,7 @@ impl Context {
                 let already = forward(&stable, v);
                 if !already {
                     for &opponent in &remainder[position + 1..] {
-                        let w = ordering(&base, player, opponent, position, remainder_pairs);
+                        let w = ordering(&computer, player, opponent, position, remainder_pairs);
                         if !w.is_zero() {
                             computer.set(v, bracket[opponent], w.plus(Wide::from_u64(1)));
                         }
@@ -342,36 +295,26 @@ impl Context {
                 if forward(&stable, v) {
                     exchanges_remaining -= 1;
                     for &opponent in &remainder[..position] {
-                        base[player][opponent] = Wide::ZERO;
                         computer.set(v, bracket[opponent], Wide::ZERO);
                     }
                     for opponent in next_begin..size {
-                        base[opponent][player] = Wide::ZERO;
                         computer.set(v, bracket[opponent], Wide::ZERO);
                     }
                 }
                 if !already {
                     for &opponent in &remainder[position + 1..] {
-                        computer.set(
-                            v,
-                            bracket[opponent],
-                            ordering(&base, player, opponent, position, remainder_pairs),
-                        );
+                        let w = ordering(&computer, player, opponent, position, remainder_pairs);
+                        computer.set(v, bracket[opponent], w);
                     }
                 }
                 position += 1;
             }
-            // Fix S1 and S2.
-            for (pi, &player) in remainder.iter().enumerate() {
-                let v = bracket[player];
-                for &opponent in &remainder[pi + 1..] {
-                    let ov = bracket[opponent];
-                    if !forward(&stable, v) || forward(&stable, ov) {
-                        base[opponent][player] = Wide::ZERO;
-                    }
-                    computer.set(v, ov, base[opponent][player]);
-                }
-            }
+            // Fix S1 and S2: only edges from S1 to a later S2 player remain.
+            let s1: Vec<bool> = remainder
+                .iter()
+                .map(|&player| forward(&stable, bracket[player]))
+                .collect();
+            computer.fix_remainder(&remainder, &s1);
             // The ordering addends are gone: pairs of S1 and S2 already matched stay optimal
             // when the higher player's dual falls by his addend (an exchanged S2 player's
             // addend was negative).
@@ -408,7 +351,7 @@ impl Context {
                 let mut decided = false;
                 if optimal {
                     for &opponent in candidates.iter().rev() {
-                        if base[opponent][player].is_zero() {
+                        if computer.base(opponent, player).is_zero() {
                             continue;
                         }
                         match computer.try_pair(v, bracket[opponent]) {
@@ -430,7 +373,7 @@ impl Context {
                     let mut first_choice = None;
                     for (addend, &opponent) in candidates.iter().enumerate() {
                         let ov = bracket[opponent];
-                        let w = base[opponent][player];
+                        let w = computer.base(opponent, player);
                         if !w.is_zero() {
                             computer.set(v, ov, w.plus(Wide::from_u64(addend as u64)));
                             first_choice = Some(ov);

@@ -1,6 +1,10 @@
-//! The weight matrix over the players still to pair, with pairs fixed one by one, and its
+//! The weights over the players still to pair, with pairs fixed one by one, and their
 //! maximum-weight matching, kept up to date between decisions (only the players whose edges
 //! changed are re-matched, as bbpPairings does).
+//!
+//! No weight is stored per edge: the matcher reads each weight when it needs it, computed from
+//! the two players ([`BracketEdges`] inside the bracket, a constant plus one part per end
+//! outside it), and is told of every change. Memory grows with the players, not their pairs.
 //!
 //! # Brackets solved on their own, the rest of the round proved completable
 //!
@@ -20,43 +24,48 @@
 //! players this local matching leaves unpaired, together with `R`, can be paired completely by
 //! edges at `R` (leaving out, when the number is odd, a player of smallest `φ` for the PAB),
 //! the bound is met: the union is a maximum-weight matching of the whole round, the same
-//! answer as a matching over everybody, at a fraction of the cost (the matcher scans dense
+//! answer as a matching over everybody, at a fraction of the cost (the matcher scans whole
 //! rows, so a bracket of `b` players among `n` costs `b²` instead of `n²` per step).
 //!
 //! The completion is searched with augmenting paths that do not go through odd cycles, which
 //! is enough in practice (the rest of a round is nearly a complete graph) and always sound;
 //! when it finds none, or when the rest of the round is empty, the bracket is solved over
 //! everybody instead, with the full weights.
+//!
+//! # The weights each matcher holds
+//!
+//! The weights read are those the matcher was told of, change by change, so that it answers
+//! as it would over a matrix written edge by edge: the local matcher holds the reduced weight
+//! of each edge set inside the bracket (none between two moved-down players the previous
+//! bracket left without one), and a matcher over everybody, made when the completion fails,
+//! holds the outside weights and the bracket's current ones. A player paired for good loses
+//! his other edges in the matcher of the time; the few that weighed no more than outside when
+//! he was fixed in the local matcher are kept, as the matcher over everybody would copy them.
 
+use super::edges::{BitMatrix, BracketEdges, Sums};
 use super::entrants::Context;
 use super::weights::ByeRule;
-use crate::pairing::matching::{MatchWeight, MaxWeightMatcher, Wide};
+use crate::pairing::matching::{EdgeWeights, MatchWeight, MaxWeightMatcher, Wide};
 use std::collections::HashMap;
 
 const NONE: usize = usize::MAX;
 
-/// A weight matrix over the players still to pair, with pairs fixed one by one.
+/// The matchings over the players still to pair, with pairs fixed one by one.
 pub(super) struct Computer<'c, const L: usize> {
     context: &'c Context,
     n: usize,
     fixed: Vec<Option<usize>>,
-    /// Compatibility (C1–C3) as a bit matrix, `words` 64-bit words per row.
-    compatible: Vec<u64>,
-    words: usize,
-    /// Before the first bracket: one matcher over everybody.
-    whole: Option<MaxWeightMatcher<Wide<L>>>,
-    outside: Option<Outside>,
-    /// `K + φ(a) + φ(b) = part[a] + part[b] − part0` (see [`Self::localize`]).
-    part: Vec<Wide<L>>,
-    part0: Wide<L>,
+    /// Compatibility (C1–C3).
+    compatible: BitMatrix,
+    outside: Option<Outside<L>>,
     bracket: Option<Bracket<L>>,
 }
 
-/// What the edges outside the bracket weigh: `edge_weight` with neither end in the current or
+/// What the edges outside the bracket weigh: `edge_fields` with neither end in the current or
 /// the next bracket, fixed once the PAB's score is known.
-struct Outside {
-    bye: ByeRule,
+struct Outside<const L: usize> {
     bye_key: Vec<(bool, usize)>,
+    sums: Sums<L>,
 }
 
 struct Bracket<const L: usize> {
@@ -66,32 +75,162 @@ struct Bracket<const L: usize> {
     local: Vec<usize>,
     /// The rest of the round: players still to pair outside the bracket.
     rest: Vec<usize>,
+    inside: Inside<L>,
     mode: Mode<L>,
-    /// Edges of the bracket with a positive weight no larger than the outside weight (the
-    /// local matcher holds them as absent), by local numbers, smaller first.
-    low: HashMap<(usize, usize), Wide<L>>,
     /// A matching of the rest (`n` stands for "left out for the PAB"), computed once.
     rest_mate: Vec<usize>,
     /// Whether the number of players still to pair is odd (one is left out for the PAB).
     odd: bool,
 }
 
+/// The edges between the bracket's players, as a matcher holds them.
+struct Inside<const L: usize> {
+    edges: BracketEdges<L>,
+    /// The partner of each player paired for good in the local matcher (`NONE`: not so).
+    isolated: Vec<usize>,
+    /// The edges of those players, when fixed, that weighed no more than outside.
+    isolated_low: HashMap<(usize, usize), Wide<L>>,
+}
+
 enum Mode<const L: usize> {
     /// The local matcher, reduced weights.
     Local(MaxWeightMatcher<Wide<L>>),
     /// Everybody still to pair (bracket first, then the rest), full weights.
-    Whole(MaxWeightMatcher<Wide<L>>),
+    Whole {
+        matcher: MaxWeightMatcher<Wide<L>>,
+        /// The players, by the matcher's numbers.
+        all: Vec<usize>,
+        /// The partner of each player paired for good in this matcher (`NONE`: not so).
+        isolated: Vec<usize>,
+    },
+}
+
+impl<const L: usize> Inside<L> {
+    /// The weight of the edge between local players `a` and `b`, in full.
+    #[inline]
+    fn full(&self, a: usize, b: usize) -> Wide<L> {
+        let i = &self.isolated;
+        if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
+            if self.isolated_low.is_empty() {
+                return Wide::ZERO;
+            }
+            return self
+                .isolated_low
+                .get(&(a.min(b), a.max(b)))
+                .copied()
+                .unwrap_or(Wide::ZERO);
+        }
+        self.edges.weight(a, b)
+    }
+
+    /// Pairs `a` and `b` for good in the local matcher (after it has been told).
+    fn isolate(&mut self, a: usize, b: usize) {
+        for x in 0..self.isolated.len() {
+            if x == a || x == b || self.isolated[x] != NONE {
+                continue;
+            }
+            for v in [a, b] {
+                if !self.edges.reduced_weight(v, x).is_zero() {
+                    continue;
+                }
+                let w = self.edges.weight(v, x);
+                if !w.is_zero() {
+                    self.isolated_low.insert((v.min(x), v.max(x)), w);
+                }
+            }
+        }
+        self.isolated[a] = b;
+        self.isolated[b] = a;
+    }
+}
+
+/// The local matcher's weights.
+struct LocalView<'a, const L: usize>(&'a Inside<L>);
+
+impl<const L: usize> EdgeWeights<Wide<L>> for LocalView<'_, L> {
+    #[inline]
+    fn weight(&self, a: usize, b: usize) -> Wide<L> {
+        let i = &self.0.isolated;
+        if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
+            if self.0.isolated_low.is_empty() {
+                return Wide::ZERO;
+            }
+            return self.0.edges.reduce(a, b, self.0.full(a, b));
+        }
+        self.0.edges.reduced_weight(a, b)
+    }
+}
+
+/// Weights that are a constant plus one part per end, where the players may meet.
+struct SumView<'a, const L: usize> {
+    compatible: &'a BitMatrix,
+    sums: &'a Sums<L>,
+}
+
+impl<const L: usize> EdgeWeights<Wide<L>> for SumView<'_, L> {
+    #[inline]
+    fn weight(&self, a: usize, b: usize) -> Wide<L> {
+        if self.compatible.get(a, b) {
+            self.sums.fields(a, b)
+        } else {
+            Wide::ZERO
+        }
+    }
+}
+
+/// The weights of a matcher over everybody still to pair.
+struct WholeView<'a, const L: usize> {
+    inside: &'a Inside<L>,
+    outside: SumView<'a, L>,
+    all: &'a [usize],
+    isolated: &'a [usize],
+}
+
+impl<const L: usize> EdgeWeights<Wide<L>> for WholeView<'_, L> {
+    #[inline]
+    fn weight(&self, i: usize, j: usize) -> Wide<L> {
+        let x = self.isolated;
+        if (x[i] != NONE && x[i] != j) || (x[j] != NONE && x[j] != i) {
+            return Wide::ZERO;
+        }
+        let size = self.inside.isolated.len();
+        if i < size && j < size {
+            self.inside.full(i, j)
+        } else {
+            self.outside.weight(self.all[i], self.all[j])
+        }
+    }
+}
+
+impl<const L: usize> Bracket<L> {
+    /// Tells the matcher that the edge between local players `a` and `b` went from `old` to
+    /// `new` (full weights).
+    fn note(
+        mode: &mut Mode<L>,
+        edges: &BracketEdges<L>,
+        a: usize,
+        b: usize,
+        old: Wide<L>,
+        new: Wide<L>,
+    ) {
+        match mode {
+            Mode::Local(m) => m.note_weight(a, b, edges.reduce(a, b, old), edges.reduce(a, b, new)),
+            Mode::Whole { matcher, .. } => matcher.note_weight(a, b, old, new),
+        }
+    }
 }
 
 impl<'c, const L: usize> Computer<'c, L> {
     pub(super) fn new(context: &'c Context, n: usize) -> Self {
-        let words = n.div_ceil(64).max(1);
-        let mut compatible = vec![0u64; n * words];
+        let mut compatible = BitMatrix::new(n);
+        let keys: Vec<_> = (0..n)
+            .map(|v| context.colour_key(context.player(v)))
+            .collect();
         for a in 0..n {
             for b in 0..a {
-                if context.compatible(context.player(a), context.player(b)) {
-                    compatible[a * words + b / 64] |= 1 << (b % 64);
-                    compatible[b * words + a / 64] |= 1 << (a % 64);
+                if keys[a].meets(&keys[b]) && context.allowed(context.player(a), context.player(b))
+                {
+                    compatible.put(a, b, true);
                 }
             }
         }
@@ -100,17 +239,13 @@ impl<'c, const L: usize> Computer<'c, L> {
             n,
             fixed: vec![None; n],
             compatible,
-            words,
-            whole: None,
             outside: None,
-            part: Vec::new(),
-            part0: Wide::ZERO,
             bracket: None,
         }
     }
 
     fn compatible(&self, a: usize, b: usize) -> bool {
-        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
+        self.compatible.get(a, b)
     }
 
     /// Whether everybody (but `left_out`) can be paired, shown by greedy choice and simple
@@ -122,90 +257,114 @@ impl<'c, const L: usize> Computer<'c, L> {
         cover(&universe, &mut mate, |a, b| self.compatible(a, b))
     }
 
-    /// From now on the edges outside the bracket weigh `edge_weight(.., false, false, bye)`:
-    /// the weights set so far are forgotten.
+    /// C4 completion and C5 over everybody, when they were not shown cheaply: a maximum-weight
+    /// matching where an edge weighs, with an odd number of players, the pair's C4/C5 fields,
+    /// their score groups' offsets and one for a topscorer at the lower end (`top` is the top
+    /// score); with an even number, its weight with neither end in a bracket. Each vertex's
+    /// partner (itself when unmatched).
+    pub(super) fn initial_matching(&self, top: i32) -> Vec<usize> {
+        let n = self.n;
+        let context = self.context;
+        let sums = if n % 2 == 1 {
+            let s = context.group_size_bits;
+            let g = context.groups_shift;
+            Sums {
+                constant: Wide::<L>::from_u64(1).shifted_left(g).shifted_left(s),
+                part: (0..n)
+                    .map(|v| {
+                        let p = context.player(v);
+                        Wide::<L>::from_u64(u64::from(!p.bye_eligible))
+                            .shifted_left(g)
+                            .plus(Wide::from_u64(u64::from(context.group_shift[&p.acc[0]])))
+                            .shifted_left(s)
+                    })
+                    .collect(),
+                later_bonus: (0..n).map(|v| context.player(v).acc[0] >= top).collect(),
+            }
+        } else {
+            self.sums_by_rule(&ByeRule::default())
+        };
+        let view = SumView {
+            compatible: &self.compatible,
+            sums: &sums,
+        };
+        // The matcher has not solved yet: the rest of a detached player's row changes nothing.
+        let mut m = MaxWeightMatcher::new(n);
+        for v in 0..n {
+            for u in 0..v {
+                if m.is_detached(v) {
+                    break;
+                }
+                m.note_weight(v, u, Wide::ZERO, view.weight(v, u));
+            }
+        }
+        m.solve(&view);
+        (0..n).map(|v| m.mate(v).unwrap_or(v)).collect()
+    }
+
+    /// `edge_fields(.., false, false, bye)` as a constant plus one part per end: with
+    /// d(v) = fields(v, 0), fields(a, b) = d(a) + d(b) − d(0).
+    fn sums_by_rule(&self, bye: &ByeRule) -> Sums<L> {
+        let n = self.n;
+        let context = self.context;
+        let fields = |a: usize, b: usize| {
+            let (hi, lo) = (a.min(b), a.max(b));
+            context.edge_fields(context.player(hi), context.player(lo), false, false, bye)
+        };
+        let part: Vec<Wide<L>> = (0..n).map(|v| fields(v, 0)).collect();
+        let part0 = part.first().copied().unwrap_or(Wide::ZERO);
+        let sums = Sums {
+            constant: Wide::ZERO.minus(part0),
+            part,
+            later_bonus: vec![false; n],
+        };
+        debug_assert!(
+            n > 40 || (0..n).all(|a| (0..n).all(|b| a == b || fields(a, b) == sums.fields(a, b))),
+            "the outside weight splits into one part per end"
+        );
+        sums
+    }
+
+    /// From now on the edges outside the bracket weigh `edge_fields(.., false, false, bye)`
+    /// (where the players may meet).
     pub(super) fn localize(&mut self, bye: &ByeRule) {
         let n = self.n;
         let bye_key = (0..n)
             .map(|v| self.context.bye_key(self.context.player(v), bye))
             .collect();
         self.outside = Some(Outside {
-            bye: bye.clone(),
             bye_key,
+            sums: self.sums_by_rule(bye),
         });
-        self.whole = None;
-        // The outside weight is a constant plus one part per end, so one row of it gives all:
-        // with d(v) = fields(v, 0), fields(a, b) = d(a) + d(b) − d(0).
-        self.part = (0..n).map(|v| self.fields_by_rule(v, 0)).collect();
-        self.part0 = self.part.first().copied().unwrap_or(Wide::ZERO);
-        debug_assert!(
-            n > 40
-                || (0..n).all(|a| (0..n)
-                    .all(|b| a == b || self.fields_by_rule(a, b) == self.outside_fields(a, b))),
-            "the outside weight splits into one part per end"
-        );
+    }
+
+    fn outside_view(&self) -> SumView<'_, L> {
+        SumView {
+            compatible: &self.compatible,
+            sums: &self.outside.as_ref().expect("localized").sums,
+        }
     }
 
     /// The weight of an edge outside the bracket (zero when the players may not meet).
     fn outside_weight(&self, a: usize, b: usize) -> Wide<L> {
-        if !self.compatible(a, b) {
-            return Wide::ZERO;
-        }
-        self.outside_fields(a, b)
+        self.outside_view().weight(a, b)
     }
 
-    /// `K + φ(a) + φ(b)`, whether or not the players may meet.
-    fn outside_fields(&self, a: usize, b: usize) -> Wide<L> {
-        self.part[a].plus(self.part[b]).minus(self.part0)
-    }
-
-    /// [`Self::outside_fields`] straight from the weight rule.
-    fn fields_by_rule(&self, a: usize, b: usize) -> Wide<L> {
-        let o = self.outside.as_ref().expect("localized");
-        let (hi, lo) = (a.min(b), a.max(b));
-        self.context.edge_fields(
-            self.context.player(hi),
-            self.context.player(lo),
-            false,
-            false,
-            &o.bye,
-        )
-    }
-
-    /// The current weight of an edge between two players of the bracket.
-    fn inside_weight(&self, br: &Bracket<L>, a: usize, b: usize) -> Wide<L> {
-        let (la, lb) = (br.local[a], br.local[b]);
-        match &br.mode {
-            Mode::Whole(m) => m.weight(la, lb),
-            Mode::Local(m) => {
-                let w = m.weight(la, lb);
-                if !w.is_zero() {
-                    w.plus(self.outside_fields(a, b))
-                } else {
-                    br.low
-                        .get(&(la.min(lb), la.max(lb)))
-                        .copied()
-                        .unwrap_or(Wide::ZERO)
-                }
-            }
-        }
-    }
-
-    /// Starts the decisions for a bracket: `vertices` are its players and the next score
-    /// group's. Edges between two of the first `settled` keep their weights from the previous
-    /// bracket; the caller sets every other edge between two of them before computing.
-    pub(super) fn begin_bracket(&mut self, vertices: &[usize], settled: usize) {
+    /// Starts the decisions for a bracket: `vertices` are its players, the first `settled`
+    /// moved down, and the next score group's from `next_begin`. Edges between two moved-down
+    /// players keep their weights from the previous bracket; every other edge between two of
+    /// them weighs `edge_fields` (`bye` for C5 and C9).
+    pub(super) fn begin_bracket(
+        &mut self,
+        vertices: &[usize],
+        settled: usize,
+        next_begin: usize,
+        bye: &ByeRule,
+    ) {
         let n = self.n;
-        let settled: Vec<usize> = vertices[..settled.min(vertices.len())]
-            .iter()
-            .copied()
-            .filter(|&v| self.fixed[v].is_none())
-            .collect();
-        let vertices: Vec<usize> = vertices
-            .iter()
-            .copied()
-            .filter(|&v| self.fixed[v].is_none())
-            .collect();
+        debug_assert!(vertices.iter().all(|&v| self.fixed[v].is_none()));
+        let settled = settled.min(vertices.len());
+        let settled_players = &vertices[..settled];
         let mut local = vec![NONE; n];
         for (i, &v) in vertices.iter().enumerate() {
             local[v] = i;
@@ -213,182 +372,255 @@ impl<'c, const L: usize> Computer<'c, L> {
         // Weights carried over from the previous bracket (where they differ from outside).
         let mut carried = Vec::new();
         if let Some(old) = &self.bracket {
-            for (i, &a) in settled.iter().enumerate() {
+            for (i, &a) in settled_players.iter().enumerate() {
                 if old.local[a] == NONE {
                     continue;
                 }
-                for &b in &settled[..i] {
+                for &b in &settled_players[..i] {
                     if old.local[b] == NONE {
                         continue;
                     }
-                    let w = self.inside_weight(old, a, b);
+                    let w = old.inside.full(old.local[a], old.local[b]);
                     if w != self.outside_weight(a, b) {
                         carried.push((a, b, w));
                     }
                 }
             }
         }
-        // The previous bracket's matcher is no longer needed: free it before the next one.
+        // The previous bracket is no longer needed: free it before the next one.
         self.bracket = None;
         let rest: Vec<usize> = (0..n)
             .filter(|&v| local[v] == NONE && self.fixed[v].is_none())
             .collect();
         let size = vertices.len();
-        let mut bracket = Bracket {
+        let whole = rest.is_empty();
+        let outside = &self.outside.as_ref().expect("localized").sums;
+        let edges = BracketEdges::new(
+            self.context,
             vertices,
-            local,
-            rest,
-            mode: Mode::Local(MaxWeightMatcher::new(size)),
-            low: HashMap::new(),
-            rest_mate: Vec::new(),
-            odd: false,
+            settled,
+            next_begin,
+            bye,
+            |a, b| self.compatible(a, b),
+            Sums {
+                constant: outside.constant,
+                part: vertices.iter().map(|&v| outside.part[v]).collect(),
+                later_bonus: vec![false; size],
+            },
+            whole,
+            carried
+                .iter()
+                .map(|&(a, b, w)| ((local[a].min(local[b]), local[a].max(local[b])), w))
+                .collect(),
+        );
+        let inside = Inside {
+            edges,
+            isolated: vec![NONE; size],
+            isolated_low: HashMap::new(),
         };
-        bracket.odd = (bracket.vertices.len() + bracket.rest.len()) % 2 == 1;
-        if bracket.rest.is_empty() {
-            // Everybody left is in the bracket: full weights, set by the caller but between
-            // the settled players.
-            let mut m = MaxWeightMatcher::new(size);
-            for (i, &a) in settled.iter().enumerate() {
-                for &b in &settled[..i] {
+        let mut m = MaxWeightMatcher::new(size);
+        let mut mode = if whole {
+            // Everybody left is in the bracket: full weights.
+            for (i, &a) in settled_players.iter().enumerate() {
+                for &b in &settled_players[..i] {
                     let w = self.outside_weight(a, b);
                     if !w.is_zero() {
-                        m.set_weight(bracket.local[a], bracket.local[b], w);
+                        m.note_weight(local[a], local[b], Wide::ZERO, w);
                     }
                 }
             }
             for &(a, b, w) in &carried {
-                m.set_weight(bracket.local[a], bracket.local[b], w);
+                m.note_weight(local[a], local[b], self.outside_weight(a, b), w);
             }
-            bracket.mode = Mode::Whole(m);
+            Mode::Whole {
+                matcher: m,
+                all: vertices.to_vec(),
+                isolated: vec![NONE; size],
+            }
         } else {
             for &(a, b, w) in &carried {
-                self.set_local(&mut bracket, a, b, w);
+                let (la, lb) = (local[a], local[b]);
+                m.note_weight(la, lb, Wide::ZERO, inside.edges.reduce(la, lb, w));
             }
+            Mode::Local(m)
+        };
+        // Every other edge between two of them, as C4–C21 weigh it (the matcher has not
+        // solved yet: the rest of a detached player's row changes nothing).
+        for l in settled..size {
+            for s in 0..l {
+                let (Mode::Local(m) | Mode::Whole { matcher: m, .. }) = &mode;
+                if m.is_detached(l) {
+                    break;
+                }
+                let w = inside.edges.weight(l, s);
+                Bracket::note(&mut mode, &inside.edges, l, s, Wide::ZERO, w);
+            }
+        }
+        let mut bracket = Bracket {
+            vertices: vertices.to_vec(),
+            local,
+            rest,
+            inside,
+            mode,
+            rest_mate: Vec::new(),
+            odd: false,
+        };
+        bracket.odd = (bracket.vertices.len() + bracket.rest.len()) % 2 == 1;
+        if !whole {
             bracket.rest_mate = self.rest_matching(&bracket);
         }
         self.bracket = Some(bracket);
     }
 
-    /// A matcher over the bracket and the rest with full weights: `carried` for edges inside
-    /// the bracket that differ from the outside weight.
-    fn whole_matcher(
-        &self,
-        br: &Bracket<L>,
-        carried: &[(usize, usize, Wide<L>)],
-    ) -> MaxWeightMatcher<Wide<L>> {
-        let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
-        let mut m = MaxWeightMatcher::new(all.len());
-        for (i, &a) in all.iter().enumerate() {
-            for (j, &b) in all[..i].iter().enumerate() {
-                let w = self.outside_weight(a, b);
-                if !w.is_zero() {
-                    m.set_weight(i, j, w);
-                }
-            }
-        }
-        for &(a, b, w) in carried {
-            let (i, j) = (br.local[a], br.local[b]);
-            m.set_weight(i, j, w);
-        }
-        m
+    /// The weight of the edge between the bracket's players number `a` and `b` as C4–C21
+    /// weighed it when the bracket began, or zero once it was taken away.
+    pub(super) fn base(&self, a: usize, b: usize) -> Wide<L> {
+        self.bracket
+            .as_ref()
+            .expect("a bracket")
+            .inside
+            .edges
+            .base(a, b)
     }
 
-    fn set_local(&self, br: &mut Bracket<L>, a: usize, b: usize, w: Wide<L>) {
-        let (la, lb) = (br.local[a], br.local[b]);
-        let key = (la.min(lb), la.max(lb));
-        let reduced = if w.is_zero() {
-            br.low.remove(&key);
-            Wide::ZERO
-        } else {
-            let o = self.outside_fields(a, b);
-            if w > o {
-                br.low.remove(&key);
-                w.minus(o)
-            } else {
-                br.low.insert(key, w);
-                Wide::ZERO
-            }
-        };
-        if let Mode::Local(m) = &mut br.mode {
-            m.set_weight(la, lb, reduced);
-        }
-    }
-
+    /// Sets the weight of the edge between two players of the bracket (nothing for players
+    /// already paired).
     pub(super) fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        if self.outside.is_none() {
-            let n = self.n;
-            self.whole
-                .get_or_insert_with(|| MaxWeightMatcher::new(n))
-                .set_weight(a, b, w);
+        let br = self.bracket.as_mut().expect("a bracket");
+        let (la, lb) = (br.local[a], br.local[b]);
+        debug_assert!(
+            la != NONE && lb != NONE,
+            "only edges inside the bracket change"
+        );
+        if la == NONE || lb == NONE {
             return;
         }
-        let mut br = self.bracket.take().expect("a bracket");
-        if br.local[a] == NONE || br.local[b] == NONE {
-            // Only edges inside the bracket change; anything else is set over everybody.
-            self.go_whole(&mut br);
-            self.set_whole(&mut br, a, b, w);
-        } else {
-            match &mut br.mode {
-                Mode::Whole(m) => m.set_weight(br.local[a], br.local[b], w),
-                Mode::Local(_) => self.set_local(&mut br, a, b, w),
-            }
-        }
-        self.bracket = Some(br);
+        let old = br.inside.edges.set(la, lb, w);
+        Bracket::note(&mut br.mode, &br.inside.edges, la, lb, old, w);
     }
 
-    fn set_whole(&self, br: &mut Bracket<L>, a: usize, b: usize, w: Wide<L>) {
-        if let (Some(i), Some(j)) = (whole_index(br, a), whole_index(br, b))
-            && let Mode::Whole(m) = &mut br.mode
-        {
-            m.set_weight(i, j, w);
-        }
+    /// The ordering of transpositions and exchanges (C.04.3 Art. 3): each edge from the
+    /// remainder's player at position `i` (the bracket's numbers, in order) to a later one
+    /// gains `addends[i]`.
+    pub(super) fn order_remainder(&mut self, remainder: &[usize], addends: &[Wide<L>]) {
+        let br = self.bracket.as_mut().expect("a bracket");
+        debug_assert!(remainder.iter().all(|&p| br.inside.isolated[p] == NONE));
+        let Bracket { inside, mode, .. } = br;
+        inside
+            .edges
+            .order_remainder(remainder, addends, |edges, p, o, old, new| {
+                Bracket::note(mode, edges, p, o, old, new)
+            });
     }
 
-    /// Switches the bracket to one matcher over everybody still to pair.
+    /// S1 and S2 fixed (C.04.3 Art. 3): the ordering's addends are gone, and of the edges
+    /// between players of the remainder only those from an S1 player (`s1[i]`) to a later S2
+    /// player remain.
+    pub(super) fn fix_remainder(&mut self, remainder: &[usize], s1: &[bool]) {
+        let br = self.bracket.as_mut().expect("a bracket");
+        let Bracket { inside, mode, .. } = br;
+        inside.edges.fix_remainder(
+            remainder,
+            |i, j| s1[i] && !s1[j],
+            |edges, p, o, old, new| Bracket::note(mode, edges, p, o, old, new),
+        );
+    }
+
+    /// Switches the bracket to one matcher over everybody still to pair: the outside weights,
+    /// then the bracket's edges where they differ.
     fn go_whole(&self, br: &mut Bracket<L>) {
-        if matches!(br.mode, Mode::Whole(_)) {
+        if matches!(br.mode, Mode::Whole { .. }) {
             return;
         }
-        let mut carried = Vec::new();
-        for (i, &a) in br.vertices.iter().enumerate() {
-            for &b in &br.vertices[..i] {
-                let w = self.inside_weight(br, a, b);
-                if w != self.outside_weight(a, b) {
-                    carried.push((a, b, w));
+        let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
+        // The matcher has not solved yet: the rest of a detached player's row changes nothing.
+        let mut m = MaxWeightMatcher::new(all.len());
+        for (i, &a) in all.iter().enumerate() {
+            for (j, &b) in all[..i].iter().enumerate() {
+                if m.is_detached(i) {
+                    break;
+                }
+                let w = self.outside_weight(a, b);
+                if !w.is_zero() {
+                    m.note_weight(i, j, Wide::ZERO, w);
                 }
             }
         }
-        br.mode = Mode::Whole(self.whole_matcher(br, &carried));
+        for (i, &a) in br.vertices.iter().enumerate() {
+            for (j, &b) in br.vertices[..i].iter().enumerate() {
+                if m.is_detached(i) {
+                    break;
+                }
+                let w = br.inside.full(i, j);
+                let o = self.outside_weight(a, b);
+                if w != o {
+                    m.note_weight(i, j, o, w);
+                }
+            }
+        }
+        let isolated = vec![NONE; all.len()];
+        br.mode = Mode::Whole {
+            matcher: m,
+            all,
+            isolated,
+        };
+    }
+
+    fn whole_view<'a>(
+        &'a self,
+        inside: &'a Inside<L>,
+        all: &'a [usize],
+        isolated: &'a [usize],
+    ) -> WholeView<'a, L> {
+        WholeView {
+            inside,
+            outside: self.outside_view(),
+            all,
+            isolated,
+        }
     }
 
     /// A hint that every edge at `v` is about to gain `amount` (see
     /// [`MaxWeightMatcher::raise_dual`]); the matchings computed do not depend on it.
     pub(super) fn raise_dual(&mut self, v: usize, amount: Wide<L>) {
-        self.hint(v, |m, v| m.raise_dual(v, amount));
+        if self.fixed[v].is_some() {
+            return;
+        }
+        if let Some(br) = &mut self.bracket
+            && br.local[v] != NONE
+        {
+            match &mut br.mode {
+                Mode::Local(m) | Mode::Whole { matcher: m, .. } => {
+                    m.raise_dual(br.local[v], amount)
+                }
+            }
+        }
     }
 
     /// A hint that every edge at `v` has just lost `amount` (see
     /// [`MaxWeightMatcher::lower_dual`]); the matchings computed do not depend on it.
     pub(super) fn lower_dual(&mut self, v: usize, amount: Wide<L>) {
-        self.hint(v, |m, v| m.lower_dual(v, amount));
-    }
-
-    fn hint(&mut self, v: usize, f: impl FnOnce(&mut MaxWeightMatcher<Wide<L>>, usize)) {
         if self.fixed[v].is_some() {
             return;
         }
-        if let Some(m) = &mut self.whole {
-            f(m, v);
-        } else if let Some(br) = &mut self.bracket
-            && br.local[v] != NONE
-        {
+        let Some(mut br) = self.bracket.take() else {
+            return;
+        };
+        let lv = br.local[v];
+        if lv != NONE {
             match &mut br.mode {
-                Mode::Local(m) | Mode::Whole(m) => f(m, br.local[v]),
+                Mode::Local(m) => m.lower_dual(lv, amount, &LocalView(&br.inside)),
+                Mode::Whole {
+                    matcher,
+                    all,
+                    isolated,
+                } => matcher.lower_dual(lv, amount, &self.whole_view(&br.inside, all, isolated)),
             }
         }
+        self.bracket = Some(br);
     }
 
     /// Whether the pair `ab` is in a maximum-weight matching (see
@@ -399,15 +631,17 @@ impl<'c, const L: usize> Computer<'c, L> {
         if self.fixed[a].is_some() || self.fixed[b].is_some() {
             return None;
         }
-        if let Some(m) = &mut self.whole {
-            return m.try_pair(a, b, ROWS);
-        }
         let mut br = self.bracket.take()?;
         let (la, lb) = (br.local[a], br.local[b]);
         let mut answer = None;
         if la != NONE && lb != NONE {
             answer = match &mut br.mode {
-                Mode::Local(m) | Mode::Whole(m) => m.try_pair(la, lb, ROWS),
+                Mode::Local(m) => m.try_pair(la, lb, ROWS, &LocalView(&br.inside)),
+                Mode::Whole {
+                    matcher,
+                    all,
+                    isolated,
+                } => matcher.try_pair(la, lb, ROWS, &self.whole_view(&br.inside, all, isolated)),
             };
         }
         // The local matcher shows the pair in a maximum matching of the bracket alone; that
@@ -433,16 +667,31 @@ impl<'c, const L: usize> Computer<'c, L> {
         if a == b {
             return;
         }
-        if let Some(m) = &mut self.whole {
-            m.isolate_pair(a, b);
-        } else if let Some(mut br) = self.bracket.take() {
+        if let Some(mut br) = self.bracket.take() {
             // Pairs are fixed inside the bracket; any other is fixed over everybody.
             if br.local[a] == NONE || br.local[b] == NONE {
                 self.go_whole(&mut br);
             }
             if let (Some(i), Some(j)) = (whole_index(&br, a), whole_index(&br, b)) {
                 match &mut br.mode {
-                    Mode::Local(m) | Mode::Whole(m) => m.isolate_pair(i, j),
+                    Mode::Local(m) => {
+                        m.isolate_pair(i, j, &LocalView(&br.inside));
+                        br.inside.isolate(i, j);
+                    }
+                    Mode::Whole {
+                        matcher,
+                        all,
+                        isolated,
+                    } => {
+                        matcher.isolate_pair(i, j, &self.whole_view(&br.inside, all, isolated));
+                        isolated[i] = j;
+                        isolated[j] = i;
+                    }
+                }
+                let size = br.vertices.len();
+                if i < size && j < size {
+                    br.inside.edges.forget_row(i, j);
+                    br.inside.edges.forget_row(j, i);
                 }
             }
             self.bracket = Some(br);
@@ -455,17 +704,9 @@ impl<'c, const L: usize> Computer<'c, L> {
     pub(super) fn compute(&mut self) -> Vec<usize> {
         let n = self.n;
         let mut result: Vec<usize> = (0..n).collect();
-        if self.outside.is_none() {
-            let m = self.whole.get_or_insert_with(|| MaxWeightMatcher::new(n));
-            m.solve();
-            for (v, r) in result.iter_mut().enumerate() {
-                *r = self.fixed[v].or_else(|| m.mate(v)).unwrap_or(v);
-            }
-            return result;
-        }
         let mut br = self.bracket.take().expect("a bracket");
         if let Mode::Local(m) = &mut br.mode {
-            m.solve();
+            m.solve(&LocalView(&br.inside));
         }
         let mut whole = false;
         if let Mode::Local(m) = &br.mode {
@@ -489,11 +730,15 @@ impl<'c, const L: usize> Computer<'c, L> {
         if whole {
             self.go_whole(&mut br);
         }
-        if let Mode::Whole(m) = &mut br.mode {
-            m.solve();
-            let all: Vec<usize> = br.vertices.iter().chain(&br.rest).copied().collect();
+        if let Mode::Whole {
+            matcher,
+            all,
+            isolated,
+        } = &mut br.mode
+        {
+            matcher.solve(&self.whole_view(&br.inside, all, isolated));
             for (i, &v) in all.iter().enumerate() {
-                if let Some(j) = m.mate(i) {
+                if let Some(j) = matcher.mate(i) {
                     result[v] = all[j];
                 }
             }

@@ -4,7 +4,7 @@
 use super::{bits_to_represent, invert, next_round};
 use crate::tournament::model::{Color, GameResult, PlayerId, Tournament};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Float {
     Down,
     Up,

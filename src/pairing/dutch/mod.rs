@@ -27,13 +27,15 @@
 //!
 //! Files: [`entrants`] (what the engine knows of each player before the round), [`weights`]
 //! (the criteria as edge weights), [`brackets`] (bracket-by-bracket decisions), [`colours`]
-//! (Art. 5 and board order), [`computer`] (the weight matrix and its matching), and
-//! [`checker`] (every round of a file re-paired and compared: [`check_rounds`]).
+//! (Art. 5 and board order), [`computer`] (the matchings over the players still to pair),
+//! [`edges`] (a bracket's weights, computed when read), and [`checker`] (every round of a
+//! file re-paired and compared: [`check_rounds`]).
 
 mod brackets;
 mod checker;
 mod colours;
 mod computer;
+mod edges;
 mod entrants;
 mod weights;
 
@@ -52,8 +54,8 @@ pub enum PairingError {
     /// The tournament is too large for this build.
     #[error("the tournament is too large to pair ({0} bits of weight needed)")]
     TooLarge(u32),
-    /// More players than the engine pairs within this machine's memory (its weight rows grow
-    /// with the square of the field): refused before anything is allocated.
+    /// More players than the engine pairs in reasonable time (a bracket's matching costs more
+    /// than the square of its size): refused before anything is allocated.
     #[error("{players} players to pair; the Dutch engine pairs at most {limit}")]
     TooManyPlayers {
         /// Players in the file.
@@ -63,8 +65,9 @@ pub enum PairingError {
     },
 }
 
-/// The largest field [`pair`] accepts: 10,000 players pair in about 30 s and 4 GB (`arbiter
-/// bench dutch --synthetic 10000`); the memory grows with the square of the field.
+/// The largest field [`pair`] accepts: a synthetic round 2 of 10,000 players pairs in about
+/// 15 s and 40 MB (`arbiter bench dutch --synthetic 10000`); the time grows faster than the
+/// square of the largest bracket, the memory with the field (one bit per pair).
 pub const MAX_PLAYERS: usize = 10_000;
 
 /// The round the next pairing is for: one more than the last round in which anybody was

@@ -4,6 +4,7 @@
 use super::entrants::{Context, Entrant, Float};
 use super::{compatible_preferences, invert};
 use crate::pairing::matching::{MatchWeight, Wide};
+use crate::tournament::model::Color;
 
 /// What C5 and C9 ask of the PAB in the round being paired: its score group, whether the
 /// single player moved down from the current bracket would take it, and the rank of each
@@ -15,20 +16,60 @@ pub(super) struct ByeRule {
     pub(super) unplayed_ranks: std::collections::HashMap<usize, usize>,
 }
 
+/// What C3 reads of a player: an absolute colour preference, and whether he is a topscorer
+/// in the last round (excepted).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ColourKey {
+    absolute: bool,
+    preference: Option<Color>,
+    excepted: bool,
+}
+
+impl ColourKey {
+    /// C3: the two may meet unless both have the same absolute colour preference (neither
+    /// excepted).
+    pub(super) fn meets(&self, other: &ColourKey) -> bool {
+        !self.absolute
+            || !other.absolute
+            || self.preference != other.preference
+            || self.excepted
+            || other.excepted
+    }
+}
+
+/// The part of a player that [`Context::edge_fields`] reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct EdgeClass {
+    score: i32,
+    bye_eligible: bool,
+    played_games: usize,
+    preference: Option<Color>,
+    colour_imbalance: usize,
+    repeated: Option<Color>,
+    strong: bool,
+    floats: [Float; 2],
+}
+
 impl Context {
-    /// C1–C3: may the two players meet?
-    pub(super) fn compatible(&self, a: &Entrant, b: &Entrant) -> bool {
-        let key = (a.id.0.min(b.id.0), a.id.0.max(b.id.0));
-        if self.forbidden.contains(&key) {
-            return false;
-        }
+    /// C1 and the forbidden pairs: not forbidden to meet (C1–C3 together: `allowed` and
+    /// [`ColourKey::meets`]).
+    pub(super) fn allowed(&self, a: &Entrant, b: &Entrant) -> bool {
+        self.forbidden.is_empty()
+            || !self
+                .forbidden
+                .contains(&(a.id.0.min(b.id.0), a.id.0.max(b.id.0)))
+    }
+
+    /// What C3 reads of a player.
+    pub(super) fn colour_key(&self, p: &Entrant) -> ColourKey {
         // C3, with the exception for topscorers (over 50 % of the maximum) in the last round.
         let threshold = (self.played_rounds as i32 * self.win.max(self.draw)) >> 1;
         let last_round = self.expected_rounds > 0 && self.played_rounds + 1 >= self.expected_rounds;
-        !a.absolute_preference()
-            || !b.absolute_preference()
-            || a.preference != b.preference
-            || (last_round && (a.acc[0] > threshold || b.acc[0] > threshold))
+        ColourKey {
+            absolute: p.absolute_preference(),
+            preference: p.preference,
+            excepted: last_round && p.acc[0] > threshold,
+        }
     }
 
     pub(super) fn bye_candidate(&self, p: &Entrant, bye_score: i32) -> bool {
@@ -38,20 +79,6 @@ impl Context {
     pub(super) fn one_at<const L: usize>(&self, score: i32) -> Wide<L> {
         let shift = self.group_shift.get(&score).copied().unwrap_or(0);
         Wide::from_u64(1).shifted_left(shift)
-    }
-
-    pub(super) fn edge_weight<const L: usize>(
-        &self,
-        higher: &Entrant,
-        lower: &Entrant,
-        lower_in_current: bool,
-        lower_in_next: bool,
-        bye: &ByeRule,
-    ) -> Wide<L> {
-        if !self.compatible(higher, lower) {
-            return Wide::ZERO;
-        }
-        self.edge_fields(higher, lower, lower_in_current, lower_in_next, bye)
     }
 
     /// The PAB's place in the order of players left unpaired: who would rather be left out by
@@ -69,7 +96,25 @@ impl Context {
         (!self.bye_candidate(p, bye.score), rank)
     }
 
-    /// [`Self::edge_weight`] without the absolute criteria: the fields of a pair that may meet.
+    /// What [`Self::edge_fields`] reads of a player: two players of the same class weigh the
+    /// same against anybody, so a bracket's weights are a table over the classes of its
+    /// players (C.04.3 A: score, colour preference, floats; C.04.1 byes).
+    pub(super) fn edge_class(&self, p: &Entrant) -> EdgeClass {
+        EdgeClass {
+            score: p.acc[0],
+            bye_eligible: p.bye_eligible,
+            played_games: p.played_games,
+            preference: p.preference,
+            colour_imbalance: p.colour_imbalance,
+            repeated: p.repeated,
+            strong: p.strong,
+            floats: [p.float[1], p.float[2]],
+        }
+    }
+
+    /// The weight of an edge between two players who may meet (C1–C3 are checked apart: an
+    /// edge between players who may not meet is absent).
+    /// It reads only the players' [`EdgeClass`]es.
     pub(super) fn edge_fields<const L: usize>(
         &self,
         higher: &Entrant,

@@ -4,15 +4,17 @@
 //! new solve. None of them changes what [`MaxWeightMatcher::solve`] returns; they only spare
 //! it work (tests in `tests.rs` check each against brute force).
 
-use super::{MatchWeight, MaxWeightMatcher, NONE};
+use super::{EdgeWeights, MatchWeight, MaxWeightMatcher, NONE};
 use std::collections::HashMap;
 
 impl<W: MatchWeight> MaxWeightMatcher<W> {
-    /// Takes every edge at `a` and `b` away but theirs. When they are matched to each other
-    /// (after a solve), the blossoms holding them are dissolved first (their duals moved onto
-    /// their vertices, so every edge stays feasible and every matched edge tight): the
-    /// matching stays maximum and the next solve has nothing to do for them.
-    pub fn isolate_pair(&mut self, a: usize, b: usize) {
+    /// Takes note that every edge at `a` and `b` but theirs is about to be taken away: `g`
+    /// still holds the weights before, and the caller's weights must read zero for those
+    /// edges from now on. When they are matched to each other (after a solve), the blossoms
+    /// holding them are dissolved first (their duals moved onto their vertices, so every edge
+    /// stays feasible and every matched edge tight): the matching stays maximum and the next
+    /// solve has nothing to do for them.
+    pub fn isolate_pair<G: EdgeWeights<W>>(&mut self, a: usize, b: usize, g: &G) {
         let n = self.n;
         if a == b || a >= n || b >= n {
             return;
@@ -29,10 +31,16 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.dissolve_around(a);
             self.dissolve_around(b);
         }
+        // Taking an edge away changes something only inside a blossom or at a matched edge
+        // (every dual is at least zero, so the edge stays covered): the others need no read.
         for x in 0..n {
             if x != a && x != b {
-                self.set_weight(a, x, W::zero());
-                self.set_weight(b, x, W::zero());
+                for v in [a, b] {
+                    let matched = self.mate[v] != NONE && self.endpoint(self.mate[v]) == x;
+                    if self.inblossom[v] == self.inblossom[x] || matched {
+                        self.note_weight(v, x, g.weight(v, x), W::zero());
+                    }
+                }
             }
         }
     }
@@ -78,12 +86,18 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     ///   and `b` were re-paired along an alternating path of tight edges (outside blossoms,
     ///   scanning at most `budget` rows), so the weight is unchanged;
     /// - `None`: not shown either way without a solve; the matching is unchanged.
-    pub fn try_pair(&mut self, a: usize, b: usize, budget: usize) -> Option<bool> {
+    pub fn try_pair<G: EdgeWeights<W>>(
+        &mut self,
+        a: usize,
+        b: usize,
+        budget: usize,
+        g: &G,
+    ) -> Option<bool> {
         let n = self.n;
         // Matched edges still to check are fine when tight (then nothing is pending).
         let loose = self.check.iter().any(|&v| {
             let p = self.mate[v];
-            p != NONE && self.slack(self.flip(p)) != W::zero()
+            p != NONE && self.slack(g, self.flip(p)) != W::zero()
         });
         if !loose {
             self.check.clear();
@@ -92,7 +106,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             return None;
         }
         let p = a * n + b;
-        if self.weights[p] <= W::zero() || self.full_slack(a, b) != W::zero() {
+        if Self::doubled(g, a, b) <= W::zero() || self.full_slack(g, a, b) != W::zero() {
             return Some(false);
         }
         if self.mate[a] == p {
@@ -118,7 +132,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             if self.mate[o] != NONE || self.dualvar[o] == W::zero() {
                 continue;
             }
-            if self.inblossom[o] != o || !self.tight_path(o, a, b, budget, &mut rows) {
+            if self.inblossom[o] != o || !self.tight_path(g, o, a, b, budget, &mut rows) {
                 self.mate = saved;
                 return None;
             }
@@ -128,7 +142,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     /// The slack of edge `ab` with the duals of the blossoms holding both ends (zero exactly
     /// when the edge is tight, wherever its ends are).
-    fn full_slack(&self, a: usize, b: usize) -> W {
+    fn full_slack<G: EdgeWeights<W>>(&self, g: &G, a: usize, b: usize) -> W {
         let ancestors = |mut t: usize| {
             let mut out = Vec::new();
             while self.blossomparent[t] != NONE {
@@ -138,7 +152,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             out
         };
         let (up_a, up_b) = (ancestors(a), ancestors(b));
-        let mut slack = self.slack(a * self.n + b);
+        let mut slack = self.slack(g, a * self.n + b);
         for (x, y) in up_a.iter().rev().zip(up_b.iter().rev()) {
             if x != y {
                 break;
@@ -150,8 +164,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     /// Pairs the free vertex `o` with a free vertex by an alternating path of tight edges
     /// through vertices outside blossoms, avoiding `a` and `b`.
-    fn tight_path(
+    fn tight_path<G: EdgeWeights<W>>(
         &mut self,
+        g: &G,
         o: usize,
         a: usize,
         b: usize,
@@ -167,13 +182,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             if *rows > budget {
                 return false;
             }
-            let row = outer * n;
             for y in 0..n {
-                if seen.contains(&y)
-                    || self.inblossom[y] != y
-                    || self.weights[row + y] <= W::zero()
-                    || self.slack(row + y) != W::zero()
-                {
+                if seen.contains(&y) || self.inblossom[y] != y {
+                    continue;
+                }
+                let w = Self::doubled(g, outer, y);
+                if w <= W::zero() || self.slack_of(outer, y, w) != W::zero() {
                     continue;
                 }
                 seen.insert(y);
@@ -203,11 +217,11 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     /// Unpairs the matched edges at the vertices in `check` that are no longer tight (their
     /// ends keep feasible duals and become roots of the next stage).
-    pub(super) fn release_loose_pairs(&mut self) {
+    pub(super) fn release_loose_pairs<G: EdgeWeights<W>>(&mut self, g: &G) {
         let check = std::mem::take(&mut self.check);
         for v in check {
             let p = self.mate[v];
-            if p != NONE && self.slack(self.flip(p)) != W::zero() {
+            if p != NONE && self.slack(g, self.flip(p)) != W::zero() {
                 let u = self.endpoint(p);
                 self.mate[v] = NONE;
                 self.mate[u] = NONE;
@@ -219,7 +233,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     /// every edge at `v` stays feasible, so that its matched edge, if its weight fell by as
     /// much, stays tight. Like [`raise_dual`](Self::raise_dual), it never changes the result
     /// of the next solve, only its cost.
-    pub fn lower_dual(&mut self, v: usize, amount: W) {
+    pub fn lower_dual<G: EdgeWeights<W>>(&mut self, v: usize, amount: W, g: &G) {
         let n = self.n;
         if v >= n || amount <= W::zero() || self.is_dirty[v] || self.inblossom[v] != v {
             return;
@@ -228,13 +242,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         if self.dualvar[v] < d {
             return;
         }
-        let row = v * n;
         for u in 0..n {
-            if u != v
-                && !self.is_dirty[u]
-                && self.weights[row + u] > W::zero()
-                && self.slack(row + u) < d
-            {
+            if u == v || self.is_dirty[u] {
+                continue;
+            }
+            let w = Self::doubled(g, v, u);
+            if w > W::zero() && self.slack_of(v, u, w) < d {
                 return;
             }
         }

@@ -52,7 +52,7 @@ fn total(edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> i64 {
 
 /// Asserts that the matcher's current matching has the best total weight of `w` (a symmetric
 /// matrix of weights, zero for no edge).
-fn assert_maximum(matcher: &MaxWeightMatcher<i64>, w: &[Vec<i64>], what: &str) {
+fn assert_maximum(matcher: &DenseMatcher<i64>, w: &[Vec<i64>], what: &str) {
     let n = w.len();
     let edges: Vec<(usize, usize, i64)> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
@@ -68,8 +68,8 @@ fn assert_maximum(matcher: &MaxWeightMatcher<i64>, w: &[Vec<i64>], what: &str) {
 }
 
 /// A matcher over `edges`, solved.
-fn solved(n: usize, edges: &[(usize, usize, i64)]) -> MaxWeightMatcher<i64> {
-    let mut matcher = MaxWeightMatcher::new(n);
+fn solved(n: usize, edges: &[(usize, usize, i64)]) -> DenseMatcher<i64> {
+    let mut matcher = DenseMatcher::new(n);
     for &(a, b, x) in edges {
         matcher.set_weight(a, b, x);
     }
@@ -161,7 +161,7 @@ fn matching_incremental_updates_match_brute_force() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(23);
     for case in 0..1000 {
         let n = rng.random_range(2..=10);
-        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        let mut matcher = DenseMatcher::<i64>::new(n);
         let mut w = vec![vec![0i64; n]; n];
         for step in 0..12 {
             let changes = if step == 0 {
@@ -199,7 +199,7 @@ fn matching_dual_hints_never_change_the_maximum() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(41);
     for case in 0..1000 {
         let n = rng.random_range(2..=10);
-        let mut matcher = MaxWeightMatcher::<i64>::new(n);
+        let mut matcher = DenseMatcher::<i64>::new(n);
         let mut w = vec![vec![0i64; n]; n];
         let pairs: Vec<(usize, usize)> = (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
