@@ -2,16 +2,14 @@
 //! (whoever runs the day) through [`store::delete_player`]: only while the player has no
 //! starting rank and sits on no board; anyone paired is withdrawn instead (409 says so).
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::PlayerRowId;
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::tournament::{Need, authorise, load_for_day};
-use crate::web::{AppError, AppState, PageContext, render_page};
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext};
 
 /// The form carries only the CSRF token.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -34,14 +32,5 @@ pub async fn delete_player(
         })
         .await?;
     let notice = ctx.t_with_name("player.deleted", &name);
-    let (data, access) = load_for_day(&state, user.0, id).await?;
-    let page = PlayersPage::new(
-        ctx,
-        &data,
-        access,
-        PlayerForm::default(),
-        Vec::new(),
-        Some(notice),
-    );
-    render_page(&page, StatusCode::OK)
+    PlayersPage::after_write(ctx, &state, user.0, id, notice).await
 }

@@ -9,7 +9,7 @@ use crate::db::domain::TournamentData;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::player::in_list_order;
 use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};
+use crate::web::handlers::tournament::{Access, TournamentHeader, load_for_day, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One player in the list.
@@ -98,6 +98,28 @@ impl PlayersPage {
             errors,
             notice,
         }
+    }
+}
+
+impl PlayersPage {
+    /// The players page again after a write (register, edit, delete), with its message.
+    pub async fn after_write(
+        ctx: PageContext,
+        state: &AppState,
+        user: crate::db::models::User,
+        id: i32,
+        notice: String,
+    ) -> Result<HttpResponse, AppError> {
+        let (data, access) = load_for_day(state, user, id).await?;
+        let page = PlayersPage::new(
+            ctx,
+            &data,
+            access,
+            PlayerForm::default(),
+            Vec::new(),
+            Some(notice),
+        );
+        render_page(&page, StatusCode::OK)
     }
 }
 

@@ -136,19 +136,10 @@ pub async fn register_player(
             store::register_players(conn, tournament, &new, by)
         })
         .await?;
-    let notice = Some(if late_entry {
+    let notice = if late_entry {
         ctx.t_with_name("player.registered_late", &record.name)
     } else {
         ctx.t_with_name("player.registered", &record.name)
-    });
-    let (data, access) = load_for_day(&state, user.0, id).await?;
-    let page = PlayersPage::new(
-        ctx,
-        &data,
-        access,
-        PlayerForm::default(),
-        Vec::new(),
-        notice,
-    );
-    render_page(&page, StatusCode::OK)
+    };
+    PlayersPage::after_write(ctx, &state, user.0, id, notice).await
 }

@@ -50,14 +50,5 @@ pub async fn update_player(
     } else {
         ctx.t_with_name("player.saved", &record.name)
     };
-    let (data, access) = load_for_day(&state, user.0, id).await?;
-    let page = PlayersPage::new(
-        ctx,
-        &data,
-        access,
-        PlayerForm::default(),
-        Vec::new(),
-        Some(notice),
-    );
-    render_page(&page, StatusCode::OK)
+    PlayersPage::after_write(ctx, &state, user.0, id, notice).await
 }
