@@ -6,6 +6,7 @@
 //! number of rounds a day; the organiser then edits any round. A schedule is checked before it
 //! is saved: every round of the event once, each round not before the one before it.
 
+use time::macros::format_description;
 use time::{Date, Duration, Time};
 
 /// When one round starts.
@@ -81,6 +82,19 @@ pub fn check(schedule: &mut [RoundStart], rounds: u32) -> Result<(), ScheduleErr
     Ok(())
 }
 
+/// A date written `YYYY-MM-DD` (as a date field sends it).
+pub fn parse_date(text: &str) -> Option<Date> {
+    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
+}
+
+/// A time written `HH:MM` (or `HH:MM:SS`, as some browsers send it).
+pub fn parse_time(text: &str) -> Option<Time> {
+    let text = text.trim();
+    Time::parse(text, format_description!("[hour]:[minute]"))
+        .or_else(|_| Time::parse(text, format_description!("[hour]:[minute]:[second]")))
+        .ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +151,14 @@ mod tests {
             check(&mut beyond, 2),
             Err(ScheduleError::BadRound { round: 3 })
         );
+    }
+
+    #[test]
+    fn dates_and_times_as_form_fields_send_them() {
+        assert_eq!(parse_date(" 2026-07-04 "), Some(date!(2026 - 07 - 04)));
+        assert_eq!(parse_date("2026-02-30"), None);
+        assert_eq!(parse_time("15:00"), Some(time!(15:00)));
+        assert_eq!(parse_time("09:30:00"), Some(time!(09:30)));
+        assert_eq!(parse_time("25:00"), None);
     }
 }

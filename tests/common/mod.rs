@@ -332,37 +332,17 @@ where
 
     /// `POST path` with a url-encoded form exactly as given (no CSRF token added).
     pub async fn post_raw(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
-        let body = form
-            .iter()
-            .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
-            .collect::<Vec<_>>()
-            .join("&");
-        self.send(
-            test::TestRequest::post()
-                .uri(path)
-                .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
-                .set_payload(body),
-        )
-        .await
+        self.send(form_request(path, form)).await
     }
 
     /// `POST path` with the form and the session's CSRF token, asking for JSON as the round
     /// page's keyboard entry does (`Accept: application/json`).
     pub async fn post_json(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
         let token = self.csrf_token().await;
-        let body = std::iter::once(("csrf_token", token.as_str()))
-            .chain(form.iter().copied())
-            .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
-            .collect::<Vec<_>>()
-            .join("&");
-        self.send(
-            test::TestRequest::post()
-                .uri(path)
-                .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
-                .insert_header((header::ACCEPT, "application/json"))
-                .set_payload(body),
-        )
-        .await
+        let mut fields = vec![("csrf_token", token.as_str())];
+        fields.extend_from_slice(form);
+        self.send(form_request(path, &fields).insert_header((header::ACCEPT, "application/json")))
+            .await
     }
 
     /// The session's CSRF token, as the login page's form carries it.
@@ -399,6 +379,19 @@ where
 }
 
 /// Percent-encodes a form value.
+/// `POST path` with a url-encoded form body.
+fn form_request(path: &str, form: &[(&str, &str)]) -> test::TestRequest {
+    let body = form
+        .iter()
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .collect::<Vec<_>>()
+        .join("&");
+    test::TestRequest::post()
+        .uri(path)
+        .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
+        .set_payload(body)
+}
+
 pub fn encode(value: &str) -> String {
     let mut out = String::new();
     for byte in value.bytes() {

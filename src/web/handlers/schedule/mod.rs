@@ -8,11 +8,11 @@ pub mod show;
 use std::collections::HashMap;
 
 use askama::Template;
-use time::macros::format_description;
-use time::{Date, Time};
 
 use crate::db::domain::TournamentData;
-use crate::tournament::schedule::{RoundStart, ScheduleError, rounds_per_day, spread};
+use crate::tournament::schedule::{
+    RoundStart, ScheduleError, parse_date, parse_time, rounds_per_day, spread,
+};
 use crate::web::PageContext;
 use crate::web::handlers::tournament::{Access, TournamentHeader};
 
@@ -111,19 +111,6 @@ pub fn fields_of(start: RoundStart) -> RoundFields {
             .map(|t| format!("{:02}:{:02}", t.hour(), t.minute()))
             .unwrap_or_default(),
     }
-}
-
-/// A date typed as `YYYY-MM-DD`.
-pub fn parse_date(text: &str) -> Option<Date> {
-    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
-}
-
-/// A time typed as `HH:MM` (or `HH:MM:SS`, as some browsers send).
-pub fn parse_time(text: &str) -> Option<Time> {
-    let text = text.trim();
-    Time::parse(text, format_description!("[hour]:[minute]"))
-        .or_else(|_| Time::parse(text, format_description!("[hour]:[minute]:[second]")))
-        .ok()
 }
 
 /// The rounds' fields from a submitted form (`date_N`, `time_N` for rounds 1 to `total`).

@@ -6,11 +6,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::tournament::schedule::spread;
+use crate::tournament::schedule::{parse_date, parse_time, spread};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::schedule::{
-    SchedulePage, fields_of, parse_date, parse_time, stored_fields,
-};
+use crate::web::handlers::schedule::{SchedulePage, fields_of, stored_fields};
 use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -1,0 +1,152 @@
+//! Registrations between rounds: registering players (a late entry once round 1 is paired),
+//! correcting a registration, deleting one made in error. Each is one store write
+//! ([`super::write`]) like the rest of the store.
+
+use diesel::prelude::*;
+
+use super::{Refusal, StoreError, write};
+use crate::db::DbConn;
+use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
+use crate::db::models::{
+    Game, NewAuditEntry, NewPlayer, PlayerRow, PlayerRowId, TournamentId, UserId,
+};
+use crate::db::schema::rounds;
+
+/// Registers players (the form, a CSV import). Once round 1 is paired they are late entries,
+/// first paired in the next round (C.04.2 Art. 2.4).
+pub fn register_players(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    players: &[NewPlayer],
+    by: UserId,
+) -> Result<Vec<PlayerRow>, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let paired: i64 = rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .count()
+            .get_result(conn)?;
+        let mut saved = Vec::with_capacity(players.len());
+        for new in players {
+            let player = NewPlayer {
+                tournament_id: tournament,
+                ..new.clone()
+            }
+            .insert(conn)?;
+            if paired > 0 {
+                ParticipationRow {
+                    player_id: player.id,
+                    first_round: paired as i32 + 1,
+                    withdrawn_from: None,
+                }
+                .save(conn)?;
+            }
+            audit.push(NewAuditEntry {
+                action: "register",
+                round: (paired > 0).then_some(paired as i32 + 1),
+                detail: player.name.clone(),
+                ..NewAuditEntry::default()
+            });
+            saved.push(player);
+        }
+        Ok(saved)
+    })
+}
+
+/// What an edit of a registration changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerEdit {
+    /// The fields changed, each as `field: old → new` (empty: nothing changed).
+    pub changes: Vec<String>,
+    /// The rating or title changed after round 1 was paired: starting ranks stay as they
+    /// were fixed then (C.04.2 Art. 2.2).
+    pub ranks_kept: bool,
+}
+
+/// Changes a registration (a typo in a name, a corrected rating). Once round 1 is paired the
+/// starting ranks stay as they are; the audit row lists every changed field.
+pub fn edit_player(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    new: &NewPlayer,
+    by: UserId,
+) -> Result<PlayerEdit, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let old = PlayerRow::find(conn, player)?
+            .filter(|row| row.tournament_id == tournament)
+            .ok_or(StoreError::NotFound)?;
+        let text = |value: Option<String>| value.unwrap_or_default();
+        let fields = [
+            ("name", old.name.clone(), new.name.clone()),
+            (
+                "fide_id",
+                text(old.fide_id.map(|id| id.to_string())),
+                text(new.fide_id.map(|id| id.to_string())),
+            ),
+            ("title", old.title.clone(), new.title.clone()),
+            ("rating", old.rating.to_string(), new.rating.to_string()),
+            ("federation", old.federation.clone(), new.federation.clone()),
+            (
+                "birth_year",
+                text(old.birth_year.map(|y| y.to_string())),
+                text(new.birth_year.map(|y| y.to_string())),
+            ),
+            ("sex", old.sex.clone(), new.sex.clone()),
+            ("club", old.club.clone(), new.club.clone()),
+        ];
+        let changed: Vec<&(&str, String, String)> =
+            fields.iter().filter(|(_, a, b)| a != b).collect();
+        let changes: Vec<String> = changed
+            .iter()
+            .map(|(field, a, b)| format!("{field}: {a} → {b}"))
+            .collect();
+        let ranks_kept = old.starting_rank.is_some()
+            && changed
+                .iter()
+                .any(|(field, _, _)| matches!(*field, "rating" | "title"));
+        if !changes.is_empty() {
+            NewPlayer {
+                tournament_id: tournament,
+                ..new.clone()
+            }
+            .update(conn, player)?;
+            audit.push(NewAuditEntry {
+                action: "edit_player",
+                detail: format!("{}: {}", old.name, changes.join("; ")),
+                ..NewAuditEntry::default()
+            });
+        }
+        Ok(PlayerEdit {
+            changes,
+            ranks_kept,
+        })
+    })
+}
+
+/// Deletes a registration made in error: only a player who was never paired and has no
+/// starting rank (before round 1, or a late entry not yet paired); anyone else is withdrawn
+/// instead, so that rounds and starting ranks stay as they were. Returns the name.
+pub fn delete_player(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    by: UserId,
+) -> Result<String, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let old = PlayerRow::find(conn, player)?
+            .filter(|row| row.tournament_id == tournament)
+            .ok_or(StoreError::NotFound)?;
+        if old.starting_rank.is_some() || Game::count_for_player(conn, player)? > 0 {
+            return Err(Refusal::PlayerInPairings.into());
+        }
+        ByeRequestRow::delete_from(conn, player, 0)?;
+        ParticipationRow::delete(conn, player)?;
+        PlayerRow::delete(conn, player)?;
+        audit.push(NewAuditEntry {
+            action: "delete_player",
+            detail: old.name.clone(),
+            ..NewAuditEntry::default()
+        });
+        Ok(old.name)
+    })
+}
