@@ -43,6 +43,7 @@ fn player(tournament: TournamentId, name: &str, rating: i32) -> NewPlayer {
         birth_year: Some(1990),
         sex: "m".into(),
         club: "ŠK Dunajská Streda".into(),
+        birth_date: None,
     }
 }
 

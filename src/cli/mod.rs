@@ -11,9 +11,11 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod check;
 pub mod generate;
+pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod print;
+pub mod report;
 pub mod serve;
 pub mod standings;
 pub mod unwinnable;
@@ -49,6 +51,10 @@ pub enum Command {
     Standings(standings::Args),
     /// Print a document (pairings, standings, crosstable, scoresheets, result slips) as PDF.
     Print(print::Args),
+    /// Title norms of each player of a TRF file (FIDE B.01 Art. 1.4), with their figures.
+    Norms(norms::Args),
+    /// Check a tournament report as FIDE's rating officer does (`report check FILE.trf`).
+    Report(report::Args),
     /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
     Bench(bench::Args),
 }
@@ -67,6 +73,8 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Print(args) => print::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Norms(args) => norms::run(args),
         Command::Bench(args) => bench::run(args),
     };
     match outcome {

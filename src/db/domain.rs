@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
 use crate::db::models::{
-    Game, PlayerRow, PlayerRowId, Round, ScheduledRound, TournamentId, TournamentRow,
+    Game, PlayerRow, PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentId,
+    TournamentRow,
 };
 use crate::pairing::round_robin::rounds_count;
 use crate::tournament::board::Board;
@@ -36,6 +37,8 @@ pub struct TournamentData {
     pub bye_requests: Vec<ByeRequestRow>,
     /// The date and start time of each round, as far as set.
     pub schedule: Vec<ScheduledRound>,
+    /// What a rating report says beyond the settings (deputies, type, records kept).
+    pub report: ReportColumns,
 }
 
 impl TournamentData {
@@ -54,6 +57,7 @@ impl TournamentData {
         let participation = ParticipationRow::for_tournament(conn, id)?;
         let bye_requests = ByeRequestRow::for_tournament(conn, id)?;
         let schedule = ScheduledRound::for_tournament(conn, id)?;
+        let report = ReportColumns::find(conn, id)?;
         Ok(Some(TournamentData {
             tournament,
             players,
@@ -62,6 +66,7 @@ impl TournamentData {
             participation,
             bye_requests,
             schedule,
+            report,
         }))
     }
 
@@ -249,7 +254,7 @@ impl TournamentData {
                         rating: u16::try_from(player.rating).unwrap_or(0),
                         federation: player.federation.clone(),
                         fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
-                        birth: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+                        birth: player.trf_birth(),
                         ..model::Player::default()
                     },
                     starting_rank: player.starting_rank.and_then(|r| u32::try_from(r).ok()),

@@ -115,6 +115,12 @@ diesel::table! {
         created_at -> Timestamp,
         /// Bumped by every write of the tournament (`db::store`); pages cache on it.
         revision -> BigInt,
+        /// Deputy chief arbiters (TRF `112`), one per line.
+        deputy_arbiters -> Text,
+        /// Type of tournament as written in a report (TRF `092`), empty = from the system.
+        report_type -> Text,
+        /// Report records not interpreted, kept verbatim from an imported file, one per line.
+        report_records -> Text,
     }
 }
 
@@ -155,6 +161,8 @@ diesel::table! {
         starting_rank -> Nullable<Integer>,
         /// When registered.
         created_at -> Timestamp,
+        /// Full birth date, when known (refines `birth_year`).
+        birth_date -> Nullable<Date>,
     }
 }
 

@@ -2,6 +2,7 @@
 //! [`text`] finds the encoding of the bytes every reader starts from.
 
 pub mod csv;
+pub mod rating_report;
 pub mod round_pgn;
 pub mod text;
 pub mod trf;

@@ -69,6 +69,11 @@ pub struct TrfRead {
     pub tournament: Tournament,
     /// What was read with a guess or left out, in file order.
     pub warnings: Vec<TrfWarning>,
+    /// The 1-based line of each player's `001` record, in starting-rank order
+    /// (`player_lines[i]` is the line of `tournament.players[i]`).
+    pub player_lines: Vec<usize>,
+    /// The 1-based line of each record in [`Tournament::other_records`], in the same order.
+    pub other_record_lines: Vec<usize>,
 }
 
 /// The records this reader interprets, or that other parts of the program read from
@@ -204,7 +209,6 @@ fn parse_points(text: &str, line: usize, column: usize, what: &str) -> Result<Po
 /// A parsed line with its number, to report errors later.
 struct PlayerLine {
     line: usize,
-    points_given: Option<Points>,
 }
 
 /// Reads a TRF16 or TRF-2026 file; see [`read`] for what is reported besides.
@@ -219,6 +223,18 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 /// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
 /// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].
 pub fn read(text: &str) -> Result<TrfRead, TrfError> {
+    let read = read_records(text)?;
+    match cross_check(&read).into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(read),
+    }
+}
+
+/// Reads every record of a file as [`read`] does, without checking the players' records
+/// against each other ([`cross_check`]): what a checker of a whole file starts from, to list
+/// every problem rather than stop at the first.
+pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
+    let mut other_record_lines: Vec<usize> = Vec::new();
     let mut warnings: Vec<TrfWarning> = Vec::new();
     let mut tab_lines: Vec<usize> = Vec::new();
     let mut tournament = Tournament::default();
@@ -464,7 +480,10 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
                 Some(Record299::ForfeitLoss(points)) => {
                     tournament.teams.forfeit_loss = Some(points)
                 }
-                None => tournament.other_records.push(raw.to_string()),
+                None => {
+                    tournament.other_records.push(raw.to_string());
+                    other_record_lines.push(line);
+                }
             },
             "XXZ" => {
                 for word in rest.split_whitespace() {
@@ -480,7 +499,8 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
                         reason: format!("record `{}` is not used here; kept as it is", tag.trim()),
                     });
                 }
-                tournament.other_records.push(raw.to_string())
+                tournament.other_records.push(raw.to_string());
+                other_record_lines.push(line);
             }
         }
     }
@@ -557,67 +577,6 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
         };
     }
 
-    // Opponents must exist and name each other.
-    for (player, info) in &player_lines {
-        for (round, entry) in player.rounds.iter().enumerate() {
-            let Some(opponent) = entry.opponent else {
-                continue;
-            };
-            let column = 92 + 10 * round;
-            if !known(opponent) || opponent == player.id {
-                return Err(err(
-                    info.line,
-                    column,
-                    format!("round {}: no opponent {}", round + 1, opponent.0),
-                ));
-            }
-            let back = player_lines[opponent.0 as usize - 1]
-                .0
-                .rounds
-                .get(round)
-                .and_then(|e| e.opponent);
-            if back != Some(player.id) {
-                return Err(err(
-                    info.line,
-                    column,
-                    format!(
-                        "round {}: player {} is paired with {} but {} is not paired with {}",
-                        round + 1,
-                        player.id.0,
-                        opponent.0,
-                        opponent.0,
-                        player.id.0
-                    ),
-                ));
-            }
-        }
-    }
-
-    // The points column against the results. The rounds after the last paired one hold byes
-    // requested ahead, which such files leave out of the total (or count in it).
-    for (player, info) in &player_lines {
-        let Some(given) = info.points_given else {
-            continue;
-        };
-        let total: Points = player.rounds.iter().map(|e| points.score(e.result)).sum();
-        let paired_total: Points = player
-            .rounds
-            .iter()
-            .take(rounds_with_games as usize)
-            .map(|e| points.score(e.result))
-            .sum();
-        if given != total && given != paired_total {
-            return Err(err(
-                info.line,
-                81,
-                format!(
-                    "points column says {given} but the results add up to {total} (player {})",
-                    player.id.0
-                ),
-            ));
-        }
-    }
-
     // Every squad names known players, each player in one squad.
     let mut squad_of: std::collections::HashMap<PlayerId, u32> = Default::default();
     for (team, &line) in tournament.teams.teams.iter().zip(&team_lines) {
@@ -642,12 +601,87 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
     }
 
     tournament.points = points;
+    let lines = player_lines.iter().map(|(_, info)| info.line).collect();
     tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
     warnings.sort_by_key(|w| (w.line, w.column));
     Ok(TrfRead {
         tournament,
         warnings,
+        player_lines: lines,
+        other_record_lines,
     })
+}
+
+/// The players' records checked against each other, every problem in file order: each
+/// opponent exists and names the player back in the same round, and each points column
+/// (columns 81–84) equals the results under the file's point system. The rounds after the
+/// last paired one hold byes requested ahead, which such files leave out of the total (or
+/// count in it): either total is accepted.
+pub fn cross_check(read: &TrfRead) -> Vec<TrfError> {
+    let tournament = &read.tournament;
+    let players = &tournament.players;
+    let line_of = |index: usize| read.player_lines.get(index).copied().unwrap_or(0);
+    let known = |id: PlayerId| id.0 >= 1 && id.0 as usize <= players.len();
+    let rounds_with_games = tournament.rounds_paired();
+    let mut problems = Vec::new();
+    for (index, player) in players.iter().enumerate() {
+        for (round, entry) in player.rounds.iter().enumerate() {
+            let Some(opponent) = entry.opponent else {
+                continue;
+            };
+            let column = 92 + 10 * round;
+            if !known(opponent) || opponent == player.id {
+                problems.push(err(
+                    line_of(index),
+                    column,
+                    format!("round {}: no opponent {}", round + 1, opponent.0),
+                ));
+                continue;
+            }
+            let back = players[opponent.0 as usize - 1]
+                .rounds
+                .get(round)
+                .and_then(|e| e.opponent);
+            if back != Some(player.id) {
+                problems.push(err(
+                    line_of(index),
+                    column,
+                    format!(
+                        "round {}: player {} is paired with {} but {} is not paired with {}",
+                        round + 1,
+                        player.id.0,
+                        opponent.0,
+                        opponent.0,
+                        player.id.0
+                    ),
+                ));
+            }
+        }
+    }
+    for (index, player) in players.iter().enumerate() {
+        let Some(given) = player.declared_points else {
+            continue;
+        };
+        let score = |e: &RoundEntry| tournament.points.score(e.result);
+        let total: Points = player.rounds.iter().map(score).sum();
+        let paired_total: Points = player
+            .rounds
+            .iter()
+            .take(rounds_with_games as usize)
+            .map(score)
+            .sum();
+        if given != total && given != paired_total {
+            problems.push(err(
+                line_of(index),
+                81,
+                format!(
+                    "points column says {given} but the results add up to {total} (player {})",
+                    player.id.0
+                ),
+            ));
+        }
+    }
+    problems
 }
 
 /// Games without an opponent. In an individual event they are the byes older files wrote so:
@@ -762,9 +796,10 @@ fn parse_player(
         fide_id,
         birth: field(chars, 70, 79).trim().to_string(),
         declared_points: points_given,
+        declared_rank: None,
         rounds,
     };
-    Ok((player, PlayerLine { line, points_given }))
+    Ok((player, PlayerLine { line }))
 }
 
 fn parse_round(
@@ -1293,7 +1328,8 @@ pub fn write(tournament: &Tournament) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    // Ranks by points (ties share the better rank), for the rank column only.
+    // The points column as declared (blank when not). The rank column as declared, else by
+    // points (ties share the better rank).
     let scores: Vec<Points> = tournament
         .players
         .iter()
@@ -1303,7 +1339,9 @@ pub fn write(tournament: &Tournament) -> String {
         })
         .collect();
     for (index, player) in tournament.players.iter().enumerate() {
-        let rank = 1 + scores.iter().filter(|&&s| s > scores[index]).count();
+        let rank = player
+            .declared_rank
+            .unwrap_or_else(|| 1 + scores.iter().filter(|&&s| s > scores[index]).count() as u32);
         let points_text = player
             .declared_points
             .map(|p| format!("{:.1}", p.as_f64()))
@@ -1349,4 +1387,217 @@ pub fn write(tournament: &Tournament) -> String {
     }
     write_teams(&mut out, &tournament.teams);
     out
+}
+
+/// The tags of the report records [`ReportHeader`] reads and writes (TRF-2026 022–132).
+pub const REPORT_TAGS: &[&str] = &[
+    "022", "032", "042", "052", "062", "072", "092", "102", "112", "122", "132",
+];
+
+/// The event facts of a FIDE rating report (TRF-2026 records 022–132), read from the records
+/// the reader keeps verbatim in [`Tournament::other_records`] and written back by
+/// [`ReportHeader::records`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReportHeader {
+    /// `022` city.
+    pub city: String,
+    /// `032` federation (three letters).
+    pub federation: String,
+    /// `042` date of start.
+    pub start_date: Option<time::Date>,
+    /// `052` date of end.
+    pub end_date: Option<time::Date>,
+    /// `062` number of players.
+    pub players: Option<u32>,
+    /// `072` number of rated players.
+    pub rated_players: Option<u32>,
+    /// `092` type of tournament, in words (e.g. `Swiss System`).
+    pub kind: String,
+    /// `102` chief arbiter.
+    pub chief_arbiter: String,
+    /// `112` deputy chief arbiters, one record each.
+    pub deputies: Vec<String>,
+    /// `122` allotted times per moves/game, in words.
+    pub time_control: String,
+    /// `132` the date of each round (index 0 = round 1; `None` where the record leaves it blank).
+    pub round_dates: Vec<Option<time::Date>>,
+}
+
+/// A TRF date: `YYYY/MM/DD` (the format of `042`, `052` and the birth date); `-` and `.` are
+/// read as separators too. A two-digit year is not read here (see [`round_dates`]).
+pub fn date(text: &str) -> Option<time::Date> {
+    let parts: Vec<&str> = text.trim().split(['/', '-', '.']).collect();
+    let [year, month, day] = parts.as_slice() else {
+        return None;
+    };
+    if year.len() != 4 || month.is_empty() || day.is_empty() || month.len() > 2 || day.len() > 2
+    {
+        return None;
+    }
+    let month = time::Month::try_from(month.parse::<u8>().ok()?).ok()?;
+    time::Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()
+}
+
+/// `date` as TRF writes it: `YYYY/MM/DD`.
+pub fn format_date(date: time::Date) -> String {
+    format!(
+        "{:04}/{:02}/{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+/// The dates of a `132` record: round 1 at columns 92–99, round 2 at 102–109, and so on, each
+/// `YY/MM/DD` (years 2000–2099; a four-digit year in the same ten columns is read too). A
+/// blank field is `None`; a field that is not a date is an error naming its column.
+pub fn round_dates(record: &str, line: usize) -> Result<Vec<Option<time::Date>>, TrfError> {
+    let chars: Vec<char> = record.chars().collect();
+    let mut dates = Vec::new();
+    let mut column = 92;
+    while column <= chars.len() {
+        if dates.len() >= MAX_ROUND as usize {
+            return Err(err(
+                line,
+                column,
+                format!("132: more than {MAX_ROUND} rounds (3 digits)"),
+            ));
+        }
+        let text = field(&chars, column, column + 9);
+        let text = text.trim();
+        if text.is_empty() {
+            dates.push(None);
+        } else {
+            let full = match text.split('/').next() {
+                Some(year) if year.len() == 2 => format!("20{text}"),
+                _ => text.to_owned(),
+            };
+            let read = date(&full).ok_or_else(|| {
+                err(
+                    line,
+                    column,
+                    format!(
+                        "132: round {}: `{text}` is not a date (YY/MM/DD)",
+                        dates.len() + 1
+                    ),
+                )
+            })?;
+            dates.push(Some(read));
+        }
+        column += 10;
+    }
+    while dates.last() == Some(&None) {
+        dates.pop();
+    }
+    Ok(dates)
+}
+
+impl ReportHeader {
+    /// Reads the report records of a file. A record whose value cannot be read (a date that is
+    /// not a date, a count that is not a number) leaves its field empty and is listed, with its
+    /// line, among the returned problems; nothing here stops the reading.
+    pub fn read(read: &TrfRead) -> (ReportHeader, Vec<TrfError>) {
+        let mut header = ReportHeader::default();
+        let mut problems = Vec::new();
+        let records = &read.tournament.other_records;
+        for (index, record) in records.iter().enumerate() {
+            let line = read.other_record_lines.get(index).copied().unwrap_or(0);
+            // By characters: a record may start with a letter of any script.
+            let tag: String = record.chars().take(3).collect();
+            let value = record.chars().skip(4).collect::<String>().trim().to_owned();
+            let mut date_of = |what: &str| {
+                let read = date(&value);
+                if read.is_none() && !value.is_empty() {
+                    problems.push(err(
+                        line,
+                        5,
+                        format!("{tag} {what}: `{value}` is not a date (YYYY/MM/DD)"),
+                    ));
+                }
+                read
+            };
+            match tag.as_str() {
+                "022" => header.city = value,
+                "032" => header.federation = value,
+                "042" => header.start_date = date_of("date of start"),
+                "052" => header.end_date = date_of("date of end"),
+                "062" | "072" => {
+                    let count = value.parse::<u32>().ok();
+                    if count.is_none() && !value.is_empty() {
+                        problems.push(err(
+                            line,
+                            5,
+                            format!("{tag}: `{value}` is not a number of players"),
+                        ));
+                    }
+                    if tag == "062" {
+                        header.players = count;
+                    } else {
+                        header.rated_players = count;
+                    }
+                }
+                "092" => header.kind = value,
+                "102" => header.chief_arbiter = value,
+                "112" => header.deputies.push(value),
+                "122" => header.time_control = value,
+                "132" => match round_dates(record, line) {
+                    Ok(dates) => header.round_dates = dates,
+                    Err(error) => problems.push(error),
+                },
+                _ => {}
+            }
+        }
+        (header, problems)
+    }
+
+    /// The report records in TRF-2026 order (022 … 132); empty fields are left out, except the
+    /// `132` record, written whenever a round has a date.
+    pub fn records(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut text = |tag: &str, value: &str| {
+            if !value.trim().is_empty() {
+                out.push(format!("{tag} {}", value.trim()));
+            }
+        };
+        text("022", &self.city);
+        text("032", &self.federation);
+        text("042", &self.start_date.map(format_date).unwrap_or_default());
+        text("052", &self.end_date.map(format_date).unwrap_or_default());
+        text(
+            "062",
+            &self.players.map(|n| n.to_string()).unwrap_or_default(),
+        );
+        text(
+            "072",
+            &self.rated_players.map(|n| n.to_string()).unwrap_or_default(),
+        );
+        text("092", &self.kind);
+        text("102", &self.chief_arbiter);
+        for deputy in &self.deputies {
+            text("112", deputy);
+        }
+        text("122", &self.time_control);
+        if self.round_dates.iter().any(Option::is_some) {
+            let mut line = format!("132 {:<87}", "");
+            for date in &self.round_dates {
+                let text = date.map_or(String::new(), |d| {
+                    format!(
+                        "{:02}/{:02}/{:02}",
+                        d.year().rem_euclid(100),
+                        u8::from(d.month()),
+                        d.day()
+                    )
+                });
+                let _ = write!(line, "{text:<8}  ");
+            }
+            out.push(line.trim_end().to_owned());
+        }
+        out
+    }
+}
+
+/// True for a record written by [`ReportHeader::records`] (a tag of [`REPORT_TAGS`]).
+pub fn is_report_record(record: &str) -> bool {
+    let tag: String = record.chars().take(3).collect();
+    REPORT_TAGS.contains(&tag.as_str())
 }

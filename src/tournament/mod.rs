@@ -15,6 +15,7 @@ pub mod collation;
 pub mod day;
 pub mod default_time;
 pub mod model;
+pub mod norms;
 pub mod rating;
 pub mod result;
 pub mod schedule;

@@ -142,6 +142,10 @@ pub struct Player {
     pub birth: String,
     /// Points as stated by the source (TRF column); standings recompute them.
     pub declared_points: Option<Points>,
+    /// Rank to write in the TRF rank column (86–89; ties allowed), as the standings give it
+    /// for a report. The reader leaves it `None`: ranks are recomputed from the results, and
+    /// the writer then ranks by points.
+    pub declared_rank: Option<u32>,
     /// One entry per round, index 0 = round 1. Missing trailing rounds mean "not yet paired".
     pub rounds: Vec<RoundEntry>,
 }

@@ -56,6 +56,7 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
                 birth_year: None,
                 sex: String::new(),
                 club: String::new(),
+                birth_date: None,
             }
             .insert(conn)
             .expect("player");

@@ -41,6 +41,8 @@ pub struct PlayerRow {
     pub starting_rank: Option<i32>,
     /// When registered.
     pub created_at: time::PrimitiveDateTime,
+    /// Full birth date, when known (refines `birth_year`; TRF columns 70–79).
+    pub birth_date: Option<time::Date>,
 }
 
 /// A new registration.
@@ -65,6 +67,8 @@ pub struct NewPlayer {
     pub sex: String,
     /// Club.
     pub club: String,
+    /// Full birth date, when known. `None` leaves a stored date as it is on update.
+    pub birth_date: Option<time::Date>,
 }
 
 impl NewPlayer {
@@ -124,6 +128,28 @@ impl PlayerRow {
         Ok(list)
     }
 
+    /// Sets or clears the full birth date (inside the caller's transaction).
+    pub fn set_birth_date(
+        conn: &mut DbConn,
+        id: PlayerRowId,
+        date: Option<time::Date>,
+    ) -> QueryResult<usize> {
+        diesel::update(players::table.find(id))
+            .set(players::birth_date.eq(date))
+            .execute(conn)
+    }
+
+    /// The birth date as TRF writes it (columns 70–79): the full date `YYYY/MM/DD` when known
+    /// and of the stored year, else the year alone, else empty.
+    pub fn trf_birth(&self) -> String {
+        match (self.birth_date, self.birth_year) {
+            (Some(date), Some(year)) if date.year() == year => slashed(date),
+            (Some(date), None) => slashed(date),
+            (_, Some(year)) => year.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
     /// Stores starting ranks (inside the caller's transaction).
     pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerRowId, i32)]) -> QueryResult<()> {
         for (id, rank) in ranks {
@@ -133,6 +159,16 @@ impl PlayerRow {
         }
         Ok(())
     }
+}
+
+/// `date` as `YYYY/MM/DD`.
+fn slashed(date: time::Date) -> String {
+    format!(
+        "{:04}/{:02}/{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
 }
 
 #[cfg(test)]
@@ -153,6 +189,7 @@ mod tests {
             club: String::new(),
             starting_rank: None,
             created_at: crate::db::now(),
+            birth_date: None,
         }
     }
 

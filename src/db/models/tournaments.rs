@@ -147,6 +147,57 @@ pub struct TournamentRow {
     pub revision: i64,
 }
 
+/// The report columns of `tournaments`: what a FIDE rating report (TRF-2026) says beyond the
+/// event's settings. Read and written on their own, so that the settings form leaves them be.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, AsChangeset)]
+#[diesel(table_name = tournaments)]
+pub struct ReportColumns {
+    /// Deputy chief arbiters (TRF `112`), one per line.
+    pub deputy_arbiters: String,
+    /// Type of tournament as written (TRF `092`); empty: said from the pairing system.
+    pub report_type: String,
+    /// Report records this program does not interpret, kept verbatim from an imported file,
+    /// one per line.
+    pub report_records: String,
+}
+
+impl ReportColumns {
+    /// The report columns of tournament `id` (defaults when there is no such tournament).
+    pub fn find(conn: &mut DbConn, id: TournamentId) -> QueryResult<ReportColumns> {
+        Ok(tournaments::table
+            .find(id)
+            .select(ReportColumns::as_select())
+            .first(conn)
+            .optional()?
+            .unwrap_or_default())
+    }
+
+    /// Stores them for tournament `id` (inside the caller's transaction).
+    pub fn save(&self, conn: &mut DbConn, id: TournamentId) -> QueryResult<usize> {
+        diesel::update(tournaments::table.find(id))
+            .set(self.clone())
+            .execute(conn)
+    }
+
+    /// The deputies, one per non-blank line.
+    pub fn deputies(&self) -> Vec<String> {
+        lines(&self.deputy_arbiters)
+    }
+
+    /// The records kept verbatim, one per non-blank line.
+    pub fn records(&self) -> Vec<String> {
+        lines(&self.report_records)
+    }
+}
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim_end)
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// A new tournament.
 #[derive(Debug, Clone, Insertable, AsChangeset)]
 #[diesel(table_name = tournaments)]

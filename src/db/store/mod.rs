@@ -38,8 +38,8 @@ use crate::db::models::tournament_day::{
 };
 use crate::db::models::{
     Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, PlayerRow,
-    PlayerRowId, Round, ScheduledRound, TournamentArbiter, TournamentId, TournamentRow, User,
-    UserId,
+    PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentArbiter, TournamentId,
+    TournamentRow, User, UserId,
 };
 use crate::db::schema::rounds;
 use crate::db::{DbConn, write_transaction};
@@ -581,12 +581,24 @@ pub fn save_schedule(
 /// the player's place in the imported list (0-based), the round and the kind.
 pub type ImportedBye = (usize, u32, ByeKind);
 
+/// What an imported report says beyond the settings and the players: the report columns and
+/// the round dates (TRF `132`).
+#[derive(Debug, Clone, Default)]
+pub struct ImportedReport {
+    /// Deputies, type of tournament, records kept verbatim.
+    pub columns: ReportColumns,
+    /// The date of each round the file dates.
+    pub schedule: Vec<RoundStart>,
+}
+
 /// Creates a tournament from an imported file: players in starting-rank order, the rounds
-/// (published) and their boards, and the byes requested for rounds not paired yet, in one
-/// transaction. The file is the record: the byes are not checked against a bye policy.
+/// (published) and their boards, the byes requested for rounds not paired yet, the report
+/// columns and the round dates, in one transaction. The file is the record: the byes are not
+/// checked against a bye policy.
 pub fn import_tournament(
     conn: &mut DbConn,
     new: &NewTournament,
+    imported: &ImportedReport,
     players: &[NewPlayer],
     rounds: &[Vec<Board>],
     byes: &[ImportedBye],
@@ -595,6 +607,8 @@ pub fn import_tournament(
     write_transaction(conn, |conn| {
         let id = new.insert(conn)?.id;
         write_within(conn, id, Some(by), |conn, audit| {
+            imported.columns.save(conn, id)?;
+            ScheduledRound::replace(conn, id, &imported.schedule)?;
             let mut rows = Vec::with_capacity(players.len());
             for (rank, player) in (1..).zip(players) {
                 let row = NewPlayer {

@@ -110,6 +110,10 @@ pub fn edit_player(
                 ..new.clone()
             }
             .update(conn, player)?;
+            // A full birth date refines the year: a new year drops the old date.
+            if old.birth_year != new.birth_year && old.birth_date.is_some() {
+                PlayerRow::set_birth_date(conn, player, new.birth_date)?;
+            }
             audit.push(NewAuditEntry {
                 action: "edit_player",
                 detail: format!("{}: {}", old.name, changes.join("; ")),

@@ -58,6 +58,7 @@ pub fn new_player(tournament: TournamentId, record: &PlayerRecord) -> NewPlayer 
         birth_year: record.birth_year.map(i32::from),
         sex: record.sex.clone(),
         club: record.club.clone(),
+        birth_date: None,
     }
 }
 

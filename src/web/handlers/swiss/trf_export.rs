@@ -1,14 +1,23 @@
-//! `GET /tournaments/{id}/export.trf`: the whole tournament as TRF-2026 (FIDE's tournament
-//! report file), so an arbiter can check our pairings with another program and report to FIDE.
-//! Byes, late entries' missed rounds and withdrawals are in the round columns (`H`, `Z`, `U`).
-//! Only complete rounds are written: TRF has no code for a game whose result is not in yet.
+//! `GET /tournaments/{id}/export.trf`: the whole tournament as a TRF-2026 rating report, so an
+//! arbiter can check our pairings with another program and report to FIDE: the report records
+//! (022 city, 032 federation, 042/052 dates, 062/072 counts, 092 type, 102 chief arbiter, 112
+//! deputies, 122 time control, 132 round dates from the round schedule), the records an
+//! imported file had that this program does not interpret (kept verbatim), and every player's
+//! sex, title, federation, FIDE ID, birth date, points and rank (by the tournament's
+//! standings). Byes, late entries' missed rounds and withdrawals are in the round columns
+//! (`H`, `Z`, `U`). Only complete rounds are written (and for the public, published ones):
+//! TRF has no code for a game whose result is not in yet.
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
-use crate::formats::trf;
+use crate::db::domain::TournamentData;
+use crate::formats::trf::{self, ReportHeader};
+use crate::tournament::Tournament;
+use crate::tournament::day::PairingSystem;
+use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::load_visible;
+use crate::web::handlers::standings::load_ranked;
 use crate::web::{AppError, AppState};
 
 /// Sends the TRF file.
@@ -18,16 +27,24 @@ pub async fn export_trf(
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    // TRF has no code for "paired, result not in yet": complete rounds only (and, for the
-    // public, published ones).
-    let published = data
-        .rounds
-        .iter()
-        .take_while(|r| r.published || access.run_day)
-        .count() as u32;
-    let rounds = data.complete_rounds().min(published);
-    let model = data.to_model(rounds);
+    let ranked = load_ranked(&state, user.0, id).await?;
+    let mut model = ranked.model;
+    // The points column: the results under the tournament's point system; the rank column:
+    // the standings with the tournament's tie-breaks.
+    let calculator = Calculator::after_round(&model, ranked.settings.swiss, ranked.after_round);
+    let standings = rank_with(&calculator, &ranked.settings);
+    let points = model.points;
+    for player in &mut model.players {
+        player.declared_points = Some(player.rounds.iter().map(|e| points.score(e.result)).sum());
+        player.declared_rank = standings
+            .rows
+            .iter()
+            .find(|row| row.player == player.id)
+            .map(|row| row.rank);
+    }
+    let header = report_header(&ranked.data, &model);
+    model.other_records = header.records();
+    model.other_records.extend(ranked.data.report.records());
     let text = trf::write(&model);
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
@@ -36,4 +53,45 @@ pub async fn export_trf(
             format!("attachment; filename=\"tournament-{id}.trf\""),
         ))
         .body(text))
+}
+
+/// The report records of the tournament: its settings, report columns and round schedule.
+fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
+    let t = &data.tournament;
+    let kind = if data.report.report_type.trim().is_empty() {
+        match t.pairing_system {
+            PairingSystem::RoundRobin => "Individual: Round-Robin",
+            PairingSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
+            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => {
+                "Individual: Swiss-System"
+            }
+        }
+        .to_owned()
+    } else {
+        data.report.report_type.clone()
+    };
+    let rounds = usize::try_from(t.rounds).unwrap_or(0);
+    let mut round_dates = vec![None; rounds];
+    for scheduled in &data.schedule {
+        if let Some(slot) = usize::try_from(scheduled.round)
+            .ok()
+            .and_then(|round| round.checked_sub(1))
+            .and_then(|index| round_dates.get_mut(index))
+        {
+            *slot = Some(scheduled.round_date);
+        }
+    }
+    ReportHeader {
+        city: t.place.clone(),
+        federation: t.federation.clone(),
+        start_date: Some(t.start_date),
+        end_date: Some(t.end_date),
+        players: u32::try_from(model.players.len()).ok(),
+        rated_players: u32::try_from(model.players.iter().filter(|p| p.rating > 0).count()).ok(),
+        kind,
+        chief_arbiter: t.chief_arbiter.clone(),
+        deputies: data.report.deputies(),
+        time_control: t.time_control.clone(),
+        round_dates,
+    }
 }

@@ -6,15 +6,15 @@
 //! line and column of the problem (422); nothing is stored. What the reader read with a guess
 //! is shown on the next page.
 
-use crate::db::models::{NewPlayer, PairingSystem, TournamentId};
+use crate::db::models::{NewPlayer, PairingSystem, ReportColumns, TournamentId};
 use crate::db::store;
 use crate::formats::trf;
 use crate::tournament::board::boards_of_round;
 use crate::tournament::byes::ByeKind;
 use crate::tournament::model::GameResult;
+use crate::tournament::schedule::RoundStart;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};
-use crate::web::handlers::trf_import::convert::{event_facts, trf_date};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -50,8 +50,8 @@ pub async fn import_trf(
         let message = ctx.t("day.trf.empty");
         return refuse(ctx, text, message);
     }
-    let (model, warnings) = match trf::read(&text) {
-        Ok(read) => (read.tournament, read.warnings),
+    let read = match trf::read(&text) {
+        Ok(read) => read,
         Err(error) => {
             let message = ctx.lang.t_with(
                 "day.trf.error",
@@ -64,6 +64,22 @@ pub async fn import_trf(
             return refuse(ctx, text, message);
         }
     };
+    // The report records (022–132); a value that cannot be read is left out and noted.
+    let (header, header_problems) = trf::ReportHeader::read(&read);
+    let kept_records: Vec<String> = read
+        .tournament
+        .other_records
+        .iter()
+        .filter(|record| !trf::is_report_record(record))
+        .cloned()
+        .collect();
+    let model = read.tournament;
+    let mut warnings = read.warnings;
+    warnings.extend(header_problems.into_iter().map(|problem| trf::TrfWarning {
+        line: problem.line,
+        column: problem.column,
+        reason: problem.reason,
+    }));
     if model.players.is_empty() {
         let message = ctx.t("day.trf.no_players");
         return refuse(ctx, text, message);
@@ -108,9 +124,11 @@ pub async fn import_trf(
             byes.push((index, round, kind));
         }
     }
-    let facts = event_facts(&model);
-    let start_date = trf_date(&facts.start_date).unwrap_or_else(|| crate::db::now().date());
-    let end_date = trf_date(&facts.end_date)
+    let start_date = header
+        .start_date
+        .unwrap_or_else(|| crate::db::now().date());
+    let end_date = header
+        .end_date
         .filter(|end| *end >= start_date)
         .unwrap_or(start_date);
     let date = |d: time::Date| d.format(DATE).unwrap_or_default();
@@ -122,12 +140,12 @@ pub async fn import_trf(
         } else {
             clip(&model.name)
         },
-        place: clip(&facts.place),
-        federation: crate::formats::csv::parse_federation(&facts.federation).unwrap_or_default(),
+        place: clip(&header.city),
+        federation: crate::formats::csv::parse_federation(&header.federation).unwrap_or_default(),
         start_date: date(start_date),
         end_date: date(end_date),
-        chief_arbiter: clip(&facts.chief_arbiter),
-        time_control: clip(&facts.time_control),
+        chief_arbiter: clip(&header.chief_arbiter),
+        time_control: clip(&header.time_control),
         rounds: model
             .total_rounds
             .max(model.rounds_played())
@@ -163,13 +181,38 @@ pub async fn import_trf(
             birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
             sex: player.sex.clone(),
             club: String::new(),
+            birth_date: trf::date(&player.birth),
         })
         .collect();
+    let imported = store::ImportedReport {
+        columns: ReportColumns {
+            deputy_arbiters: header
+                .deputies
+                .iter()
+                .map(|deputy| clip(deputy))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            report_type: clip(&header.kind),
+            report_records: kept_records.join("\n"),
+        },
+        // Dates of rounds beyond the announced number are not kept (the schedule's rule).
+        schedule: (1u32..)
+            .zip(&header.round_dates)
+            .filter_map(|(round, date)| {
+                date.map(|date| RoundStart {
+                    round,
+                    date,
+                    time: None,
+                })
+            })
+            .filter(|start| start.round <= model.total_rounds.max(model.rounds_played()).min(99))
+            .collect(),
+    };
     let by = organiser.id;
     let (player_count, round_count, bye_count) = (players.len(), boards.len(), byes.len());
     let created = state
         .write(&ctx, move |conn| {
-            store::import_tournament(conn, &new, &players, &boards, &byes, by)
+            store::import_tournament(conn, &new, &imported, &players, &boards, &byes, by)
         })
         .await?;
     let mut notes = vec![ctx.lang.t_with(

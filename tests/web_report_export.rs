@@ -1,0 +1,139 @@
+//! The FIDE rating report (TRF-2026) through the app: a report with its records (022–132),
+//! FIDE IDs, titles and full birth dates is imported, a round date and a birth year are
+//! changed in the app, and the export carries the changes and gives the rest back unchanged:
+//! the report records, every player's fields, each round's opponent, colour and result, the
+//! points and the ranks. `arbiter report check` passes the export.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use arbiter::db::domain::TournamentData;
+use arbiter::db::models::{Role, TournamentId};
+use arbiter::formats::rating_report;
+use arbiter::formats::trf::{self, ReportHeader};
+use common::{PASSWORD, TestContext, multipart, upload};
+
+fn report() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/report/open-report.trf"
+    ))
+    .expect("fixture")
+}
+
+#[actix_web::test]
+async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = report();
+    let source = trf::read(&text).expect("fixture reads");
+    let (source_header, problems) = ReportHeader::read(&source);
+    assert!(problems.is_empty());
+    assert!(rating_report::check(&source).is_empty(), "the fixture is a good report");
+
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "report.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id: i32 = created
+        .location
+        .as_deref()
+        .and_then(|l| l.rsplit('/').next())
+        .and_then(|n| n.parse().ok())
+        .expect("new tournament");
+    let t = format!("/tournaments/{id}");
+
+    // Exported straight away: the same report.
+    let first = client.get(&format!("{t}/export.trf")).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let exported = trf::read(&first.body).expect("export reads");
+    let (header, problems) = ReportHeader::read(&exported);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(header, source_header, "report records:\n{}", first.body);
+    assert_players_equal(&exported.tournament, &source.tournament, &[]);
+    let problems = rating_report::check(&exported);
+    assert!(problems.is_empty(), "{problems:?}\n{}", first.body);
+
+    // The arbiter moves round 3 to the 21st (after round 2, the same day) and corrects
+    // player 5's birth year.
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let schedule = [
+        ("date_1", "2026-11-20"),
+        ("date_2", "2026-11-21"),
+        ("date_3", "2026-11-21"),
+        ("time_1", ""),
+        ("time_2", "10:00"),
+        ("time_3", "16:00"),
+    ];
+    let saved = client.post(&format!("{t}/schedule"), &schedule).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let ana = data
+        .players
+        .iter()
+        .find(|p| p.name == "Petrovic, Ana")
+        .expect("player 5");
+    let edited = client
+        .post(
+            &format!("{t}/players/{}/edit", ana.id.0),
+            &[
+                ("name", "Petrovic, Ana"),
+                ("fide_id", "900100"),
+                ("title", ""),
+                ("rating", "2200"),
+                ("federation", "SRB"),
+                ("birth_year", "2004"),
+                ("sex", "w"),
+                ("club", ""),
+            ],
+        )
+        .await;
+    assert!(
+        edited.status == StatusCode::SEE_OTHER || edited.status == StatusCode::OK,
+        "{}",
+        edited.body
+    );
+
+    let second = client.get(&format!("{t}/export.trf")).await;
+    let exported = trf::read(&second.body).expect("export reads");
+    let (header, _) = ReportHeader::read(&exported);
+    let mut expected = source_header.clone();
+    expected.round_dates[2] = Some(time::macros::date!(2026 - 11 - 21));
+    assert_eq!(header, expected, "{}", second.body);
+    assert!(second.body.contains("26/11/20  26/11/21  26/11/21"), "{}", second.body);
+    // Player 5's birth: the new year (the old full date was of another year).
+    assert_eq!(exported.tournament.players[4].birth, "2004");
+    assert_players_equal(&exported.tournament, &source.tournament, &[5]);
+    assert!(rating_report::check(&exported).is_empty());
+}
+
+/// Every player's fields and rounds equal, except the birth of the players in `birth_changed`.
+fn assert_players_equal(
+    ours: &arbiter::tournament::Tournament,
+    theirs: &arbiter::tournament::Tournament,
+    birth_changed: &[u32],
+) {
+    assert_eq!(ours.players.len(), theirs.players.len());
+    for (a, b) in ours.players.iter().zip(&theirs.players) {
+        assert_eq!(
+            (&a.name, &a.sex, &a.title, a.rating, &a.federation, a.fide_id),
+            (&b.name, &b.sex, &b.title, b.rating, &b.federation, b.fide_id),
+            "player {}",
+            a.id.0
+        );
+        if !birth_changed.contains(&a.id.0) {
+            assert_eq!(a.birth, b.birth, "player {}", a.id.0);
+        }
+        assert_eq!(a.declared_points, b.declared_points, "player {}", a.id.0);
+        assert_eq!(a.rounds, b.rounds, "player {}", a.id.0);
+    }
+}
