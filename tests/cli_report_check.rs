@@ -22,7 +22,13 @@ fn player_line(start: usize) -> usize {
 fn with_line(text: &str, line: usize, edit: impl Fn(&str) -> String) -> String {
     text.lines()
         .enumerate()
-        .map(|(index, l)| if index + 1 == line { edit(l) } else { l.to_owned() })
+        .map(|(index, l)| {
+            if index + 1 == line {
+                edit(l)
+            } else {
+                l.to_owned()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -115,10 +121,20 @@ fn trf26_001_points_under_the_files_own_point_system() {
     );
     let checked = check("three-one-zero", &text);
     assert_refused(&checked, player_line(1) + 1, "points");
-    let totals = [(1, " 7.0"), (2, " 5.0"), (3, " 4.0"), (4, " 6.0"), (5, " 6.0"), (6, " 3.0"), (7, " 3.0")];
+    let totals = [
+        (1, " 7.0"),
+        (2, " 5.0"),
+        (3, " 4.0"),
+        (4, " 6.0"),
+        (5, " 6.0"),
+        (6, " 3.0"),
+        (7, " 3.0"),
+    ];
     let mut fixed = text;
     for (start, points) in totals {
-        fixed = with_line(&fixed, player_line(start) + 1, |l| set_columns(l, 81, points));
+        fixed = with_line(&fixed, player_line(start) + 1, |l| {
+            set_columns(l, 81, points)
+        });
     }
     let checked = check("three-one-zero-fixed", &fixed);
     assert!(checked.success, "{}", checked.stdout);
@@ -176,9 +192,13 @@ fn laws_12_9_penalty_score_half_zero_agrees_on_both_sides() {
     let checked = check("penalty", &text);
     assert!(checked.success, "{}", checked.stdout);
     // 1-1 is never a score (a score above a win).
-    let text = with_line(&text, line, |l| set_columns(&set_columns(l, 109, "1"), 81, " 3.0"));
+    let text = with_line(&text, line, |l| {
+        set_columns(&set_columns(l, 109, "1"), 81, " 3.0")
+    });
     let line_two = player_line(2);
-    let text = with_line(&text, line_two, |l| set_columns(&set_columns(l, 109, "1"), 81, " 2.5"));
+    let text = with_line(&text, line_two, |l| {
+        set_columns(&set_columns(l, 109, "1"), 81, " 2.5")
+    });
     let checked = check("one-one", &text);
     assert_refused(&checked, line, "round 2 result");
 }
@@ -201,7 +221,9 @@ fn trf26_132_a_played_round_without_a_date_is_refused() {
         checked
             .problems
             .iter()
-            .filter(|p| p["field"].as_str().is_some_and(|f| f.starts_with("132 round")))
+            .filter(|p| p["field"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("132 round")))
             .count(),
         3,
         "{}",
@@ -240,8 +262,14 @@ fn trf26_102_report_without_chief_arbiter_is_refused() {
 fn a_file_that_is_not_a_report_is_refused_naming_the_line_not_a_panic() {
     for (name, text) in [
         ("garbage", "001 this is not a player line\n".to_owned()),
-        ("bad-date", with_line(&report(), 12, |l| set_columns(l, 92, "xx/yy/zz"))),
-        ("bad-042", report().replacen("042 2026/11/20", "042 20 November", 1)),
+        (
+            "bad-date",
+            with_line(&report(), 12, |l| set_columns(l, 92, "xx/yy/zz")),
+        ),
+        (
+            "bad-042",
+            report().replacen("042 2026/11/20", "042 20 November", 1),
+        ),
         ("empty", String::new()),
     ] {
         let checked = check(name, &text);

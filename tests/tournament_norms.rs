@@ -165,7 +165,14 @@ fn b01_1_4_8_gm_norm_performance_2610_against_average_2444() {
     let gm = verdict(&norms, NormTitle::Gm);
     assert!(gm.achieved(), "{:?}", gm.shortfalls);
     assert_eq!(
-        (gm.games.len(), gm.half_points, gm.average, gm.percent, gm.dp, gm.performance),
+        (
+            gm.games.len(),
+            gm.half_points,
+            gm.average,
+            gm.percent,
+            gm.dp,
+            gm.performance
+        ),
         (9, 13, 2444, 72, 166, 2610)
     );
     assert_eq!((gm.title_holders, gm.norm_titled), (8, 3));
@@ -184,7 +191,10 @@ fn b01_1_4_8_performance_below_2600_is_no_gm_norm_but_an_im_norm() {
     let t = event("m", "", &games, &[]);
     let norms = seeker_norms(&t, &swiss());
     let gm = verdict(&norms, NormTitle::Gm);
-    assert_eq!((gm.half_points, gm.percent, gm.dp, gm.performance), (12, 67, 125, 2569));
+    assert_eq!(
+        (gm.half_points, gm.percent, gm.dp, gm.performance),
+        (12, 67, 125, 2569)
+    );
     assert_eq!(articles(&gm), ["1.4.8"]);
     let im = verdict(&norms, NormTitle::Im);
     assert!(im.achieved(), "{:?}", im.shortfalls);
@@ -450,7 +460,10 @@ fn b01_1_4_1e_games_after_the_norm_may_be_left_out_except_in_a_round_robin() {
     };
     let gm = verdict(&seeker_norms(&t, &round_robin), NormTitle::Gm);
     assert!(!gm.achieved());
-    assert_eq!((gm.games.len(), gm.average, gm.performance), (10, 2450, 2560));
+    assert_eq!(
+        (gm.games.len(), gm.average, gm.performance),
+        (10, 2450, 2560)
+    );
 }
 
 #[test]
@@ -467,7 +480,10 @@ fn b01_1_4_1f_wins_may_be_left_out() {
     let gm = verdict(&norms, NormTitle::Gm);
     assert!(gm.achieved(), "{:?}", gm.shortfalls);
     assert_eq!(gm.left_out, [1]);
-    assert_eq!((gm.games.len(), gm.average, gm.performance), (10, 2420, 2613));
+    assert_eq!(
+        (gm.games.len(), gm.average, gm.performance),
+        (10, 2420, 2613)
+    );
     assert_eq!(gm.raised_to_floor, Some((PlayerId(3), 1700, 2200)));
 }
 

@@ -2,7 +2,8 @@
 //! FIDE IDs, titles and full birth dates is imported, a round date and a birth year are
 //! changed in the app, and the export carries the changes and gives the rest back unchanged:
 //! the report records, every player's fields, each round's opponent, colour and result, the
-//! points and the ranks. `arbiter report check` passes the export.
+//! points and the ranks. `arbiter report check` passes the export. (A forfeit comes back with
+//! the seats the app keeps for every board, `w +` / `b -`; a file's `- +` would come back so.)
 
 mod common;
 
@@ -31,13 +32,19 @@ async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
     let source = trf::read(&text).expect("fixture reads");
     let (source_header, problems) = ReportHeader::read(&source);
     assert!(problems.is_empty());
-    assert!(rating_report::check(&source).is_empty(), "the fixture is a good report");
+    assert!(
+        rating_report::check(&source).is_empty(),
+        "the fixture is a good report"
+    );
 
     let token = client.csrf_token().await;
     let created = client
         .send(upload(
             "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "report.trf", &text))),
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "report.trf", &text)),
+            ),
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
@@ -109,7 +116,11 @@ async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
     let mut expected = source_header.clone();
     expected.round_dates[2] = Some(time::macros::date!(2026 - 11 - 21));
     assert_eq!(header, expected, "{}", second.body);
-    assert!(second.body.contains("26/11/20  26/11/21  26/11/21"), "{}", second.body);
+    assert!(
+        second.body.contains("26/11/20  26/11/21  26/11/21"),
+        "{}",
+        second.body
+    );
     // Player 5's birth: the new year (the old full date was of another year).
     assert_eq!(exported.tournament.players[4].birth, "2004");
     assert_players_equal(&exported.tournament, &source.tournament, &[5]);
@@ -125,8 +136,22 @@ fn assert_players_equal(
     assert_eq!(ours.players.len(), theirs.players.len());
     for (a, b) in ours.players.iter().zip(&theirs.players) {
         assert_eq!(
-            (&a.name, &a.sex, &a.title, a.rating, &a.federation, a.fide_id),
-            (&b.name, &b.sex, &b.title, b.rating, &b.federation, b.fide_id),
+            (
+                &a.name,
+                &a.sex,
+                &a.title,
+                a.rating,
+                &a.federation,
+                a.fide_id
+            ),
+            (
+                &b.name,
+                &b.sex,
+                &b.title,
+                b.rating,
+                &b.federation,
+                b.fide_id
+            ),
             "player {}",
             a.id.0
         );

@@ -75,12 +75,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "Title norms, FIDE B.01 Art. 1.4 (host federation {}; {}; Art. 1.4.3d: {} foreign rated players, {} federations, {} GM/IM/WGM/WIM{})",
-        if settings.host_federation.is_empty() { "unknown" } else { &settings.host_federation },
-        if settings.round_robin { "round robin" } else { "Swiss" },
+        if settings.host_federation.is_empty() {
+            "unknown"
+        } else {
+            &settings.host_federation
+        },
+        if settings.round_robin {
+            "round robin"
+        } else {
+            "Swiss"
+        },
         exemption.foreigners,
         exemption.federations,
         exemption.titled,
-        if exemption.applies() && !settings.round_robin { ", federation rules waived" } else { "" }
+        if exemption.applies() && !settings.round_robin {
+            ", federation rules waived"
+        } else {
+            ""
+        }
     )?;
     for player_norms in &results {
         write_player(&mut out, tournament, player_norms)?;
@@ -110,7 +122,11 @@ fn write_player(
         player.name,
         player.title,
         if player.title.is_empty() { "" } else { " " },
-        if player.federation.is_empty() { "-" } else { &player.federation },
+        if player.federation.is_empty() {
+            "-"
+        } else {
+            &player.federation
+        },
         player.rating
     )?;
     for excluded in &player_norms.excluded {
@@ -169,7 +185,11 @@ fn write_player(
             verdict.performance,
         )?;
         for shortfall in &verdict.shortfalls {
-            writeln!(out, "         Art. {}: {}", shortfall.article, shortfall.reason)?;
+            writeln!(
+                out,
+                "         Art. {}: {}",
+                shortfall.article, shortfall.reason
+            )?;
         }
     }
     Ok(())

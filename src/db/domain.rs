@@ -11,8 +11,7 @@ use std::collections::HashMap;
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
 use crate::db::models::{
-    Game, PlayerRow, PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentId,
-    TournamentRow,
+    Game, PlayerRow, PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentId, TournamentRow,
 };
 use crate::pairing::round_robin::rounds_count;
 use crate::tournament::board::Board;

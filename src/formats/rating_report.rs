@@ -145,10 +145,7 @@ fn round_dates(read: &TrfRead, header: &ReportHeader) -> Vec<ReportProblem> {
         let first = 92 + 10 * index;
         problems.push(ReportProblem {
             line: record_line,
-            field: format!(
-                "132 round {round} date (columns {first}–{})",
-                first + 7
-            ),
+            field: format!("132 round {round} date (columns {first}–{})", first + 7),
             reason: format!("round {round} was played but has no date"),
         });
     }

@@ -1430,8 +1430,7 @@ pub fn date(text: &str) -> Option<time::Date> {
     let [year, month, day] = parts.as_slice() else {
         return None;
     };
-    if year.len() != 4 || month.is_empty() || day.is_empty() || month.len() > 2 || day.len() > 2
-    {
+    if year.len() != 4 || month.is_empty() || day.is_empty() || month.len() > 2 || day.len() > 2 {
         return None;
     }
     let month = time::Month::try_from(month.parse::<u8>().ok()?).ok()?;
@@ -1569,7 +1568,10 @@ impl ReportHeader {
         );
         text(
             "072",
-            &self.rated_players.map(|n| n.to_string()).unwrap_or_default(),
+            &self
+                .rated_players
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
         );
         text("092", &self.kind);
         text("102", &self.chief_arbiter);

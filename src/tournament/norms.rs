@@ -428,9 +428,8 @@ pub fn figures(
     let own = player.federation.trim().to_ascii_uppercase();
     let half_points: u32 = games.iter().map(|g| g.half_points).sum();
     let mut shortfalls = Vec::new();
-    let mut short = |article: &'static str, reason: String| {
-        shortfalls.push(Shortfall { article, reason })
-    };
+    let mut short =
+        |article: &'static str, reason: String| shortfalls.push(Shortfall { article, reason });
 
     // 1.4.1: the number of games.
     if n < least_games {
@@ -486,7 +485,10 @@ pub fn figures(
 
     // 1.4.5: titles.
     let title_holders = games.iter().filter(|g| title_holder(&g.title)).count();
-    let norm_titled = games.iter().filter(|g| title.counted_title(&g.title)).count();
+    let norm_titled = games
+        .iter()
+        .filter(|g| title.counted_title(&g.title))
+        .count();
     let holders_needed = n.div_ceil(2);
     if title_holders < holders_needed {
         short(
@@ -575,8 +577,9 @@ pub fn figures(
     let counts_as = if shortfalls.is_empty() {
         let least_score = (0..=2 * n as u32)
             .find(|&h| {
-                fractional_score_percent(h, n)
-                    .is_some_and(|p| p >= MIN_SCORE_PERCENT && average + dp(p) >= title.performance())
+                fractional_score_percent(h, n).is_some_and(|p| {
+                    p >= MIN_SCORE_PERCENT && average + dp(p) >= title.performance()
+                })
             })
             .unwrap_or(half_points);
         let extra = (half_points.saturating_sub(least_score) / 2) as usize;
@@ -730,8 +733,11 @@ fn best(
             left_out.sort_unstable();
             candidate.left_out = left_out;
             let better = found.as_ref().is_none_or(|f| {
-                (candidate.counts_as, candidate.games.len(), candidate.performance)
-                    > (f.counts_as, f.games.len(), f.performance)
+                (
+                    candidate.counts_as,
+                    candidate.games.len(),
+                    candidate.performance,
+                ) > (f.counts_as, f.games.len(), f.performance)
             });
             if better {
                 found = Some(candidate);

@@ -62,9 +62,7 @@ fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
         match t.pairing_system {
             PairingSystem::RoundRobin => "Individual: Round-Robin",
             PairingSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
-            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => {
-                "Individual: Swiss-System"
-            }
+            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => "Individual: Swiss-System",
         }
         .to_owned()
     } else {

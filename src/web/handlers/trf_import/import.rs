@@ -124,9 +124,7 @@ pub async fn import_trf(
             byes.push((index, round, kind));
         }
     }
-    let start_date = header
-        .start_date
-        .unwrap_or_else(|| crate::db::now().date());
+    let start_date = header.start_date.unwrap_or_else(|| crate::db::now().date());
     let end_date = header
         .end_date
         .filter(|end| *end >= start_date)
