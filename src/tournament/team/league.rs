@@ -402,6 +402,7 @@ pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
             colour_sequence: Some(event.colours.sequence(boards)),
             match_points: Some(event.match_points),
             forfeited_matches: forfeited,
+            pairing_allocated_byes: None,
             penalties: event.penalties.clone(),
             forfeit_win: any_forfeit.then(|| {
                 event.forfeit_win.unwrap_or((

@@ -368,6 +368,8 @@ pub struct TeamSection {
     pub match_points: Option<MatchPoints>,
     /// Forfeited matches (record 330).
     pub forfeited_matches: Vec<ForfeitedMatch>,
+    /// The pairing-allocated byes of a team Swiss (record 320), when given.
+    pub pairing_allocated_byes: Option<PairingAllocatedByes>,
     /// Points given or taken by the arbiter (record 299 without a result type).
     pub penalties: Vec<PenaltyPoints>,
     /// Match and game points of a forfeited match's winner (record 299 `+`, all rounds).
@@ -390,6 +392,18 @@ pub struct TeamTotal {
     pub game_points: Points,
     /// The rank.
     pub rank: u32,
+}
+
+/// The pairing-allocated byes of a team Swiss (TRF-2026 record 320, C.04.6 Art. 1.4): what one
+/// is worth and which team had it in which round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingAllocatedByes {
+    /// Match points of the bye.
+    pub match_points: Points,
+    /// Game points of the bye.
+    pub game_points: Points,
+    /// `(round, team)`: the team given the bye in that round.
+    pub teams: Vec<(u32, TeamId)>,
 }
 
 /// A forfeited match (TRF-2026 record 330).
