@@ -355,7 +355,6 @@ fn sample(count: u64) -> Vec<(Profile, String)> {
 fn c02_team_swiss_sample_of_the_acceptance_run_reads_back_the_same() {
     let scratch = std::env::temp_dir().join(format!("arbiter-team-swiss-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("scratch");
-    let mut rounds = 0;
     for (index, (profile, text)) in sample(12).into_iter().enumerate() {
         let file = scratch.join(format!("e{index}.trf"));
         std::fs::write(&file, &text).expect("write");
@@ -364,10 +363,8 @@ fn c02_team_swiss_sample_of_the_acceptance_run_reads_back_the_same() {
             differences.is_empty(),
             "event {index}: {differences:?}\n{text}"
         );
-        rounds += text.lines().next().map_or(0, |_| profile.rounds);
     }
     std::fs::remove_dir_all(&scratch).ok();
-    assert!(rounds > 0);
 }
 
 #[test]

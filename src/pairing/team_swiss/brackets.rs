@@ -70,13 +70,13 @@ impl<'a> Field<'a> {
     }
 
     /// The number of entrants.
-    pub fn len(&self) -> usize {
+    pub fn size(&self) -> usize {
         self.round.entrants.len()
     }
 
     /// [C1]: `a` and `b` may meet.
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
-        self.meet[a * self.len() + b]
+        self.meet[a * self.size() + b]
     }
 
     /// The entrant's pairing number.
@@ -115,7 +115,7 @@ impl<'a> Field<'a> {
 
     /// The whole round (Art. 3.3.2): the team given the bye, if any, and the pairs.
     pub fn pair_round(&self) -> Result<(Option<usize>, Vec<(usize, usize)>), TeamPairingError> {
-        let mut left: Vec<usize> = (0..self.len()).collect();
+        let mut left: Vec<usize> = (0..self.size()).collect();
         let bye = self.pairing_allocated_bye()?;
         if let Some(bye) = bye {
             left.retain(|&t| t != bye);
@@ -149,7 +149,7 @@ impl<'a> Field<'a> {
     /// those [C2] allows, the first that leaves a legal pairing of all the others (3.4.1) by
     /// lowest score (3.4.2), most matches played (3.4.3), largest TPN (3.4.4).
     fn pairing_allocated_bye(&self) -> Result<Option<usize>, TeamPairingError> {
-        let n = self.len();
+        let n = self.size();
         if n % 2 == 0 {
             return Ok(None);
         }
