@@ -22,6 +22,9 @@ pub(super) struct Preference {
     pub strong: bool,
 }
 
+/// A paired round: the team given the bye, if any, and the matches (entrant indices).
+pub(super) type RoundPairs = (Option<usize>, Vec<(usize, usize)>);
+
 /// The round being paired, indexed: entrant `i` of [`Round::entrants`] is vertex `i`.
 pub(super) struct Field<'a> {
     /// The round.
@@ -114,7 +117,7 @@ impl<'a> Field<'a> {
     }
 
     /// The whole round (Art. 3.3.2): the team given the bye, if any, and the pairs.
-    pub fn pair_round(&self) -> Result<(Option<usize>, Vec<(usize, usize)>), TeamPairingError> {
+    pub fn pair_round(&self) -> Result<RoundPairs, TeamPairingError> {
         let mut left: Vec<usize> = (0..self.size()).collect();
         let bye = self.pairing_allocated_bye()?;
         if let Some(bye) = bye {
@@ -150,7 +153,7 @@ impl<'a> Field<'a> {
     /// lowest score (3.4.2), most matches played (3.4.3), largest TPN (3.4.4).
     fn pairing_allocated_bye(&self) -> Result<Option<usize>, TeamPairingError> {
         let n = self.size();
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             return Ok(None);
         }
         let entrants = &self.round.entrants;
@@ -263,7 +266,7 @@ impl<'a> Field<'a> {
             .copied()
             .filter(|&t| self.level[t] < next)
             .collect();
-        let candidates: Vec<Option<usize>> = if following.len() % 2 == 0 {
+        let candidates: Vec<Option<usize>> = if following.len().is_multiple_of(2) {
             vec![None]
         } else {
             lower.iter().copied().map(Some).collect()
@@ -294,7 +297,7 @@ impl<'a> Field<'a> {
                 None => available.push((self.level[t], 1)),
             }
         }
-        available.sort_by(|a, b| b.0.cmp(&a.0));
+        available.sort_by_key(|&(level, _)| std::cmp::Reverse(level));
         let mut profiles = Vec::new();
         let mut current = Vec::new();
         fn extend(
