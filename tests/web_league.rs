@@ -343,6 +343,9 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
     let trf_page = client.get(&format!("{base}/league/export.trf")).await;
     assert_eq!(trf_page.status, StatusCode::OK);
     let tournament = trf::parse(&trf_page.body).expect("the export reads back");
+    if let Ok(path) = std::env::var("ARBITER_KEEP_TEAM_FILES") {
+        std::fs::write(std::path::Path::new(&path).join("web-league.trf"), &trf_page.body).expect("keep the file");
+    }
     let event = TeamEvent::from_tournament(&tournament).expect("a team file");
     assert_eq!(event.teams.len(), TEAMS);
     let ranking = TeamRanking {
@@ -366,6 +369,37 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
             (page.0.clone(), page.1.clone()),
             "{name}: the file's totals equal the page's"
         );
+    }
+
+    // FIDE's TieBreakServer reads the same file to the same values and ranks (when installed).
+    if let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("league.trf");
+        std::fs::write(&file, &trf_page.body).expect("write");
+        let output = std::process::Command::new(&python)
+            .args(["-m", "gacrux.tiebreakchecker", "-b", "utf-8", "-p", "-o", "-", "-d", ";", "-F", "TEXT", "-i"])
+            .arg(&file)
+            .args(["-t", "MPTS", "GPTS", "WIN", "DE:MP"])
+            .output()
+            .expect("run gacrux");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "gacrux: {text}");
+        let mut compared = 0;
+        for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let start: usize = fields[0].parse().expect("start number");
+            let row = table.iter().find(|r| number(&r[1]) == start).expect("team on the page");
+            let as_number = |text: &str| text.replace('½', ".5").parse::<f64>().unwrap_or_else(|_| {
+                let whole = text.trim_end_matches('½');
+                whole.parse::<f64>().unwrap_or(0.0) + 0.5
+            });
+            assert_eq!(row[0], fields[1], "team {start}: rank as FIDE's checker gives it");
+            assert_eq!(as_number(&row[3]), fields[2].parse::<f64>().expect("MPTS"), "team {start}: MPTS");
+            assert_eq!(as_number(&row[4]), fields[3].parse::<f64>().expect("GPTS"), "team {start}: GPTS");
+            assert_eq!(row[5], fields[4], "team {start}: WIN");
+            compared += 1;
+        }
+        assert_eq!(compared, TEAMS, "FIDE's checker ranked every team");
     }
 
     // The file imported again is the same league: its export is the same file.
