@@ -188,6 +188,26 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
         )
         .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let bogus = client
+        .post(
+            &format!("{base}/league/settings"),
+            &[
+                ("boards", "8"),
+                ("colours", "home_white_odd"),
+                ("win", "3"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("tie_breaks", "match_points_first"),
+                ("tie_break_list", "MPTS,GPTS,XYZ"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        bogus.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "an unknown tie-break code"
+    );
+    assert!(bogus.body.contains("MPTS,GPTS,XYZ"), "the list is named");
     let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
     drawn.assert_redirect(&format!("{base}/league/rounds/1"));
     let again = client.post(&format!("{base}/league/draw"), &[]).await;
@@ -344,7 +364,11 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
     assert_eq!(trf_page.status, StatusCode::OK);
     let tournament = trf::parse(&trf_page.body).expect("the export reads back");
     if let Ok(path) = std::env::var("ARBITER_KEEP_TEAM_FILES") {
-        std::fs::write(std::path::Path::new(&path).join("web-league.trf"), &trf_page.body).expect("keep the file");
+        std::fs::write(
+            std::path::Path::new(&path).join("web-league.trf"),
+            &trf_page.body,
+        )
+        .expect("keep the file");
     }
     let event = TeamEvent::from_tournament(&tournament).expect("a team file");
     assert_eq!(event.teams.len(), TEAMS);
@@ -377,7 +401,20 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
         let file = dir.path().join("league.trf");
         std::fs::write(&file, &trf_page.body).expect("write");
         let output = std::process::Command::new(&python)
-            .args(["-m", "gacrux.tiebreakchecker", "-b", "utf-8", "-p", "-o", "-", "-d", ";", "-F", "TEXT", "-i"])
+            .args([
+                "-m",
+                "gacrux.tiebreakchecker",
+                "-b",
+                "utf-8",
+                "-p",
+                "-o",
+                "-",
+                "-d",
+                ";",
+                "-F",
+                "TEXT",
+                "-i",
+            ])
             .arg(&file)
             .args(["-t", "MPTS", "GPTS", "WIN", "DE:MP"])
             .output()
@@ -388,14 +425,30 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
         for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
             let fields: Vec<&str> = line.split(';').map(str::trim).collect();
             let start: usize = fields[0].parse().expect("start number");
-            let row = table.iter().find(|r| number(&r[1]) == start).expect("team on the page");
-            let as_number = |text: &str| text.replace('½', ".5").parse::<f64>().unwrap_or_else(|_| {
-                let whole = text.trim_end_matches('½');
-                whole.parse::<f64>().unwrap_or(0.0) + 0.5
-            });
-            assert_eq!(row[0], fields[1], "team {start}: rank as FIDE's checker gives it");
-            assert_eq!(as_number(&row[3]), fields[2].parse::<f64>().expect("MPTS"), "team {start}: MPTS");
-            assert_eq!(as_number(&row[4]), fields[3].parse::<f64>().expect("GPTS"), "team {start}: GPTS");
+            let row = table
+                .iter()
+                .find(|r| number(&r[1]) == start)
+                .expect("team on the page");
+            let as_number = |text: &str| {
+                text.replace('½', ".5").parse::<f64>().unwrap_or_else(|_| {
+                    let whole = text.trim_end_matches('½');
+                    whole.parse::<f64>().unwrap_or(0.0) + 0.5
+                })
+            };
+            assert_eq!(
+                row[0], fields[1],
+                "team {start}: rank as FIDE's checker gives it"
+            );
+            assert_eq!(
+                as_number(&row[3]),
+                fields[2].parse::<f64>().expect("MPTS"),
+                "team {start}: MPTS"
+            );
+            assert_eq!(
+                as_number(&row[4]),
+                fields[3].parse::<f64>().expect("GPTS"),
+                "team {start}: GPTS"
+            );
             assert_eq!(row[5], fields[4], "team {start}: WIN");
             compared += 1;
         }

@@ -34,6 +34,9 @@ pub struct SettingsForm {
     pub loss: String,
     /// A preset name or a list of team tie-break codes.
     pub tie_breaks: String,
+    /// A list of team tie-break codes typed by the organiser (`MPTS,GPTS,DE:MP,EMGSB`): when
+    /// given, it is the ranking instead of the preset.
+    pub tie_break_list: String,
 }
 
 impl SettingsForm {
@@ -59,7 +62,14 @@ impl SettingsForm {
         if !(win.0 > draw.0 && draw.0 >= loss.0) {
             return Err(ctx.t("league.error.match_points"));
         }
-        let tie_breaks = self.tie_breaks.trim().to_owned();
+        let tie_breaks = match self.tie_break_list.trim() {
+            "" => self.tie_breaks.trim().to_owned(),
+            list => list
+                .chars()
+                .take(200)
+                .collect::<String>()
+                .to_ascii_uppercase(),
+        };
         let row = LeagueRow {
             tournament_id: tournament,
             boards,
