@@ -355,7 +355,7 @@ pub fn set_team_result(
             detail: match_label(&data, found),
             ..NewAuditEntry::default()
         });
-        Ok(TeamBoardRow::find(conn, board)?.ok_or(StoreError::NotFound)?)
+        TeamBoardRow::find(conn, board)?.ok_or(StoreError::NotFound)
     })
 }
 
