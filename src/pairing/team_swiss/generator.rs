@@ -259,6 +259,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Result<Tournament, GenerateErro
                 away: Some(black),
                 boards: played.0,
                 forfeit: played.1,
+                unplayed: false,
             });
         }
     }

@@ -268,6 +268,7 @@ pub(super) fn matches_of_round(
             away,
             boards,
             forfeit: None,
+            unplayed: false,
         });
     }
     Ok(matches)

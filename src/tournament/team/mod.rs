@@ -93,6 +93,9 @@ pub struct TeamMatch {
     pub boards: Vec<MatchBoard>,
     /// The whole match was forfeited (TRF-2026 record 330); the boards are then ignored.
     pub forfeit: Option<MatchForfeit>,
+    /// Not played yet although its round is: postponed, or the line-ups are not both in. It
+    /// has no score and counts as a match still to play.
+    pub unplayed: bool,
 }
 
 impl TeamMatch {
@@ -295,6 +298,7 @@ impl TeamEvent {
                     away: forfeit.black,
                     boards: Vec::new(),
                     forfeit: Some(value),
+                    unplayed: false,
                 }),
             }
         }
