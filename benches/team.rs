@@ -5,6 +5,9 @@
 //! `ARBITER_BENCH_RUNS` runs (default 50): team standings by the FIDE order
 //! (MPTS, GPTS, EDE, EMGSB/C1) and by the match-points-first league order, the crosstable,
 //! every team's board statistics, the TRF written, and the TRF read back into the season.
+//! Then the same season is imported into a SQLite database (as `POST /tournaments/import`
+//! does) and the public league pages are fetched through the app, each request reading the
+//! database, ranking and rendering: `GET …/league/standings` and `GET …/league/crosstable`.
 //! No assertions: the figures are for the README.
 
 use std::time::{Duration, Instant};
@@ -81,5 +84,87 @@ fn main() {
     measure("TRF-2026 read back", runs, || {
         let tournament = trf::parse(&text).expect("own file");
         std::hint::black_box(TeamEvent::from_tournament(&tournament).expect("team file"));
+    });
+    pages(&event, runs);
+}
+
+/// The league's public pages through the app, on a SQLite file.
+fn pages(event: &TeamEvent, runs: usize) {
+    use arbiter::db::models::tournaments::PointColumns;
+    use arbiter::db::models::{NewTournament, NewUser, PairingSystem, Role};
+    use arbiter::db::store;
+    use arbiter::web::{self, AppConfig, AppState};
+
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let url = dir.path().join("bench.db").to_string_lossy().into_owned();
+    let pool = arbiter::db::connect_pool(&url, 2).expect("database");
+    let mut conn = pool.get().expect("connection");
+    let owner = NewUser {
+        username: "bench",
+        display_name: "Bench",
+        password_hash: "-",
+        role: Role::Organiser,
+    }
+    .insert(&mut conn)
+    .expect("user");
+    let day = time::Date::from_calendar_date(2026, time::Month::September, 1).expect("date");
+    let new = NewTournament {
+        name: event.name.clone(),
+        place: String::new(),
+        federation: String::new(),
+        start_date: day,
+        end_date: day,
+        chief_arbiter: String::new(),
+        time_control: String::new(),
+        rounds: 0,
+        pairing_system: PairingSystem::TeamRoundRobin,
+        swap_last_two_rounds: false,
+        points: PointColumns::from(event.game_points),
+        default_time_minutes: 0,
+        published: true,
+        owner_id: owner.id,
+    };
+    let id = store::import_league(&mut conn, &new, event, owner.id)
+        .expect("import")
+        .id;
+    let session_key = web::session_key_from_database(&mut conn).expect("session key");
+    drop(conn);
+    let state = AppState {
+        pool,
+        config: AppConfig {
+            secure_cookies: false,
+            trust_forwarded_for: false,
+            session_key,
+            public_url: None,
+        },
+        pages: Default::default(),
+    };
+    actix_web::rt::System::new().block_on(async move {
+        let app = actix_web::test::init_service(web::app(state)).await;
+        for page in ["standings", "crosstable"] {
+            let path = format!("/tournaments/{id}/league/{page}");
+            let mut times = Vec::with_capacity(runs);
+            let mut bytes = 0;
+            for _ in 0..runs {
+                let start = Instant::now();
+                let request = actix_web::test::TestRequest::get().uri(&path).to_request();
+                let response = actix_web::test::call_service(&app, request).await;
+                assert!(
+                    response.status().is_success(),
+                    "{path}: {}",
+                    response.status()
+                );
+                let body = actix_web::test::read_body(response).await;
+                times.push(start.elapsed());
+                bytes = body.len();
+            }
+            times.sort_unstable();
+            println!(
+                "{:<44} median {:>8.3} ms   slowest {:>8.3} ms   {bytes} bytes",
+                format!("page GET /league/{page}"),
+                times[times.len() / 2].as_secs_f64() * 1e3,
+                times[times.len() - 1].as_secs_f64() * 1e3,
+            );
+        }
     });
 }

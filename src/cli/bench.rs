@@ -23,6 +23,11 @@
 //! stdout is `N tournaments, M rounds, K discrepancies`. Without `--oracle`, our own checker
 //! ([`dutch::check_rounds`]) re-reads every file: a short run that needs no outside program.
 //!
+//! `arbiter bench c046 --count N --oracle PYTHON [--seed S] [--first I] [--teams A..B]`: the
+//! same run for the team Swiss (C.04.6), checked by gacrux (see `bench/c046.rs`).
+//! `arbiter bench team-swiss [--teams 62 --boards 6 --rounds 11]`: seconds to pair each round
+//! of a generated team event.
+//!
 //! [`sample_profile`]: crate::pairing::generator::sample_profile
 //! [`generate`]: crate::pairing::generator::generate
 
@@ -39,7 +44,9 @@ use crate::pairing::dutch::pairing_set;
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 
 mod c02;
+mod c046;
 pub use c02::C02Args;
+pub use c046::C046Args;
 
 /// Arguments of `arbiter bench`.
 #[derive(Debug, clap::Args)]
@@ -56,6 +63,74 @@ pub enum Target {
     Dutch(DutchArgs),
     /// FIDE's endorsement run (C.02): generated tournaments, every round checked by an oracle.
     C02(C02Args),
+    /// The endorsement run of the team Swiss (C.04.6): generated team events, every round
+    /// checked by an oracle (gacrux).
+    C046(C046Args),
+    /// The team Swiss engine (C.04.6): seconds to pair each round of a generated event.
+    TeamSwiss(TeamSwissArgs),
+}
+
+/// Arguments of `arbiter bench team-swiss`.
+#[derive(Debug, clap::Args)]
+pub struct TeamSwissArgs {
+    /// Teams.
+    #[arg(long, default_value_t = 62)]
+    pub teams: u32,
+    /// Boards per match.
+    #[arg(long, default_value_t = 6)]
+    pub boards: u32,
+    /// Rounds.
+    #[arg(long, default_value_t = 11)]
+    pub rounds: u32,
+    /// Seed of the event.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `bench team-swiss`: makes the event, then pairs each of its rounds again from the rounds
+/// before and prints the seconds of each, and the slowest.
+fn team_swiss_bench(args: &TeamSwissArgs) -> anyhow::Result<ExitCode> {
+    use crate::pairing::team_swiss::{self, generator};
+    let profile = generator::Profile {
+        teams: args.teams,
+        boards: args.boards,
+        rounds: args.rounds,
+        ..generator::Profile::default()
+    };
+    eprintln!(
+        "generating {} teams, {} boards, {} rounds (seed {})",
+        args.teams, args.boards, args.rounds, args.seed
+    );
+    let tournament = generator::generate(&profile, args.seed)?;
+    let swiss = team_swiss::team_event_of(&tournament)?;
+    let mut slowest = 0.0f64;
+    let mut all_same = true;
+    for round in 1..=swiss.rounds_paired() {
+        let present = swiss.participants(round);
+        let input = team_swiss::round_input(&swiss, round, &present, profile.options);
+        let start = Instant::now();
+        let boards = team_swiss::pair(&input);
+        let seconds = start.elapsed().as_secs_f64();
+        slowest = slowest.max(seconds);
+        let same = boards.as_ref().is_ok_and(|b| {
+            team_swiss::checker::pairing_set(b)
+                == team_swiss::checker::pairing_set(&swiss.recorded_pairing(round))
+        });
+        all_same &= same;
+        println!(
+            "round {round:>2}: {} teams, {seconds:.4} s, same as generated: {same}",
+            present.len()
+        );
+    }
+    println!(
+        "{} teams, {} boards: slowest round {slowest:.4} s",
+        args.teams, args.boards
+    );
+    Ok(if all_same {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Arguments of `arbiter bench dutch`.
@@ -80,6 +155,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let args = match args.target {
         Target::Dutch(args) => args,
         Target::C02(args) => return c02::run(&args),
+        Target::C046(args) => return c046::run(&args),
+        Target::TeamSwiss(args) => return team_swiss_bench(&args),
     };
     if let Some(players) = args.synthetic {
         anyhow::ensure!(players >= 2, "at least two players are needed");

@@ -3,19 +3,39 @@
 //! endorsement procedure for pairing programs (C.02) asks for such a generator; the work is
 //! [`crate::pairing::generator`], which refuses up front a field that cannot play the rounds
 //! without a rematch.
+//!
+//! `arbiter generate --teams N --boards B --rounds R -s SEED -o OUT.trf [--draw-rate P
+//! --forfeit-rate P --absence-rate P --primary game|match --type-b]`: a team Swiss paired by our
+//! C.04.6 engine, written as TRF-2026 ([`crate::pairing::team_swiss::generator`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::formats::trf;
 use crate::pairing::generator::{self, Profile};
+use crate::pairing::team_swiss;
 
 /// Arguments of `arbiter generate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Pair with the FIDE Dutch system (the only system offered).
-    #[arg(long)]
+    /// Pair with the FIDE Dutch system (C.04.3).
+    #[arg(long, conflicts_with = "teams")]
     pub dutch: bool,
+    /// A team Swiss (C.04.6) of this many teams.
+    #[arg(long)]
+    pub teams: Option<u32>,
+    /// Team Swiss: boards per match.
+    #[arg(long, default_value_t = 4)]
+    pub boards: u32,
+    /// Team Swiss: share of teams absent from a round.
+    #[arg(long, default_value_t = 0.0)]
+    pub absence_rate: f64,
+    /// Team Swiss: the primary score (C.04.6 Art. 1.2).
+    #[arg(long, value_name = "match|game")]
+    pub primary: Option<super::pair::Primary>,
+    /// Team Swiss: type B colour preferences (C.04.6 Art. 1.7.2).
+    #[arg(long = "type-b")]
+    pub type_b: bool,
     /// Where to write the TRF file.
     #[arg(short = 'o', value_name = "OUT.trf")]
     pub output: PathBuf,
@@ -78,7 +98,13 @@ impl Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(args.dutch, "choose the pairing system (--dutch)");
+    if let Some(teams) = args.teams {
+        return run_team(&args, teams);
+    }
+    anyhow::ensure!(
+        args.dutch,
+        "choose the pairing system (--dutch, or --teams N for a team Swiss)"
+    );
     let profile = args.profile();
     generator::check_feasible(&profile)?;
     let certain = generator::certain_rounds(profile.players);
@@ -90,6 +116,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let tournament = generator::generate(&profile, args.seed)?;
+    std::fs::write(&args.output, trf::write(&tournament))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `generate --teams N`: a team Swiss by C.04.6.
+fn run_team(args: &Args, teams: u32) -> anyhow::Result<ExitCode> {
+    let options = team_swiss::Options {
+        primary: match args.primary {
+            Some(super::pair::Primary::Game) => team_swiss::PrimaryScore::GamePoints,
+            _ => team_swiss::PrimaryScore::MatchPoints,
+        },
+        colours: if args.type_b {
+            team_swiss::ColourPreferences::TypeB
+        } else {
+            team_swiss::ColourPreferences::TypeA
+        },
+    };
+    let profile = team_swiss::generator::Profile {
+        teams,
+        boards: args.boards,
+        rounds: args.rounds,
+        top_rating: args.top_rating,
+        rating_step: args.rating_step,
+        draw_rate: args.draw_rate,
+        forfeit_rate: args.forfeit_rate,
+        absence_rate: args.absence_rate,
+        options,
+        ..team_swiss::generator::Profile::default()
+    };
+    team_swiss::generator::check_feasible(&profile)?;
+    let tournament = team_swiss::generator::generate(&profile, args.seed)?;
     std::fs::write(&args.output, trf::write(&tournament))?;
     Ok(ExitCode::SUCCESS)
 }

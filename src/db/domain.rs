@@ -120,7 +120,7 @@ impl TournamentData {
     pub fn announced_rounds(&self) -> i32 {
         let t = &self.tournament;
         match t.pairing_system.cycles(t.swap_last_two_rounds) {
-            Some(cycles) if self.rounds.is_empty() => {
+            Some(cycles) if self.rounds.is_empty() && !t.pairing_system.is_team() => {
                 let players = u32::try_from(self.active_players()).unwrap_or(u32::MAX);
                 i32::try_from(rounds_count(players, cycles)).unwrap_or(i32::MAX)
             }
@@ -246,16 +246,7 @@ impl TournamentData {
                 .players
                 .iter()
                 .map(|player| Entrant {
-                    player: model::Player {
-                        name: player.name.clone(),
-                        sex: player.sex.clone(),
-                        title: player.title.clone(),
-                        rating: u16::try_from(player.rating).unwrap_or(0),
-                        federation: player.federation.clone(),
-                        fide_id: player.fide_id.and_then(|id| u64::try_from(id).ok()),
-                        birth: player.trf_birth(),
-                        ..model::Player::default()
-                    },
+                    player: player.model_player(),
                     starting_rank: player.starting_rank.and_then(|r| u32::try_from(r).ok()),
                     participation: self.participation_of(player.id),
                 })

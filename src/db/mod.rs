@@ -18,10 +18,12 @@
 //! `on_conflict` (match the variant). Writes that belong together go in `conn.transaction(|conn| ...)`.
 
 pub mod domain;
+pub mod league;
 pub mod models;
 pub mod schema;
 pub mod schema_day;
 pub mod schema_standings;
+pub mod schema_team;
 pub mod store;
 
 use std::time::Duration;

@@ -41,6 +41,9 @@ pub struct PlayerRecord {
     pub sex: String,
     /// Club, possibly empty.
     pub club: String,
+    /// In a team competition, the team whose squad the player joins (board order is the
+    /// order of the list); empty otherwise. Read from an optional `team` column, not written.
+    pub team: String,
 }
 
 /// The columns, in the order [`write_players`] writes them.
@@ -53,6 +56,19 @@ pub const COLUMNS: [&str; 8] = [
     "birth_year",
     "sex",
     "club",
+];
+
+/// The columns a list may have: [`COLUMNS`] and, for a team competition, `team`.
+pub const READ_COLUMNS: [&str; 9] = [
+    "name",
+    "fide_id",
+    "title",
+    "rating",
+    "federation",
+    "birth_year",
+    "sex",
+    "club",
+    "team",
 ];
 
 /// The most problems a reading reports (the rest of the file is not read).
@@ -150,7 +166,7 @@ impl fmt::Display for CsvProblem {
             CsvProblem::NoPlayers => write!(f, "the file has no players"),
             CsvProblem::NotText => write!(f, "not a text file (save it as CSV)"),
             CsvProblem::UnknownColumn => {
-                write!(f, "unknown column (known: {})", COLUMNS.join(", "))
+                write!(f, "unknown column (known: {})", READ_COLUMNS.join(", "))
             }
             CsvProblem::DuplicateColumn => write!(f, "column appears twice"),
             CsvProblem::MissingNameColumn => write!(f, "the header has no `name` column"),
@@ -261,7 +277,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     let mut columns: Vec<Option<usize>> = Vec::new();
     for name in header.iter() {
         let name = name.trim().to_ascii_lowercase();
-        match COLUMNS.iter().position(|known| *known == name) {
+        match READ_COLUMNS.iter().position(|known| *known == name) {
             Some(index) if columns.contains(&Some(index)) => {
                 errors.push(field_error(1, &name, &name, CsvProblem::DuplicateColumn));
                 columns.push(None);
@@ -309,7 +325,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         let mut player = PlayerRecord::default();
         for (value, column) in record.iter().zip(&columns) {
             let Some(column) = column else { continue };
-            let name = COLUMNS[*column];
+            let name = READ_COLUMNS[*column];
             if let Err(problem) = set_field(&mut player, *column, restore_formula(value.trim())) {
                 errors.push(field_error(line, name, value, problem));
             }
@@ -338,9 +354,9 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     }
 }
 
-/// Checks one value and stores it (column index into [`COLUMNS`]).
+/// Checks one value and stores it (column index into [`READ_COLUMNS`]).
 fn set_field(player: &mut PlayerRecord, column: usize, value: &str) -> Result<(), CsvProblem> {
-    match COLUMNS[column] {
+    match READ_COLUMNS[column] {
         "name" => {
             player.name = check_text(value, true)?;
         }
@@ -361,6 +377,9 @@ fn set_field(player: &mut PlayerRecord, column: usize, value: &str) -> Result<()
         }
         "sex" => {
             player.sex = parse_sex(value)?;
+        }
+        "team" => {
+            player.team = check_text(value, false)?;
         }
         _ => {
             player.club = check_text(value, false)?;
@@ -621,6 +640,7 @@ mod tests {
                 birth_year: Some(2001),
                 sex: "m".into(),
                 club: "TJ \"Bohemians\", Praha".into(),
+                team: String::new(),
             },
             PlayerRecord {
                 name: "Јовановић, Мила".into(),

@@ -25,7 +25,8 @@ use crate::tournament::model::{
 };
 use crate::tournament::scoring::{PointSystem, Points};
 use crate::tournament::team::{
-    ForfeitedMatch, MatchForfeit, MatchPoints, PenaltyPoints, Team, TeamId, TeamSection,
+    ForfeitedMatch, MatchForfeit, MatchPoints, PairingAllocatedByes, PenaltyPoints, Team, TeamId,
+    TeamSection,
 };
 
 /// Where and why a TRF file could not be read.
@@ -82,8 +83,8 @@ pub struct TrfRead {
 const KNOWN_RECORDS: &[&str] = &[
     "001", "012", "013", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
     "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250",
-    "260", "299", "310", "330", "352", "362", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "BBW",
-    "BBD", "BBL", "BBZ", "BBF", "BBU",
+    "260", "299", "310", "320", "330", "352", "362", "XXR", "XXC", "XXS", "XXA", "XXP", "XXZ",
+    "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU",
 ];
 
 /// The width of a tab stop when a line holds tabs (the fixed columns are counted after it).
@@ -470,6 +471,12 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 tournament.teams.colour_sequence = Some(sequence);
             }
             "362" => tournament.teams.match_points = Some(parse_362(&rest, line)?),
+            "320" => {
+                if tournament.teams.pairing_allocated_byes.is_some() {
+                    return Err(err(line, 1, "320: one record per tournament"));
+                }
+                tournament.teams.pairing_allocated_byes = Some(parse_320(&chars, line)?);
+            }
             "330" => tournament
                 .teams
                 .forfeited_matches
@@ -1077,6 +1084,34 @@ fn parse_362(rest: &str, line: usize) -> Result<MatchPoints, TrfError> {
     Ok(points)
 }
 
+/// Record `320`, the pairing-allocated byes of a team event: match points 5–8, game points
+/// 10–13, then the team given the bye in round 1 (15–17), round 2 (19–21), … (`000` or blank:
+/// none that round).
+fn parse_320(chars: &[char], line: usize) -> Result<PairingAllocatedByes, TrfError> {
+    let match_points = parse_points(field(chars, 5, 8).trim(), line, 5, "320 match points")?;
+    let game_points = parse_points(field(chars, 10, 13).trim(), line, 10, "320 game points")?;
+    let mut teams = Vec::new();
+    let mut column = 15;
+    let mut round = 1;
+    while column <= chars.len() {
+        let text = field(chars, column, column + 2);
+        let text = text.trim();
+        if !text.is_empty() {
+            let team = bounded(text, 999, line, column, "team number")?;
+            if team != 0 {
+                teams.push((round, TeamId(team)));
+            }
+        }
+        column += 4;
+        round += 1;
+    }
+    Ok(PairingAllocatedByes {
+        match_points,
+        game_points,
+        teams,
+    })
+}
+
 /// Record `330`, a forfeited match: type 5–6 (`+-`, `-+`, `--`), round 8–10, first team
 /// 12–14, second team 16–18.
 fn parse_330(chars: &[char], line: usize) -> Result<ForfeitedMatch, TrfError> {
@@ -1197,6 +1232,28 @@ fn write_teams(out: &mut String, section: &TeamSection) {
             format!("{:.1}", points.loss.as_f64())
         );
     }
+    if let Some(byes) = &section.pairing_allocated_byes {
+        let mut line = format!(
+            "320 {:>4} {:>4}",
+            format!("{:.1}", byes.match_points.as_f64()),
+            format!("{:.1}", byes.game_points.as_f64())
+        );
+        let last = byes
+            .teams
+            .iter()
+            .map(|&(round, _)| round)
+            .max()
+            .unwrap_or(0);
+        for round in 1..=last {
+            let team = byes
+                .teams
+                .iter()
+                .find(|&&(r, _)| r == round)
+                .map_or(0, |&(_, team)| team.0);
+            let _ = write!(line, " {team:03}");
+        }
+        let _ = writeln!(out, "{line}");
+    }
     for forfeit in &section.forfeited_matches {
         let kind = match forfeit.forfeit {
             MatchForfeit::HomeWins => "+-",
@@ -1244,15 +1301,31 @@ pub fn write(tournament: &Tournament) -> String {
     for record in &tournament.other_records {
         let _ = writeln!(out, "{record}");
     }
+    // A team event is written in TRF-2026 alone (142, 152), as the team pairing checkers read
+    // it; an individual one with the XXR/XXC of bbpPairings and JaVaFo.
+    let team_event = !tournament.teams.teams.is_empty();
     if tournament.total_rounds > 0 {
-        let _ = writeln!(out, "XXR {}", tournament.total_rounds);
+        let tag = if team_event { "142" } else { "XXR" };
+        let _ = writeln!(out, "{tag} {}", tournament.total_rounds);
     }
     let setup = &tournament.setup;
+    if team_event && !setup.rank_ids {
+        match setup.initial_color {
+            Some(Color::White) => {
+                let _ = writeln!(out, "152 W");
+            }
+            Some(Color::Black) => {
+                let _ = writeln!(out, "152 B");
+            }
+            None => {}
+        }
+    }
     let mut xxc = Vec::new();
     if setup.rank_ids {
         xxc.push("rank");
     }
     match setup.initial_color {
+        _ if team_event && !setup.rank_ids => {}
         Some(Color::White) => xxc.push("white1"),
         Some(Color::Black) => xxc.push("black1"),
         None => {}

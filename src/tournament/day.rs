@@ -41,15 +41,22 @@ pub enum PairingSystem {
     SwissDutch,
     /// FIDE (Dutch) Swiss system with Baku acceleration (C.04.7).
     SwissDutchBaku,
+    /// A team league: single round robin over teams (C.05 Annex 1), matches of several
+    /// boards ([`crate::tournament::team`]).
+    TeamRoundRobin,
+    /// A team league over two cycles, home and away exchanged in the second.
+    TeamDoubleRoundRobin,
 }
 
 impl PairingSystem {
     /// Every system.
-    pub const ALL: [PairingSystem; 4] = [
+    pub const ALL: [PairingSystem; 6] = [
         PairingSystem::RoundRobin,
         PairingSystem::DoubleRoundRobin,
         PairingSystem::SwissDutch,
         PairingSystem::SwissDutchBaku,
+        PairingSystem::TeamRoundRobin,
+        PairingSystem::TeamDoubleRoundRobin,
     ];
 
     /// The stored name.
@@ -59,7 +66,17 @@ impl PairingSystem {
             PairingSystem::DoubleRoundRobin => "double_round_robin",
             PairingSystem::SwissDutch => "swiss_dutch",
             PairingSystem::SwissDutchBaku => "swiss_dutch_baku",
+            PairingSystem::TeamRoundRobin => "team_round_robin",
+            PairingSystem::TeamDoubleRoundRobin => "team_double_round_robin",
         }
+    }
+
+    /// True for the team competitions (matches of teams, not games of players).
+    pub fn is_team(self) -> bool {
+        matches!(
+            self,
+            PairingSystem::TeamRoundRobin | PairingSystem::TeamDoubleRoundRobin
+        )
     }
 
     /// True for the Swiss systems (paired round by round from the results).
@@ -80,10 +97,12 @@ impl PairingSystem {
     /// The round-robin cycles of the system (`None` for a Swiss).
     pub fn cycles(self, swap_last_two_rounds: bool) -> Option<Cycles> {
         match self {
-            PairingSystem::RoundRobin => Some(Cycles::Single),
-            PairingSystem::DoubleRoundRobin => Some(Cycles::Double {
-                swap_last_two_rounds,
-            }),
+            PairingSystem::RoundRobin | PairingSystem::TeamRoundRobin => Some(Cycles::Single),
+            PairingSystem::DoubleRoundRobin | PairingSystem::TeamDoubleRoundRobin => {
+                Some(Cycles::Double {
+                    swap_last_two_rounds,
+                })
+            }
             PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => None,
         }
     }
@@ -137,6 +156,9 @@ pub struct RoundPlan {
 /// Why a round cannot be paired, or changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DayRefusal {
+    /// A team competition's rounds are its league schedule, not paired player by player.
+    #[error("a team competition is scheduled by teams")]
+    TeamCompetition,
     /// Every announced round is paired.
     #[error("every round is paired")]
     AllRoundsPaired,
@@ -252,6 +274,9 @@ impl DayState {
 
 /// Plans the next round of `state` (see the module documentation for the steps).
 pub fn plan_next_round(state: &DayState) -> Result<RoundPlan, DayRefusal> {
+    if state.system.is_team() {
+        return Err(DayRefusal::TeamCompetition);
+    }
     match state.system.cycles(state.swap_last_two_rounds) {
         Some(cycles) => plan_round_robin(state, cycles),
         None => plan_swiss(state),

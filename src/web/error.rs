@@ -15,6 +15,7 @@ use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
+use crate::db::store::LeagueRefusal;
 use crate::db::store::{Refusal, StoreError};
 use crate::tournament::byes::ByeRequestError;
 use crate::tournament::day::{DayRefusal, SettingChange, SettingRefusal};
@@ -141,6 +142,9 @@ impl AppError {
                     ],
                 ))
             }
+            Refusal::Day(DayRefusal::TeamCompetition) => {
+                AppError::Conflict(ctx.t("day.refusal.team_competition"))
+            }
             Refusal::Day(DayRefusal::NothingPaired) => {
                 AppError::Conflict(ctx.t("day.pair.nothing_to_unpair"))
             }
@@ -193,6 +197,17 @@ impl AppError {
             }
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
+            }
+            Refusal::League(refusal) => {
+                let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
+                match refusal {
+                    LeagueRefusal::BoardChanged(_)
+                    | LeagueRefusal::ScheduleDrawn
+                    | LeagueRefusal::LineupsGiven
+                    | LeagueRefusal::MatchHasResults
+                    | LeagueRefusal::MatchForfeited => AppError::Conflict(message),
+                    _ => AppError::Unprocessable(message),
+                }
             }
         }
     }

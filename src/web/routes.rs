@@ -7,7 +7,7 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, live, player, player_card, print, result, round,
+    assets, auth, game_score, home, lang, league, live, player, player_card, print, result, round,
     schedule, self_report, standings, swiss, tournament, trf_import, users,
 };
 
@@ -49,7 +49,70 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         // tournaments, players, rounds, results, standings (found2)
         .configure(tournament_routes)
         // standings, player cards, printing
-        .configure(standings_routes);
+        .configure(standings_routes)
+        // team leagues
+        .configure(league_routes);
+}
+
+/// A team league: teams and squads, settings, the schedule, matches, line-ups, results,
+/// penalties, standings, crosstable, match sheets and the TRF team file.
+fn league_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/tournaments/{id}/teams",
+        web::get().to(league::teams::show_teams),
+    )
+    .route(
+        "/tournaments/{id}/teams",
+        web::post().to(league::add_team::add_team),
+    )
+    .route(
+        "/tournaments/{id}/league/settings",
+        web::post().to(league::settings::save_settings),
+    )
+    .route(
+        "/tournaments/{id}/league/draw",
+        web::post().to(league::draw::draw_schedule),
+    )
+    .route(
+        "/tournaments/{id}/league/penalties",
+        web::post().to(league::penalty::add_penalty),
+    )
+    .route(
+        "/tournaments/{id}/league/rounds/{number}",
+        web::get().to(league::round::show_round),
+    )
+    .route(
+        "/tournaments/{id}/league/rounds/{number}/sheets.pdf",
+        web::get().to(league::sheets::print_sheets),
+    )
+    .route(
+        "/tournaments/{id}/league/matches/{match}",
+        web::get().to(league::match_page::show_match),
+    )
+    .route(
+        "/tournaments/{id}/league/matches/{match}/lineup",
+        web::post().to(league::lineup::save_lineup),
+    )
+    .route(
+        "/tournaments/{id}/league/matches/{match}/status",
+        web::post().to(league::status::set_status),
+    )
+    .route(
+        "/tournaments/{id}/league/boards/{board}",
+        web::post().to(league::result::enter_board_result),
+    )
+    .route(
+        "/tournaments/{id}/league/standings",
+        web::get().to(league::standings::show_standings),
+    )
+    .route(
+        "/tournaments/{id}/league/crosstable",
+        web::get().to(league::crosstable::show_crosstable),
+    )
+    .route(
+        "/tournaments/{id}/league/export.trf",
+        web::get().to(league::export::export_league),
+    );
 }
 
 /// Tie-break settings, player cards and printed documents.

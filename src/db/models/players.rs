@@ -94,6 +94,21 @@ impl NewPlayer {
 }
 
 impl PlayerRow {
+    /// The registration as the pure domain's player (starting number and rounds left for the
+    /// caller to fill in).
+    pub fn model_player(&self) -> crate::tournament::model::Player {
+        crate::tournament::model::Player {
+            name: self.name.clone(),
+            sex: self.sex.clone(),
+            title: self.title.clone(),
+            rating: u16::try_from(self.rating).unwrap_or(0),
+            federation: self.federation.clone(),
+            fide_id: self.fide_id.and_then(|id| u64::try_from(id).ok()),
+            birth: self.trf_birth(),
+            ..crate::tournament::model::Player::default()
+        }
+    }
+
     /// What C.04.2 Art. 2.2 ranks this registration by (a rating outside `0..=65535` counts as
     /// unrated, as in [`crate::db::domain`]'s model).
     pub fn rank_key(&self) -> RankKey<'_> {

@@ -25,12 +25,17 @@
 use diesel::prelude::*;
 
 mod boards;
+mod league;
 mod players;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
 };
-pub use players::{PlayerEdit, delete_player, edit_player, register_players};
+pub use league::{
+    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, save_league, save_lineup,
+    set_match_status, set_team_result,
+};
+pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
@@ -128,6 +133,8 @@ pub enum Refusal {
     PlayerInPairings,
     /// The round schedule is not consistent.
     Schedule(ScheduleError),
+    /// A write of a team league refused.
+    League(LeagueRefusal),
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes

@@ -12,12 +12,22 @@ use crate::db::models::{
 };
 use crate::db::schema::rounds;
 
+/// One registration: the player, and in a team competition the team whose squad they join
+/// (at its bottom; a team not yet there is added with the next pairing number).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Registration {
+    /// The player.
+    pub player: NewPlayer,
+    /// The team's name, in a team competition.
+    pub team: Option<String>,
+}
+
 /// Registers players (the form, a CSV import). Once round 1 is paired they are late entries,
 /// first paired in the next round (C.04.2 Art. 2.4).
 pub fn register_players(
     conn: &mut DbConn,
     tournament: TournamentId,
-    players: &[NewPlayer],
+    players: &[Registration],
     by: UserId,
 ) -> Result<Vec<PlayerRow>, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
@@ -25,13 +35,21 @@ pub fn register_players(
             .filter(rounds::tournament_id.eq(tournament))
             .count()
             .get_result(conn)?;
+        let league = match players.iter().any(|r| r.team.is_some()) {
+            true => Some(super::league::league_data(conn, tournament)?),
+            false => None,
+        };
         let mut saved = Vec::with_capacity(players.len());
-        for new in players {
+        for registration in players {
             let player = NewPlayer {
                 tournament_id: tournament,
-                ..new.clone()
+                ..registration.player.clone()
             }
             .insert(conn)?;
+            if let (Some(team), Some(league)) = (&registration.team, &league) {
+                let team = super::league::team_by_name(conn, league, team, &player.club)?;
+                super::league::join_squad(conn, &team, player.id)?;
+            }
             if paired > 0 {
                 ParticipationRow {
                     player_id: player.id,

@@ -268,6 +268,7 @@ pub(super) fn matches_of_round(
             away,
             boards,
             forfeit: None,
+            unplayed: false,
         });
     }
     Ok(matches)
@@ -402,6 +403,7 @@ pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
             colour_sequence: Some(event.colours.sequence(boards)),
             match_points: Some(event.match_points),
             forfeited_matches: forfeited,
+            pairing_allocated_byes: None,
             penalties: event.penalties.clone(),
             forfeit_win: any_forfeit.then(|| {
                 event.forfeit_win.unwrap_or((

@@ -93,6 +93,9 @@ pub struct TeamMatch {
     pub boards: Vec<MatchBoard>,
     /// The whole match was forfeited (TRF-2026 record 330); the boards are then ignored.
     pub forfeit: Option<MatchForfeit>,
+    /// Not played yet although its round is: postponed, or the line-ups are not both in. It
+    /// has no score and counts as a match still to play.
+    pub unplayed: bool,
 }
 
 impl TeamMatch {
@@ -295,6 +298,7 @@ impl TeamEvent {
                     away: forfeit.black,
                     boards: Vec::new(),
                     forfeit: Some(value),
+                    unplayed: false,
                 }),
             }
         }
@@ -368,6 +372,8 @@ pub struct TeamSection {
     pub match_points: Option<MatchPoints>,
     /// Forfeited matches (record 330).
     pub forfeited_matches: Vec<ForfeitedMatch>,
+    /// The pairing-allocated byes of a team Swiss (record 320), when given.
+    pub pairing_allocated_byes: Option<PairingAllocatedByes>,
     /// Points given or taken by the arbiter (record 299 without a result type).
     pub penalties: Vec<PenaltyPoints>,
     /// Match and game points of a forfeited match's winner (record 299 `+`, all rounds).
@@ -390,6 +396,18 @@ pub struct TeamTotal {
     pub game_points: Points,
     /// The rank.
     pub rank: u32,
+}
+
+/// The pairing-allocated byes of a team Swiss (TRF-2026 record 320, C.04.6 Art. 1.4): what one
+/// is worth and which team had it in which round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingAllocatedByes {
+    /// Match points of the bye.
+    pub match_points: Points,
+    /// Game points of the bye.
+    pub game_points: Points,
+    /// `(round, team)`: the team given the bye in that round.
+    pub teams: Vec<(u32, TeamId)>,
 }
 
 /// A forfeited match (TRF-2026 record 330).

@@ -119,6 +119,7 @@ pub fn league(
                     away: None,
                     boards: Vec::new(),
                     forfeit: None,
+                    unplayed: false,
                 });
                 continue;
             };
@@ -134,6 +135,7 @@ pub fn league(
                     away: Some(away),
                     boards: Vec::new(),
                     forfeit: Some(forfeit),
+                    unplayed: false,
                 });
                 continue;
             }
@@ -199,6 +201,7 @@ pub fn league(
                 away: Some(away),
                 boards,
                 forfeit: None,
+                unplayed: false,
             });
         }
     }

@@ -145,6 +145,9 @@ impl MatchScore {
 pub fn match_score(event: &TeamEvent, of: &TeamMatch) -> Option<MatchScore> {
     let game = &event.game_points;
     let points = &event.match_points;
+    if of.unplayed && of.forfeit.is_none() {
+        return None;
+    }
     if of.away.is_none() {
         return Some(MatchScore {
             home_game_points: Points::ZERO,

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod game_score;
 pub mod home;
 pub mod lang;
+pub mod league;
 pub mod live;
 pub mod player;
 pub mod player_card;

@@ -7,12 +7,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::NewPlayer;
 use crate::db::store;
-use crate::formats::csv::{COLUMNS, read_players};
+use crate::formats::csv::{COLUMNS, READ_COLUMNS, read_players};
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::import_form::{ImportPage, ProblemRow};
-use crate::web::handlers::player::{field_label, new_player, problem_message};
+use crate::web::handlers::player::{field_label, problem_message, registration};
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -54,7 +53,7 @@ pub async fn import_players(
                     line: error.line,
                     field: if error.field.is_empty() {
                         String::new()
-                    } else if COLUMNS.contains(&error.field.as_str()) {
+                    } else if READ_COLUMNS.contains(&error.field.as_str()) {
                         field_label(&page.ctx, &error.field)
                     } else {
                         error.field.clone()
@@ -67,9 +66,9 @@ pub async fn import_players(
         }
         Ok(records) if action == "import" => {
             let tournament_id = data.tournament.id;
-            let new: Vec<NewPlayer> = records
+            let new: Vec<store::Registration> = records
                 .iter()
-                .map(|record| new_player(tournament_id, record))
+                .map(|record| registration(tournament_id, record))
                 .collect();
             let count = new.len();
             let by = user_id;

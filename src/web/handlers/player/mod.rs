@@ -14,6 +14,7 @@ pub mod update;
 pub mod withdraw;
 
 use crate::db::models::{NewPlayer, PlayerRow, TournamentId};
+use crate::db::store;
 use crate::formats::csv::{CsvProblem, PlayerRecord};
 use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::web::PageContext;
@@ -62,6 +63,14 @@ pub fn new_player(tournament: TournamentId, record: &PlayerRecord) -> NewPlayer 
     }
 }
 
+/// A registration of a checked record: the player, and the team named, if any.
+pub fn registration(tournament: TournamentId, record: &PlayerRecord) -> store::Registration {
+    store::Registration {
+        player: new_player(tournament, record),
+        team: (!record.team.is_empty()).then(|| record.team.clone()),
+    }
+}
+
 /// A stored player as a CSV record.
 pub fn record_of(player: &PlayerRow) -> PlayerRecord {
     PlayerRecord {
@@ -73,6 +82,7 @@ pub fn record_of(player: &PlayerRow) -> PlayerRecord {
         birth_year: player.birth_year.and_then(|y| u16::try_from(y).ok()),
         sex: player.sex.clone(),
         club: player.club.clone(),
+        team: String::new(),
     }
 }
 

@@ -13,7 +13,7 @@ use crate::formats::csv::{
 };
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::{field_label, new_player, problem_message};
+use crate::web::handlers::player::{field_label, problem_message, registration};
 use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -129,7 +129,7 @@ pub async fn register_player(
         }
     };
     let late_entry = !data.rounds.is_empty();
-    let new = [new_player(data.tournament.id, &record)];
+    let new = [registration(data.tournament.id, &record)];
     let (tournament, by) = (data.tournament.id, user.id);
     state
         .write(&ctx, move |conn| {

@@ -72,6 +72,8 @@ pub struct TournamentHeader {
     pub rounds: Vec<i32>,
     /// Paired by a Swiss system (whoever runs the day gets the Swiss tab).
     pub swiss: bool,
+    /// A team competition: the Teams tab, and rounds, standings and crosstable of the league.
+    pub team: bool,
     /// Which tab is open (`info`, `players`, `round-N`, `standings`, `crosstable`).
     pub active: String,
 }
@@ -97,13 +99,18 @@ impl TournamentHeader {
             published: t.published,
             manage: access.manage,
             run_day: access.run_day,
-            rounds: data
-                .rounds
-                .iter()
-                .filter(|round| round.published || access.run_day)
-                .map(|round| round.number)
-                .collect(),
+            rounds: if t.pairing_system.is_team() {
+                // A league's rounds are its schedule, public with the tournament.
+                (1..=t.rounds).collect()
+            } else {
+                data.rounds
+                    .iter()
+                    .filter(|round| round.published || access.run_day)
+                    .map(|round| round.number)
+                    .collect()
+            },
             swiss: t.pairing_system.is_swiss(),
+            team: t.pairing_system.is_team(),
             active: active.to_owned(),
         }
     }

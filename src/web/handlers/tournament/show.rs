@@ -62,9 +62,12 @@ pub async fn show_tournament(
     let total_rounds = data.announced_rounds();
     let next = data.rounds.len() as i32 + 1;
     let pair_blocked = access.run_day.then(|| pair_blocked(&ctx, &data)).flatten();
-    let next_round =
-        (access.run_day && next <= total_rounds && active_players >= 2 && pair_blocked.is_none())
-            .then_some(next);
+    let next_round = (access.run_day
+        && !t.pairing_system.is_team()
+        && next <= total_rounds
+        && active_players >= 2
+        && pair_blocked.is_none())
+    .then_some(next);
     let points = t.point_system();
     let mut system = ctx.t(&format!("tournament.system.{}", t.pairing_system.as_str()));
     if t.pairing_system == PairingSystem::DoubleRoundRobin && t.swap_last_two_rounds {

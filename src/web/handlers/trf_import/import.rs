@@ -33,6 +33,41 @@ fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse,
     render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
 }
 
+/// A team file (TRF-2026 310 records): a team league with its teams, squads, matches, boards,
+/// forfeited matches and penalties, in one store write ([`store::import_league`]).
+async fn import_league(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    organiser: Organiser,
+    text: String,
+    model: &crate::tournament::Tournament,
+    mut new: crate::db::models::NewTournament,
+) -> Result<HttpResponse, AppError> {
+    let event = match crate::tournament::team::TeamEvent::from_tournament(model) {
+        Ok(event) => event,
+        Err(error) => return refuse(ctx, text, error.to_string()),
+    };
+    // A double round robin when some two teams meet twice.
+    let mut meetings = std::collections::HashSet::new();
+    let twice = event
+        .matches
+        .iter()
+        .filter_map(|m| Some((m.home.min(m.away?), m.home.max(m.away?))))
+        .any(|pair| !meetings.insert(pair));
+    new.pairing_system = if twice {
+        PairingSystem::TeamDoubleRoundRobin
+    } else {
+        PairingSystem::TeamRoundRobin
+    };
+    let by = organiser.id;
+    let created = state
+        .write(&ctx, move |conn| {
+            store::import_league(conn, &new, &event, by)
+        })
+        .await?;
+    Ok(see_other(&format!("/tournaments/{}/teams", created.id)))
+}
+
 /// Imports the file and opens the new tournament.
 pub async fn import_trf(
     req: HttpRequest,
@@ -166,6 +201,9 @@ pub async fn import_trf(
             return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
         }
     };
+    if !model.teams.teams.is_empty() {
+        return import_league(ctx, state, organiser, text, &model, new).await;
+    }
     let players: Vec<NewPlayer> = model
         .players
         .iter()

@@ -1,0 +1,583 @@
+//! The writes of a team league: its settings, teams and squads, the schedule by the Berger
+//! tables, line-ups, board results, whole-match forfeits and postponements, and the arbiter's
+//! penalty points. Each is one store write ([`super::write`]): the revision is bumped first,
+//! the preconditions are checked inside the transaction, every change is audited.
+
+use diesel::prelude::*;
+
+use super::{Refusal, StoreError, write};
+use crate::db::DbConn;
+use crate::db::league::LeagueData;
+use crate::db::models::team_boards::{TeamBoardId, TeamBoardRow};
+use crate::db::models::team_leagues::LeagueRow;
+use crate::db::models::team_matches::{TeamMatchId, TeamMatchRow};
+use crate::db::models::team_members::TeamMember;
+use crate::db::models::team_penalties::TeamPenaltyRow;
+use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
+use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
+use crate::db::schema::tournaments;
+use crate::tournament::model::{Color, PlayerId};
+use crate::tournament::result::BoardResult;
+use crate::tournament::team::lineup::{self, LineupError};
+use crate::tournament::team::{MatchForfeit, league};
+
+/// Why a write of a team league was refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LeagueRefusal {
+    /// The tournament is not a team league.
+    NotALeague,
+    /// Another team has this name.
+    TeamNameTaken(String),
+    /// The schedule is drawn: teams can no longer be added.
+    ScheduleDrawn,
+    /// Fewer than two teams to schedule.
+    TooFewTeams,
+    /// A line-up is in: the number of boards can no longer change.
+    LineupsGiven,
+    /// The line-up breaks the squad order or names a player twice.
+    Lineup(LineupError),
+    /// A board of the match has a result: its line-ups stand.
+    MatchHasResults,
+    /// Both line-ups must be in before a board's result.
+    LineupsMissing,
+    /// A board with an empty seat is lost by forfeit: it takes no result.
+    EmptySeat,
+    /// Only a game's result (not a bye's) fits a team board.
+    NotAGameResult,
+    /// The board changed since the form was made; nothing was overwritten. Its version now.
+    BoardChanged(i32),
+    /// The match was forfeited as a whole: its boards take no result.
+    MatchForfeited,
+    /// The free round of an odd number of teams has no line-ups or results.
+    FreeRound,
+    /// A penalty needs a written reason.
+    ReasonMissing,
+}
+
+/// Saves the league's settings. The number of boards cannot change once a line-up is in.
+pub fn save_league(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    settings: LeagueRow,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        if settings.boards != data.league.boards
+            && data.matches.iter().any(|m| m.home_lineup || m.away_lineup)
+        {
+            return Err(LeagueRefusal::LineupsGiven.into());
+        }
+        let settings = LeagueRow {
+            tournament_id: tournament,
+            ..settings
+        };
+        settings.save(conn)?;
+        audit.push(NewAuditEntry {
+            action: "league_settings",
+            detail: format!(
+                "boards {}, colours {}, match points {}/{}/{}, ranking {}",
+                settings.boards,
+                settings.colours,
+                settings.match_points_win,
+                settings.match_points_draw,
+                settings.match_points_loss,
+                settings.tie_breaks
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Adds a team with the next pairing number.
+pub fn add_team(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    name: &str,
+    club: &str,
+    by: UserId,
+) -> Result<TeamRow, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let team = team_by_name(conn, &data, name, club)?;
+        audit.push(NewAuditEntry {
+            action: "team",
+            detail: format!("{} {}", team.number, team.name),
+            ..NewAuditEntry::default()
+        });
+        Ok(team)
+    })
+}
+
+/// The team called `name`, added with the next number when there is none (refused once the
+/// schedule is drawn). Used by [`add_team`] and by registrations naming a team.
+pub(super) fn team_by_name(
+    conn: &mut DbConn,
+    data: &LeagueData,
+    name: &str,
+    club: &str,
+) -> Result<TeamRow, StoreError> {
+    let existing = TeamRow::for_tournament(conn, data.data.tournament.id)?;
+    if let Some(team) = existing.iter().find(|t| t.name == name) {
+        return Ok(team.clone());
+    }
+    if !data.matches.is_empty() {
+        return Err(LeagueRefusal::ScheduleDrawn.into());
+    }
+    let number = existing.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+    Ok(NewTeam {
+        tournament_id: data.data.tournament.id,
+        number,
+        name: name.to_owned(),
+        nickname: String::new(),
+        club: club.to_owned(),
+    }
+    .insert(conn)?)
+}
+
+/// Puts a registered player at the bottom of a team's squad.
+pub(super) fn join_squad(
+    conn: &mut DbConn,
+    team: &TeamRow,
+    player: PlayerRowId,
+) -> Result<(), StoreError> {
+    let places = TeamMember::for_tournament(conn, team.tournament_id)?;
+    let position = places
+        .iter()
+        .filter(|m| m.team_id == team.id)
+        .map(|m| m.position)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    TeamMember {
+        player_id: player,
+        team_id: team.id,
+        position,
+    }
+    .insert(conn)?;
+    Ok(())
+}
+
+/// Draws the schedule: every round's matches by the Berger tables over the teams' pairing
+/// numbers (C.05 Annex 1; double round robin when the tournament is one), the first-named team
+/// at home. With `lots`, the pairing numbers are drawn first from that seed.
+pub fn draw_schedule(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    lots: Option<u64>,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        if !data.matches.is_empty() {
+            return Err(LeagueRefusal::ScheduleDrawn.into());
+        }
+        if data.teams.len() < 2 {
+            return Err(LeagueRefusal::TooFewTeams.into());
+        }
+        let t = &data.data.tournament;
+        let cycles = t
+            .pairing_system
+            .cycles(t.swap_last_two_rounds)
+            .ok_or(LeagueRefusal::NotALeague)?;
+        let mut order: Vec<TeamRowId> = data.teams.iter().map(|t| t.id).collect();
+        if let Some(seed) = lots {
+            shuffle(&mut order, seed);
+            renumber(conn, &order)?;
+        }
+        let count = u32::try_from(order.len()).unwrap_or(u32::MAX);
+        let schedule = league::schedule(count, cycles).map_err(|_| LeagueRefusal::TooFewTeams)?;
+        for (index, round) in schedule.iter().enumerate() {
+            let number = index as i32 + 1;
+            for &(home, away) in round {
+                let row = |id: crate::tournament::team::TeamId| order[id.0 as usize - 1];
+                TeamMatchRow::insert(conn, tournament, number, row(home), away.map(row))?;
+            }
+        }
+        let rounds = schedule.len() as u32;
+        diesel::update(tournaments::table.find(tournament))
+            .set(tournaments::rounds.eq(rounds as i32))
+            .execute(conn)?;
+        audit.push(NewAuditEntry {
+            action: "league_schedule",
+            detail: format!(
+                "{} teams, {rounds} rounds{}",
+                order.len(),
+                lots.map(|s| format!(", numbers drawn (seed {s})"))
+                    .unwrap_or_default()
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok(rounds)
+    })
+}
+
+/// Gives the teams in `order` the pairing numbers 1, 2, … (two passes: the numbers are unique).
+fn renumber(conn: &mut DbConn, order: &[TeamRowId]) -> Result<(), StoreError> {
+    use crate::db::schema_team::teams;
+    for (index, id) in order.iter().enumerate() {
+        diesel::update(teams::table.find(*id))
+            .set(teams::number.eq(-(index as i32) - 1))
+            .execute(conn)?;
+    }
+    for (index, id) in order.iter().enumerate() {
+        diesel::update(teams::table.find(*id))
+            .set(teams::number.eq(index as i32 + 1))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Fisher–Yates with a small xorshift generator: the same seed gives the same draw.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let j = (state % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// Saves one team's line-up for a match (board 1 first): checked against the squad order
+/// ([`lineup::seat`]), seated by the league's colour rule; a short team's bottom boards stay
+/// empty. Refused once a board of the match has a result, or when the match changed since
+/// the form was made.
+#[allow(clippy::too_many_arguments)]
+pub fn save_lineup(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    of: TeamMatchId,
+    home: bool,
+    players: &[PlayerRowId],
+    expected_version: i32,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let found = data.find_match(of).ok_or(StoreError::NotFound)?.clone();
+        if found.version != expected_version {
+            return Err(LeagueRefusal::BoardChanged(found.version).into());
+        }
+        let team = if home {
+            Some(found.home_id)
+        } else {
+            found.away_id
+        };
+        let (Some(team), Some(_)) = (team, found.away_id) else {
+            return Err(LeagueRefusal::FreeRound.into());
+        };
+        if found.forfeit.is_some() {
+            return Err(LeagueRefusal::MatchForfeited.into());
+        }
+        if data.boards_of(of).iter().any(|b| b.result.is_some()) {
+            return Err(LeagueRefusal::MatchHasResults.into());
+        }
+        let squad: Vec<PlayerId> = data
+            .squad(team)
+            .iter()
+            .map(|p| PlayerId(p.id.0 as u32))
+            .collect();
+        let named: Vec<PlayerId> = players.iter().map(|p| PlayerId(p.0 as u32)).collect();
+        let boards = u32::try_from(data.league.boards).unwrap_or(0);
+        let seats = lineup::seat(&squad, &named, boards).map_err(LeagueRefusal::Lineup)?;
+        let colours = data.league.board_colours();
+        let round = u32::try_from(found.round).unwrap_or(0);
+        for (index, seat) in seats.iter().enumerate() {
+            let board = index as u32 + 1;
+            let home_white = colours.home_colour(board, round) == Color::White;
+            let white_side = home == home_white;
+            let player = seat.map(|p| PlayerRowId(p.0 as i32));
+            TeamBoardRow::seat(conn, of, board as i32, white_side, player)?;
+        }
+        TeamMatchRow::set_lineup_given(conn, of, home)?;
+        let names: Vec<String> = players
+            .iter()
+            .filter_map(|p| data.data.player(*p).map(|p| p.name.clone()))
+            .collect();
+        audit.push(NewAuditEntry {
+            action: "lineup",
+            round: Some(found.round),
+            detail: format!(
+                "{}: {}",
+                data.team(team).map_or("", |t| t.name.as_str()),
+                names.join("; ")
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Enters (or corrects, or clears) the result of a board of a team match, if the board is
+/// still at `expected_version`.
+pub fn set_team_result(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    board: TeamBoardId,
+    expected_version: i32,
+    result: Option<BoardResult>,
+    by: UserId,
+) -> Result<TeamBoardRow, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let row = data
+            .boards
+            .iter()
+            .find(|b| b.id == board)
+            .ok_or(StoreError::NotFound)?
+            .clone();
+        let found = data.find_match(row.match_id).ok_or(StoreError::NotFound)?;
+        if found.forfeit.is_some() {
+            return Err(LeagueRefusal::MatchForfeited.into());
+        }
+        if !(found.home_lineup && found.away_lineup) {
+            return Err(LeagueRefusal::LineupsMissing.into());
+        }
+        if row.white_id.is_none() || row.black_id.is_none() {
+            return Err(LeagueRefusal::EmptySeat.into());
+        }
+        if result.is_some_and(|r| !BoardResult::GAME.contains(&r)) {
+            return Err(LeagueRefusal::NotAGameResult.into());
+        }
+        if TeamBoardRow::set_result_if_version(conn, board, expected_version, result)? == 0 {
+            return Err(LeagueRefusal::BoardChanged(row.version).into());
+        }
+        TeamMatchRow::touch(conn, row.match_id)?;
+        audit.push(NewAuditEntry {
+            action: "team_result",
+            round: Some(found.round),
+            board: Some(row.board),
+            old_value: row.result.map(|r| r.as_str().to_owned()),
+            new_value: result.map(|r| r.as_str().to_owned()),
+            detail: match_label(&data, found),
+            ..NewAuditEntry::default()
+        });
+        TeamBoardRow::find(conn, board)?.ok_or(StoreError::NotFound)
+    })
+}
+
+/// Sets a whole-match forfeit (or takes it back) and whether the match is postponed.
+pub fn set_match_status(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    of: TeamMatchId,
+    forfeit: Option<MatchForfeit>,
+    postponed: bool,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let found = data.find_match(of).ok_or(StoreError::NotFound)?;
+        if found.away_id.is_none() {
+            return Err(LeagueRefusal::FreeRound.into());
+        }
+        if forfeit.is_some() && data.boards_of(of).iter().any(|b| b.result.is_some()) {
+            return Err(LeagueRefusal::MatchHasResults.into());
+        }
+        TeamMatchRow::set_status(conn, of, forfeit, postponed)?;
+        audit.push(NewAuditEntry {
+            action: "match_status",
+            round: Some(found.round),
+            old_value: Some(status_text(found.match_forfeit(), found.postponed)),
+            new_value: Some(status_text(forfeit, postponed)),
+            detail: match_label(&data, found),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Gives or takes match and game points (tenths) with the arbiter's written reason.
+pub fn add_penalty(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    team: TeamRowId,
+    round: Option<i32>,
+    points: (i32, i32),
+    reason: &str,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let row = data.team(team).ok_or(StoreError::NotFound)?;
+        if reason.trim().is_empty() {
+            return Err(LeagueRefusal::ReasonMissing.into());
+        }
+        TeamPenaltyRow::insert(conn, tournament, team, round, points, reason.trim())?;
+        audit.push(NewAuditEntry {
+            action: "team_penalty",
+            round,
+            new_value: Some(format!("{} MP, {} GP", points.0, points.1)),
+            detail: format!("{}: {}", row.name, reason.trim()),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+fn status_text(forfeit: Option<MatchForfeit>, postponed: bool) -> String {
+    let forfeit = forfeit.map_or("played", crate::db::models::team_matches::forfeit_name);
+    if postponed {
+        format!("{forfeit}, postponed")
+    } else {
+        forfeit.to_owned()
+    }
+}
+
+fn match_label(data: &LeagueData, found: &TeamMatchRow) -> String {
+    let name = |id: TeamRowId| data.team(id).map_or(String::new(), |t| t.name.clone());
+    format!(
+        "{} – {}",
+        name(found.home_id),
+        found.away_id.map(name).unwrap_or_default()
+    )
+}
+
+pub(super) fn league_data(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+) -> Result<LeagueData, StoreError> {
+    let data = LeagueData::load(conn, tournament)?.ok_or(StoreError::NotFound)?;
+    if !data.data.tournament.pairing_system.is_team() {
+        return Err(LeagueRefusal::NotALeague.into());
+    }
+    Ok(data)
+}
+
+impl From<LeagueRefusal> for StoreError {
+    fn from(refusal: LeagueRefusal) -> Self {
+        StoreError::Refused(Refusal::League(refusal))
+    }
+}
+
+/// Creates a team league from a team competition read from a file ([`TeamEvent`]): the
+/// tournament, its players in the event's numbering, the teams with their squads, every match
+/// with its boards (line-ups counted as given where the match has a board), whole-match
+/// forfeits and penalties; the league's settings from the event. One transaction.
+pub fn import_league(
+    conn: &mut DbConn,
+    new: &crate::db::models::NewTournament,
+    event: &crate::tournament::team::TeamEvent,
+    by: UserId,
+) -> Result<crate::db::models::TournamentRow, StoreError> {
+    use crate::db::models::team_leagues::{colours_name, order_name};
+    use crate::tournament::team::tiebreak::TeamOrder;
+    super::write_transaction(conn, |conn| {
+        let id = new.insert(conn)?.id;
+        super::write_within(conn, id, Some(by), |conn, audit| {
+            let mut players = Vec::with_capacity(event.players.len());
+            for player in &event.players {
+                let row = crate::db::models::NewPlayer {
+                    tournament_id: id,
+                    name: player.name.chars().take(200).collect(),
+                    fide_id: player.fide_id.and_then(|f| i64::try_from(f).ok()),
+                    title: player.title.clone(),
+                    rating: i32::from(player.rating),
+                    federation: player.federation.clone(),
+                    birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
+                    birth_date: crate::formats::trf::date(&player.birth),
+                    sex: player.sex.clone(),
+                    club: String::new(),
+                }
+                .insert(conn)?;
+                players.push(row.id);
+            }
+            let row_of = |p: Option<PlayerId>| {
+                p.and_then(|p| players.get((p.0 as usize).checked_sub(1)?).copied())
+            };
+            LeagueRow {
+                tournament_id: id,
+                boards: i32::try_from(event.boards).unwrap_or(0),
+                colours: colours_name(event.colours).into(),
+                match_points_win: event.match_points.win.0,
+                match_points_draw: event.match_points.draw.0,
+                match_points_loss: event.match_points.loss.0,
+                tie_breaks: order_name(TeamOrder::MatchPointsFirst).into(),
+            }
+            .save(conn)?;
+            let mut teams = std::collections::HashMap::new();
+            for team in &event.teams {
+                let row = NewTeam {
+                    tournament_id: id,
+                    number: i32::try_from(team.id.0).unwrap_or(i32::MAX),
+                    name: team.name.chars().take(100).collect(),
+                    nickname: team.nickname.clone(),
+                    club: String::new(),
+                }
+                .insert(conn)?;
+                for (place, player) in (1..).zip(&team.squad) {
+                    if let Some(player) = row_of(Some(*player)) {
+                        TeamMember {
+                            player_id: player,
+                            team_id: row.id,
+                            position: place,
+                        }
+                        .insert(conn)?;
+                    }
+                }
+                teams.insert(team.id, row.id);
+            }
+            let team_row = |t| teams.get(&t).copied().ok_or(StoreError::NotFound);
+            for m in &event.matches {
+                let row = TeamMatchRow::insert(
+                    conn,
+                    id,
+                    i32::try_from(m.round).unwrap_or(i32::MAX),
+                    team_row(m.home)?,
+                    m.away.map(team_row).transpose()?,
+                )?;
+                if m.forfeit.is_some() {
+                    TeamMatchRow::set_status(conn, row.id, m.forfeit, false)?;
+                }
+                if m.away.is_some() && !m.boards.is_empty() {
+                    for board in &m.boards {
+                        let number = i32::try_from(board.number).unwrap_or(i32::MAX);
+                        TeamBoardRow::seat(conn, row.id, number, true, row_of(board.white))?;
+                        TeamBoardRow::seat(conn, row.id, number, false, row_of(board.black))?;
+                        if board.result.is_some() {
+                            let stored = TeamBoardRow::for_matches(conn, &[row.id])?;
+                            if let Some(b) = stored.iter().find(|b| b.board == number) {
+                                TeamBoardRow::set_result_if_version(
+                                    conn,
+                                    b.id,
+                                    b.version,
+                                    board.result,
+                                )?;
+                            }
+                        }
+                    }
+                    TeamMatchRow::set_lineup_given(conn, row.id, true)?;
+                    TeamMatchRow::set_lineup_given(conn, row.id, false)?;
+                }
+            }
+            for penalty in &event.penalties {
+                TeamPenaltyRow::insert(
+                    conn,
+                    id,
+                    team_row(penalty.team)?,
+                    penalty.round.and_then(|r| i32::try_from(r).ok()),
+                    (penalty.match_points.0, penalty.game_points.0),
+                    &penalty.reason,
+                )?;
+            }
+            let rounds = event.matches.iter().map(|m| m.round).max().unwrap_or(0);
+            diesel::update(tournaments::table.find(id))
+                .set(tournaments::rounds.eq(rounds as i32))
+                .execute(conn)?;
+            audit.push(NewAuditEntry {
+                action: "import",
+                detail: format!(
+                    "{} teams, {} players, {} matches",
+                    event.teams.len(),
+                    event.players.len(),
+                    event.matches.len()
+                ),
+                ..NewAuditEntry::default()
+            });
+            crate::db::models::TournamentRow::find(conn, id)?.ok_or(StoreError::NotFound)
+        })
+    })
+}

@@ -1,0 +1,226 @@
+//! `GET /tournaments/{id}/league/matches/{match}`: one match — both teams, each board's
+//! players and colours, the results and the match score; for whoever runs the day the two
+//! line-up forms (each board a choice from the squad), a result per board and the match's
+//! status (whole-match forfeit, postponed).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::league::LeagueData;
+use crate::db::models::team_matches::{TeamMatchId, forfeit_name};
+use crate::db::models::teams::TeamRowId;
+use crate::tournament::model::Color;
+use crate::tournament::result::BoardResult;
+use crate::tournament::team::MatchForfeit;
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::league::{MatchLine, load_league};
+use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// A board of the match.
+#[derive(Debug, Clone)]
+pub struct BoardLine {
+    /// The board's row id (0 before the line-ups).
+    pub id: i32,
+    /// Board number.
+    pub number: u32,
+    /// The home team has White here.
+    pub home_white: bool,
+    /// White's name (empty seat: empty).
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result's code, empty while not played.
+    pub result: String,
+    /// The result as shown (an empty seat's forfeit included).
+    pub shown: String,
+    /// The board's version, for the result form.
+    pub version: i32,
+    /// Both seats are taken: the board takes a result.
+    pub playable: bool,
+}
+
+/// One team's line-up form.
+#[derive(Debug, Clone)]
+pub struct LineupForm {
+    /// `home` or `away`.
+    pub side: &'static str,
+    /// The team's name.
+    pub team: String,
+    /// Given already.
+    pub given: bool,
+    /// Per board, the player chosen (row id, 0 = none).
+    pub chosen: Vec<(u32, i32)>,
+    /// The squad: row id and label.
+    pub squad: Vec<(i32, String)>,
+}
+
+/// The match page.
+#[derive(Template)]
+#[template(path = "league/match.html")]
+pub struct MatchPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The match as listed.
+    pub line: MatchLine,
+    /// The boards.
+    pub boards: Vec<BoardLine>,
+    /// The line-up forms (for whoever runs the day).
+    pub lineups: Vec<LineupForm>,
+    /// The match's version.
+    pub version: i32,
+    /// The forfeit's stored name, empty if none.
+    pub forfeit: String,
+    /// Postponed.
+    pub postponed: bool,
+    /// The result codes of a game, with labels.
+    pub results: Vec<(&'static str, &'static str)>,
+    /// The visitor may enter line-ups and results.
+    pub run_day: bool,
+}
+
+impl MatchPage {
+    /// The page of match `id`, or `None` when the league has no such match.
+    pub fn new(
+        ctx: PageContext,
+        league: &LeagueData,
+        access: Access,
+        id: TeamMatchId,
+    ) -> Option<MatchPage> {
+        let found = league.find_match(id)?;
+        let event = league.event();
+        let line = MatchLine::new(&ctx, league, &event, found);
+        let name = |p: Option<crate::db::models::PlayerRowId>| {
+            p.and_then(|p| league.data.player(p))
+                .map_or(String::new(), |p| label(&p.name, p.rating))
+        };
+        let colours = league.league.board_colours();
+        let round = u32::try_from(found.round).unwrap_or(0);
+        let stored = league.boards_of(id);
+        let count = u32::try_from(league.league.boards).unwrap_or(0);
+        let lineups_in = found.home_lineup && found.away_lineup;
+        let boards = if found.away_id.is_none() {
+            Vec::new()
+        } else {
+            (1..=count)
+                .map(|n| {
+                    let row = stored.iter().find(|b| b.board as u32 == n);
+                    let white = row.and_then(|b| b.white_id);
+                    let black = row.and_then(|b| b.black_id);
+                    let result = row.and_then(|b| b.result);
+                    let shown = match (white, black) {
+                        _ if !lineups_in => result,
+                        (Some(_), None) => Some(BoardResult::WhiteWinsByForfeit),
+                        (None, Some(_)) => Some(BoardResult::BlackWinsByForfeit),
+                        (None, None) => Some(BoardResult::DoubleForfeit),
+                        _ => result,
+                    };
+                    BoardLine {
+                        id: row.map_or(0, |b| b.id.0),
+                        number: n,
+                        home_white: colours.home_colour(n, round) == Color::White,
+                        white: name(white),
+                        black: name(black),
+                        result: result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
+                        shown: shown.map(|r| r.label().to_owned()).unwrap_or_default(),
+                        version: row.map_or(0, |b| b.version),
+                        playable: lineups_in && white.is_some() && black.is_some(),
+                    }
+                })
+                .collect()
+        };
+        let lineup = |side: &'static str, team: TeamRowId, given: bool| {
+            let home = side == "home";
+            let chosen = (1..=count)
+                .map(|n| {
+                    let row = stored.iter().find(|b| b.board as u32 == n);
+                    let home_white = colours.home_colour(n, round) == Color::White;
+                    let seat = row.and_then(|b| {
+                        if home == home_white {
+                            b.white_id
+                        } else {
+                            b.black_id
+                        }
+                    });
+                    (n, if given { seat.map_or(0, |p| p.0) } else { 0 })
+                })
+                .collect();
+            LineupForm {
+                side,
+                team: league.team(team).map_or(String::new(), |t| t.name.clone()),
+                given,
+                chosen,
+                squad: league
+                    .squad(team)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (p.id.0, format!("{}. {}", i + 1, label(&p.name, p.rating))))
+                    .collect(),
+            }
+        };
+        let lineups = match found.away_id {
+            Some(away) if access.run_day => vec![
+                lineup("home", found.home_id, found.home_lineup),
+                lineup("away", away, found.away_lineup),
+            ],
+            _ => Vec::new(),
+        };
+        Some(MatchPage {
+            header: TournamentHeader::new(&league.data, access, &format!("round-{}", found.round)),
+            line,
+            boards,
+            lineups,
+            version: found.version,
+            forfeit: found
+                .match_forfeit()
+                .map(forfeit_name)
+                .unwrap_or_default()
+                .to_owned(),
+            postponed: found.postponed,
+            results: BoardResult::GAME
+                .iter()
+                .map(|r| (r.as_str(), r.label()))
+                .collect(),
+            run_day: access.run_day,
+            ctx,
+        })
+    }
+
+    /// The forfeit choices: stored name and label key.
+    pub fn forfeits(&self) -> Vec<(&'static str, String)> {
+        let mut all = vec![("", self.ctx.t("league.forfeit.none"))];
+        for f in [
+            MatchForfeit::HomeWins,
+            MatchForfeit::AwayWins,
+            MatchForfeit::Both,
+        ] {
+            let name = forfeit_name(f);
+            all.push((name, self.ctx.t(&format!("league.forfeit.{name}"))));
+        }
+        all
+    }
+}
+
+fn label(name: &str, rating: i32) -> String {
+    if rating > 0 {
+        format!("{name} ({rating})")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Shows the match.
+pub async fn show_match(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, of) = path.into_inner();
+    let (league, access) = load_league(&state, user.0, id).await?;
+    let page = MatchPage::new(ctx, &league, access, TeamMatchId(of)).ok_or(AppError::NotFound)?;
+    render_page(&page, StatusCode::OK)
+}

@@ -1,0 +1,179 @@
+//! A team league's pages: teams and squads with the league's settings, the schedule drawn by
+//! the Berger tables, each round's matches, a match with its line-ups and board results, the
+//! arbiter's penalty points, standings, crosstable, match sheets (PDF) and the TRF export.
+//! The writes go through [`crate::db::store`]; the scoring and ranking are the pure core's
+//! ([`crate::tournament::team`]).
+
+pub mod add_team;
+pub mod crosstable;
+pub mod draw;
+pub mod export;
+pub mod lineup;
+pub mod match_page;
+pub mod penalty;
+pub mod result;
+pub mod round;
+pub mod settings;
+pub mod sheets;
+pub mod standings;
+pub mod status;
+pub mod teams;
+
+use crate::db::league::LeagueData;
+use crate::db::models::User;
+use crate::db::models::team_matches::TeamMatchRow;
+use crate::db::models::teams::TeamRowId;
+use crate::db::store::LeagueRefusal;
+use crate::tournament::team::lineup::LineupError;
+use crate::tournament::team::score::match_score;
+use crate::tournament::team::{TeamEvent, TeamId};
+use crate::web::handlers::tournament::{Access, load_visible};
+use crate::web::{AppError, AppState, PageContext};
+
+/// Loads the league of tournament `id` for `user`: 404 when it is not visible to them or is
+/// not a team competition.
+pub async fn load_league(
+    state: &AppState,
+    user: Option<User>,
+    id: i32,
+) -> Result<(LeagueData, Access), AppError> {
+    let (data, access) = load_visible(state, user, id).await?;
+    if !data.tournament.pairing_system.is_team() {
+        return Err(AppError::NotFound);
+    }
+    let league = state
+        .db(move |conn| Ok(LeagueData::load_for(conn, data)?))
+        .await?;
+    Ok((league, access))
+}
+
+/// A match as a line of a round's list.
+#[derive(Debug, Clone)]
+pub struct MatchLine {
+    /// The match's row id (for links).
+    pub id: i32,
+    /// The round.
+    pub round: i32,
+    /// The home team's name.
+    pub home: String,
+    /// The away team's name (empty for the free round).
+    pub away: String,
+    /// `5½ : 2½`, empty while not played.
+    pub score: String,
+    /// What else to know: forfeited, postponed, line-ups missing.
+    pub status: String,
+    /// The free round of an odd number of teams.
+    pub free: bool,
+}
+
+impl MatchLine {
+    /// The line of `found`, with its score in `event`.
+    pub fn new(
+        ctx: &PageContext,
+        league: &LeagueData,
+        event: &TeamEvent,
+        found: &TeamMatchRow,
+    ) -> MatchLine {
+        let name = |id: TeamRowId| league.team(id).map_or(String::new(), |t| t.name.clone());
+        let number = |id: TeamRowId| league.team(id).map_or(0, |t| t.number as u32);
+        let scored = event
+            .matches
+            .iter()
+            .find(|m| m.round as i32 == found.round && m.home == TeamId(number(found.home_id)))
+            .and_then(|m| match_score(event, m));
+        let score = match (scored, found.away_id) {
+            (Some(s), Some(_)) => format!(
+                "{} : {}",
+                half_points(s.home_game_points),
+                half_points(s.away_game_points)
+            ),
+            _ => String::new(),
+        };
+        let status = if found.away_id.is_none() {
+            ctx.t("league.free_round")
+        } else if found.forfeit.is_some() {
+            ctx.t("league.forfeited")
+        } else if found.postponed {
+            ctx.t("league.postponed")
+        } else if scored.is_none() && !(found.home_lineup && found.away_lineup) {
+            ctx.t("league.lineups_missing")
+        } else {
+            String::new()
+        };
+        MatchLine {
+            id: found.id.0,
+            round: found.round,
+            home: name(found.home_id),
+            away: found.away_id.map(name).unwrap_or_default(),
+            score,
+            status,
+            free: found.away_id.is_none(),
+        }
+    }
+}
+
+/// Points with a half as `½` (`5½`, `½`, `4`).
+pub fn half_points(points: crate::tournament::scoring::Points) -> String {
+    let (whole, tenth) = (points.0 / 10, points.0 % 10);
+    match tenth {
+        0 => whole.to_string(),
+        5 if whole == 0 => "½".into(),
+        5 => format!("{whole}½"),
+        _ => points.to_string(),
+    }
+}
+
+/// A league write's refusal in the page's language.
+pub fn refusal_message(ctx: &PageContext, refusal: &LeagueRefusal) -> String {
+    match refusal {
+        LeagueRefusal::NotALeague => ctx.t("league.error.not_a_league"),
+        LeagueRefusal::TeamNameTaken(name) => ctx
+            .lang
+            .t_with("league.error.name_taken", &[("name", name)]),
+        LeagueRefusal::ScheduleDrawn => ctx.t("league.error.schedule_drawn"),
+        LeagueRefusal::TooFewTeams => ctx.t("league.error.too_few_teams"),
+        LeagueRefusal::LineupsGiven => ctx.t("league.error.lineups_given"),
+        LeagueRefusal::Lineup(error) => lineup_message(ctx, error),
+        LeagueRefusal::MatchHasResults => ctx.t("league.error.match_has_results"),
+        LeagueRefusal::LineupsMissing => ctx.t("league.error.lineups_missing"),
+        LeagueRefusal::EmptySeat => ctx.t("league.error.empty_seat"),
+        LeagueRefusal::NotAGameResult => ctx.t("league.error.not_a_game_result"),
+        LeagueRefusal::BoardChanged(_) => ctx.t("league.error.changed"),
+        LeagueRefusal::MatchForfeited => ctx.t("league.error.match_forfeited"),
+        LeagueRefusal::FreeRound => ctx.t("league.error.free_round"),
+        LeagueRefusal::ReasonMissing => ctx.t("league.error.reason_missing"),
+    }
+}
+
+/// Why a line-up was refused, naming the boards.
+pub fn lineup_message(ctx: &PageContext, error: &LineupError) -> String {
+    match error {
+        LineupError::TooManyPlayers { named, boards } => ctx.lang.t_with(
+            "league.error.lineup_too_many",
+            &[
+                ("named", &named.to_string()),
+                ("boards", &boards.to_string()),
+            ],
+        ),
+        LineupError::NamedTwice { first, second } => ctx.lang.t_with(
+            "league.error.lineup_twice",
+            &[
+                ("first", &first.to_string()),
+                ("second", &second.to_string()),
+            ],
+        ),
+        LineupError::NotInSquad { board } => ctx.lang.t_with(
+            "league.error.lineup_not_in_squad",
+            &[("board", &board.to_string())],
+        ),
+        LineupError::OutOfOrder {
+            board, lower_board, ..
+        } => ctx.lang.t_with(
+            "league.error.lineup_order",
+            &[
+                ("board", &board.to_string()),
+                ("lower_board", &lower_board.to_string()),
+            ],
+        ),
+    }
+}

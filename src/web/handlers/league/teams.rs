@@ -1,0 +1,192 @@
+//! `GET /tournaments/{id}/teams`: the teams with their squads in board order, and for those
+//! who run the event the league's settings, a new team, the schedule's draw and the arbiter's
+//! penalty points. Players join a squad when registered or imported with a team.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::league::LeagueData;
+use crate::db::models::team_leagues::{ORDERS, colours_name, order_name};
+use crate::tournament::scoring::Points;
+use crate::tournament::team::BoardColours;
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::league::load_league;
+use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// A player of a squad.
+#[derive(Debug, Clone)]
+pub struct SquadLine {
+    /// Place in the squad.
+    pub position: usize,
+    /// The player's row id.
+    pub id: i32,
+    /// Name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Rating (0 = unrated).
+    pub rating: i32,
+}
+
+/// A team with its squad.
+#[derive(Debug, Clone)]
+pub struct TeamView {
+    /// The row id.
+    pub id: i32,
+    /// Pairing number.
+    pub number: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// The squad in board order.
+    pub squad: Vec<SquadLine>,
+}
+
+/// A penalty as listed.
+#[derive(Debug, Clone)]
+pub struct PenaltyLine {
+    /// The team's name.
+    pub team: String,
+    /// The round, if any.
+    pub round: String,
+    /// Match points given (negative: taken).
+    pub match_points: String,
+    /// Game points given.
+    pub game_points: String,
+    /// The reason.
+    pub reason: String,
+}
+
+/// An option of a select: value, label, selected.
+pub type Choice = (String, String, bool);
+
+/// The teams page.
+#[derive(Template)]
+#[template(path = "league/teams.html")]
+pub struct TeamsPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The teams.
+    pub teams: Vec<TeamView>,
+    /// Boards per match.
+    pub boards: i32,
+    /// The colour rules.
+    pub colours: Vec<Choice>,
+    /// Match points of a win, draw and loss as typed.
+    pub match_points: [String; 3],
+    /// The ranking presets.
+    pub orders: Vec<Choice>,
+    /// The schedule is drawn.
+    pub drawn: bool,
+    /// Rounds scheduled.
+    pub rounds: u32,
+    /// The arbiter's penalties.
+    pub penalties: Vec<PenaltyLine>,
+}
+
+impl TeamsPage {
+    /// The page of `league` for a visitor with `access`.
+    pub fn new(ctx: PageContext, league: &LeagueData, access: Access) -> TeamsPage {
+        let teams = league
+            .teams
+            .iter()
+            .map(|t| TeamView {
+                id: t.id.0,
+                number: t.number,
+                name: t.name.clone(),
+                club: t.club.clone(),
+                squad: league
+                    .squad(t.id)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| SquadLine {
+                        position: i + 1,
+                        id: p.id.0,
+                        name: p.name.clone(),
+                        title: p.title.clone(),
+                        rating: p.rating,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let settings = &league.league;
+        let colours = [
+            BoardColours::HomeWhiteOnOdd,
+            BoardColours::HomeBlackOnOdd,
+            BoardColours::AlternateByRound,
+        ]
+        .into_iter()
+        .map(|c| {
+            let name = colours_name(c);
+            (
+                name.to_owned(),
+                ctx.t(&format!("league.colours.{name}")),
+                settings.colours == name,
+            )
+        })
+        .collect();
+        let mut orders: Vec<Choice> = ORDERS
+            .into_iter()
+            .map(|o| {
+                let name = order_name(o);
+                (
+                    name.to_owned(),
+                    ctx.t(&format!("league.order.{name}")),
+                    settings.tie_breaks == name,
+                )
+            })
+            .collect();
+        if settings.order().is_none() {
+            orders.push((
+                settings.tie_breaks.clone(),
+                settings.tie_breaks.clone(),
+                true,
+            ));
+        }
+        let penalties = league
+            .penalties
+            .iter()
+            .map(|p| PenaltyLine {
+                team: league
+                    .team(p.team_id)
+                    .map_or(String::new(), |t| t.name.clone()),
+                round: p.round.map(|r| r.to_string()).unwrap_or_default(),
+                match_points: Points(p.match_points).to_string(),
+                game_points: Points(p.game_points).to_string(),
+                reason: p.reason.clone(),
+            })
+            .collect();
+        TeamsPage {
+            header: TournamentHeader::new(&league.data, access, "teams"),
+            teams,
+            boards: settings.boards,
+            colours,
+            match_points: [
+                Points(settings.match_points_win).to_string(),
+                Points(settings.match_points_draw).to_string(),
+                Points(settings.match_points_loss).to_string(),
+            ],
+            orders,
+            drawn: !league.matches.is_empty(),
+            rounds: league.rounds(),
+            penalties,
+            ctx,
+        }
+    }
+}
+
+/// Shows the teams.
+pub async fn show_teams(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let (league, access) = load_league(&state, user.0, path.into_inner()).await?;
+    render_page(&TeamsPage::new(ctx, &league, access), StatusCode::OK)
+}

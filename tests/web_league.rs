@@ -1,0 +1,659 @@
+//! A team league through the real app, as the Czech Extraliga runs one: 12 teams of 8 boards
+//! (squads of 10, imported from one CSV list with a team column), 3/1/0 match points, the
+//! schedule by the Berger tables (C.05 Annex 1), every match's line-ups and board results
+//! entered, one match postponed from round 2 and played after round 5, one short team (its
+//! bottom board forfeited, C.07 Art. 11.1.2), one whole match forfeited, one penalty point.
+//!
+//! The test keeps its own account of every board it enters and computes the match and game
+//! points of each team itself; the standings page must agree, and so must the TRF team file
+//! the app exports, read back by the TRF reader and ranked by the pure core. Refusals: a
+//! line-up out of squad order, a player named twice, a gap above a taken board, a result typed
+//! on a page made before another result, a result on a forfeited match.
+//!
+//! Runs on SQLite, or on PostgreSQL when `ARBITER_TEST_DATABASE_URL` is set (see `common`).
+
+mod common;
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use arbiter::db::models::Role;
+use arbiter::formats::trf;
+use arbiter::tournament::team::TeamEvent;
+use arbiter::tournament::team::tiebreak::{TeamOrder, TeamRanking, rank};
+use arbiter::tournament::tiebreak::Lots;
+use common::{Page, TestContext, tournament_form};
+use scraper::Selector;
+
+const TEAMS: usize = 12;
+const BOARDS: usize = 8;
+const SQUAD: usize = 10;
+
+/// The squad lists: team `t` (1-based) has players `Hráč t/1` … `Hráč t/10`, rated downwards.
+fn squads_csv() -> String {
+    let mut csv = String::from("name,rating,club,team\n");
+    for t in 1..=TEAMS {
+        for p in 1..=SQUAD {
+            csv.push_str(&format!(
+                "\"Hráč{t:02}, Číslo{p:02}\",{},ŠK {t:02},ŠK Družstvo {t:02}\n",
+                2400 - 10 * t - 5 * p
+            ));
+        }
+    }
+    csv
+}
+
+/// The result the test enters on board `b` of the match of round `r` between pairing
+/// numbers `home` and `away`: a fixed pattern with wins, draws and losses for both sides.
+fn result_for(r: usize, home: usize, away: usize, b: usize) -> &'static str {
+    match (r + home * 3 + away + b * 5) % 7 {
+        0 | 1 => "1-0",
+        2 | 3 => "1/2-1/2",
+        4 | 5 => "0-1",
+        _ => "1/2-1/2",
+    }
+}
+
+/// White's and Black's points of a result code, in halves.
+fn halves(code: &str) -> (u32, u32) {
+    match code {
+        "1-0" | "+/-" => (2, 0),
+        "0-1" | "-/+" => (0, 2),
+        "1/2-1/2" => (1, 1),
+        _ => (0, 0),
+    }
+}
+
+/// Parses the rows of a table: each row's cell texts.
+fn rows(page: &Page, selector: &str) -> Vec<Vec<String>> {
+    let html = page.html();
+    let rows = Selector::parse(selector).expect("selector");
+    let cells = Selector::parse("td").expect("selector");
+    html.select(&rows)
+        .map(|row| {
+            row.select(&cells)
+                .map(|c| {
+                    c.text()
+                        .collect::<String>()
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The match ids of a round page, with home and away names.
+fn matches_of(page: &Page) -> Vec<(String, String, String)> {
+    let html = page.html();
+    let row = Selector::parse("#matches tbody tr").expect("selector");
+    let td = Selector::parse("td").expect("selector");
+    html.select(&row)
+        .filter_map(|tr| {
+            let id = tr.value().attr("data-match")?.to_owned();
+            let cells: Vec<String> = tr
+                .select(&td)
+                .map(|c| c.text().collect::<String>().trim().to_owned())
+                .collect();
+            Some((
+                id,
+                cells[0].clone(),
+                cells.get(2).cloned().unwrap_or_default(),
+            ))
+        })
+        .collect()
+}
+
+/// A select's option values (non-empty), in order.
+fn options(page: &Page, selector: &str) -> Vec<String> {
+    page.attrs(selector, "value")
+        .into_iter()
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// Each board form of a match page: (board number, action, version).
+fn board_forms(page: &Page) -> Vec<(usize, String, String)> {
+    let html = page.html();
+    let tr = Selector::parse("#boards tbody tr").expect("selector");
+    let form = Selector::parse("form.inline-result").expect("selector");
+    let version = Selector::parse("input[name=version]").expect("selector");
+    html.select(&tr)
+        .filter_map(|row| {
+            let board = row.value().attr("data-board")?.parse().ok()?;
+            let form = row.select(&form).next()?;
+            let version = form
+                .select(&version)
+                .next()?
+                .value()
+                .attr("value")?
+                .to_owned();
+            Some((board, form.value().attr("action")?.to_owned(), version))
+        })
+        .collect()
+}
+
+/// The team number of a team name `ŠK Družstvo NN`.
+fn number(name: &str) -> usize {
+    name.rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("team number")
+}
+
+#[actix_web::test]
+async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let created = client
+        .post(
+            "/tournaments",
+            &tournament_form(&[
+                ("name", "1. liga družstev 2026/27"),
+                ("pairing_system", "team_round_robin"),
+                ("published", "on"),
+            ]),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let base = created.location.clone().expect("redirect");
+
+    // Squads from one CSV list with a team column: teams are made in order of appearance.
+    let csv = squads_csv();
+    let imported = client
+        .post(
+            &format!("{base}/players/import"),
+            &[("csv", &csv), ("action", "import")],
+        )
+        .await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    let teams = client.get(&format!("{base}/teams")).await;
+    assert_eq!(teams.status, StatusCode::OK);
+    assert_eq!(teams.texts("section.team h3").len(), TEAMS);
+    assert_eq!(teams.texts("#team-3 table.squad tbody tr").len(), SQUAD);
+
+    let saved = client
+        .post(
+            &format!("{base}/league/settings"),
+            &[
+                ("boards", "8"),
+                ("colours", "home_white_odd"),
+                ("win", "3"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("tie_breaks", "match_points_first"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let bogus = client
+        .post(
+            &format!("{base}/league/settings"),
+            &[
+                ("boards", "8"),
+                ("colours", "home_white_odd"),
+                ("win", "3"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("tie_breaks", "match_points_first"),
+                ("tie_break_list", "MPTS,GPTS,XYZ"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        bogus.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "an unknown tie-break code"
+    );
+    assert!(bogus.body.contains("MPTS,GPTS,XYZ"), "the list is named");
+    let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
+    drawn.assert_redirect(&format!("{base}/league/rounds/1"));
+    let again = client.post(&format!("{base}/league/draw"), &[]).await;
+    assert_eq!(
+        again.status,
+        StatusCode::CONFLICT,
+        "the schedule is drawn once"
+    );
+
+    // The test's own account: (mp, gp in halves) per team number.
+    let mut mp = [0i32; TEAMS + 1];
+    let mut gp = [0u32; TEAMS + 1];
+    let mut account = |home: usize, away: usize, h: u32, a: u32| {
+        gp[home] += h;
+        gp[away] += a;
+        let (hm, am) = match h.cmp(&a) {
+            std::cmp::Ordering::Greater => (3, 0),
+            std::cmp::Ordering::Equal => (1, 1),
+            std::cmp::Ordering::Less => (0, 3),
+        };
+        mp[home] += hm;
+        mp[away] += am;
+    };
+
+    let mut postponed: Option<(String, usize, usize)> = None;
+    let mut checked_refusals = false;
+    for round in 1..=11usize {
+        let page = client.get(&format!("{base}/league/rounds/{round}")).await;
+        assert_eq!(page.status, StatusCode::OK, "round {round}");
+        let matches = matches_of(&page);
+        assert_eq!(matches.len(), TEAMS / 2, "round {round}: six matches");
+        for (index, (id, home_name, away_name)) in matches.iter().enumerate() {
+            let (home, away) = (number(home_name), number(away_name));
+            let url = format!("{base}/league/matches/{id}");
+            if round == 2 && index == 0 {
+                // Postponed: played after round 5.
+                let status = client
+                    .post(
+                        &format!("{url}/status"),
+                        &[("forfeit", ""), ("postponed", "1")],
+                    )
+                    .await;
+                assert_eq!(status.status, StatusCode::SEE_OTHER, "{}", status.body);
+                postponed = Some((id.clone(), home, away));
+                continue;
+            }
+            if round == 3 && index == 1 {
+                // The away team did not come: the home team wins 8:0.
+                let status = client
+                    .post(&format!("{url}/status"), &[("forfeit", "home")])
+                    .await;
+                assert_eq!(status.status, StatusCode::SEE_OTHER, "{}", status.body);
+                account(home, away, 2 * BOARDS as u32, 0);
+                let page = client.get(&url).await;
+                assert!(
+                    board_forms(&page).is_empty(),
+                    "a forfeited match takes no board results"
+                );
+                continue;
+            }
+            let short = round == 4 && index == 2;
+            play_match(
+                &mut client,
+                &url,
+                round,
+                home,
+                away,
+                short,
+                !checked_refusals,
+                &mut account,
+            )
+            .await;
+            checked_refusals = true;
+        }
+        if round == 5 {
+            let (id, home, away) = postponed.clone().expect("postponed match");
+            let standings = client.get(&format!("{base}/league/standings")).await;
+            let to_play: Vec<String> = standings.texts("#standings td.to-play");
+            assert_eq!(
+                to_play.iter().filter(|t| t.trim() == "1").count(),
+                2,
+                "two teams have a match to play"
+            );
+            let url = format!("{base}/league/matches/{id}");
+            let status = client
+                .post(&format!("{url}/status"), &[("forfeit", "")])
+                .await;
+            assert_eq!(status.status, StatusCode::SEE_OTHER);
+            play_match(&mut client, &url, 2, home, away, false, false, &mut account).await;
+        }
+    }
+
+    // A penalty: one match point taken from team 7, with the reason.
+    let teams = client.get(&format!("{base}/teams")).await;
+    let team7 = teams
+        .attrs("#add-penalty select[name=team] option", "value")
+        .get(6)
+        .cloned()
+        .expect("team 7");
+    let penalty = client
+        .post(
+            &format!("{base}/league/penalties"),
+            &[
+                ("team", &team7),
+                ("round", "6"),
+                ("match_points", "-1"),
+                ("reason", "Late line-up (competition rules 12.3)"),
+            ],
+        )
+        .await;
+    assert_eq!(penalty.status, StatusCode::SEE_OTHER, "{}", penalty.body);
+    mp[7] -= 1;
+    let no_reason = client
+        .post(
+            &format!("{base}/league/penalties"),
+            &[("team", &team7), ("match_points", "-1"), ("reason", " ")],
+        )
+        .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The standings page agrees with the account, team by team.
+    let standings = client.get(&format!("{base}/league/standings")).await;
+    assert_eq!(standings.status, StatusCode::OK);
+    let table = rows(&standings, "#standings tbody tr");
+    assert_eq!(table.len(), TEAMS);
+    let half = |halves: u32| {
+        let (whole, half) = (halves / 2, halves % 2);
+        match (whole, half) {
+            (0, 1) => "½".to_owned(),
+            (w, 1) => format!("{w}½"),
+            (w, _) => w.to_string(),
+        }
+    };
+    let mut previous = i32::MAX;
+    for row in &table {
+        let team = number(&row[1]);
+        assert_eq!(
+            row[3],
+            mp[team].to_string(),
+            "match points of team {team}: {row:?}"
+        );
+        assert_eq!(
+            row[4],
+            half(gp[team]),
+            "game points of team {team}: {row:?}"
+        );
+        assert_eq!(row[2], "11", "team {team} played every match");
+        assert!(mp[team] <= previous, "ranked by match points first");
+        previous = mp[team];
+    }
+
+    // The exported TRF team file ranks the same.
+    let trf_page = client.get(&format!("{base}/league/export.trf")).await;
+    assert_eq!(trf_page.status, StatusCode::OK);
+    let tournament = trf::parse(&trf_page.body).expect("the export reads back");
+    if let Ok(path) = std::env::var("ARBITER_KEEP_TEAM_FILES") {
+        std::fs::write(
+            std::path::Path::new(&path).join("web-league.trf"),
+            &trf_page.body,
+        )
+        .expect("keep the file");
+    }
+    let event = TeamEvent::from_tournament(&tournament).expect("a team file");
+    assert_eq!(event.teams.len(), TEAMS);
+    let ranking = TeamRanking {
+        list: TeamOrder::MatchPointsFirst.list(),
+        swiss: false,
+        lots: Lots::Shared,
+    };
+    let from_file = rank(&event, &ranking, event.rounds_played());
+    let by_name: HashMap<String, (String, String)> = table
+        .iter()
+        .map(|row| (row[1].clone(), (row[3].clone(), row[4].clone())))
+        .collect();
+    for row in &from_file.rows {
+        let name = &event.team(row.team).expect("team").name;
+        let page = &by_name[name];
+        assert_eq!(
+            (
+                row.match_points.to_string(),
+                half(u32::try_from(row.game_points.0 / 5).unwrap_or(0))
+            ),
+            (page.0.clone(), page.1.clone()),
+            "{name}: the file's totals equal the page's"
+        );
+    }
+
+    // FIDE's TieBreakServer reads the same file to the same values and ranks (when installed).
+    if let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("league.trf");
+        std::fs::write(&file, &trf_page.body).expect("write");
+        let output = std::process::Command::new(&python)
+            .args([
+                "-m",
+                "gacrux.tiebreakchecker",
+                "-b",
+                "utf-8",
+                "-p",
+                "-o",
+                "-",
+                "-d",
+                ";",
+                "-F",
+                "TEXT",
+                "-i",
+            ])
+            .arg(&file)
+            .args(["-t", "MPTS", "GPTS", "WIN", "DE:MP"])
+            .output()
+            .expect("run gacrux");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "gacrux: {text}");
+        let mut compared = 0;
+        for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let start: usize = fields[0].parse().expect("start number");
+            let row = table
+                .iter()
+                .find(|r| number(&r[1]) == start)
+                .expect("team on the page");
+            let as_number = |text: &str| {
+                text.replace('½', ".5").parse::<f64>().unwrap_or_else(|_| {
+                    let whole = text.trim_end_matches('½');
+                    whole.parse::<f64>().unwrap_or(0.0) + 0.5
+                })
+            };
+            assert_eq!(
+                row[0], fields[1],
+                "team {start}: rank as FIDE's checker gives it"
+            );
+            assert_eq!(
+                as_number(&row[3]),
+                fields[2].parse::<f64>().expect("MPTS"),
+                "team {start}: MPTS"
+            );
+            assert_eq!(
+                as_number(&row[4]),
+                fields[3].parse::<f64>().expect("GPTS"),
+                "team {start}: GPTS"
+            );
+            assert_eq!(row[5], fields[4], "team {start}: WIN");
+            compared += 1;
+        }
+        assert_eq!(compared, TEAMS, "FIDE's checker ranked every team");
+    }
+
+    // The file imported again is the same league: its export is the same file.
+    let reimported = client
+        .post("/tournaments/import", &[("trf", &trf_page.body)])
+        .await;
+    assert_eq!(
+        reimported.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        reimported.body
+    );
+    let copy = reimported
+        .location
+        .as_deref()
+        .and_then(|l| l.strip_suffix("/teams"))
+        .expect("the new league's teams")
+        .to_owned();
+    let copy_trf = client.get(&format!("{copy}/league/export.trf")).await;
+    assert_eq!(
+        copy_trf.body, trf_page.body,
+        "imported and exported unchanged"
+    );
+    let copy_standings = client.get(&format!("{copy}/league/standings")).await;
+    assert_eq!(rows(&copy_standings, "#standings tbody tr"), table);
+
+    // Match sheets of a round as PDF; the crosstable shows every meeting.
+    let sheets = client
+        .get(&format!("{base}/league/rounds/4/sheets.pdf"))
+        .await;
+    assert_eq!(sheets.status, StatusCode::OK);
+    assert!(sheets.body.starts_with("%PDF"), "a PDF");
+    let cross = client.get(&format!("{base}/league/crosstable")).await;
+    let cells = rows(&cross, "#crosstable tbody tr");
+    assert_eq!(cells.len(), TEAMS);
+    assert!(
+        cells
+            .iter()
+            .all(|row| row[2..].iter().filter(|c| c.is_empty()).count() == 0),
+        "every pair met"
+    );
+
+    // The public sees the standings too.
+    client.clear_cookies();
+    let public = client.get(&format!("{base}/league/standings")).await;
+    assert_eq!(public.status, StatusCode::OK);
+    let denied = client.post(&format!("{base}/league/draw"), &[]).await;
+    assert!(
+        denied
+            .location
+            .as_deref()
+            .is_some_and(|l| l.starts_with("/login"))
+            || denied.status.is_client_error(),
+        "a visitor cannot write: {:?} {:?}",
+        denied.status,
+        denied.location
+    );
+}
+
+/// Enters both line-ups (the top 8 of each squad; a short home team brings 7) and every
+/// board's result, recording the match in the account. With `refusals`, first tries the
+/// line-ups and results the app must refuse.
+#[allow(clippy::too_many_arguments)]
+async fn play_match<S, B>(
+    client: &mut common::Client<S>,
+    url: &str,
+    round: usize,
+    home: usize,
+    away: usize,
+    short: bool,
+    refusals: bool,
+    account: &mut impl FnMut(usize, usize, u32, u32),
+) where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let page = client.get(url).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let version = page.attrs("#lineup-home input[name=version]", "value")[0].clone();
+    let home_squad = options(&page, "#lineup-home select[name=board_1] option");
+    let away_squad = options(&page, "#lineup-away select[name=board_1] option");
+    assert_eq!(home_squad.len(), SQUAD);
+    let lineup = |side: &'static str, squad: &[String], players: usize, version: &str| {
+        let mut form: Vec<(String, String)> = vec![
+            ("side".into(), side.into()),
+            ("version".into(), version.into()),
+        ];
+        for (b, id) in squad.iter().take(players).enumerate() {
+            form.push((format!("board_{}", b + 1), id.clone()));
+        }
+        form
+    };
+    let post = |form: &[(String, String)]| -> Vec<(String, String)> { form.to_vec() };
+    if refusals {
+        // Squad order: the 9th player above the 1st.
+        let mut wrong = lineup("home", &home_squad, BOARDS, &version);
+        wrong[2].1 = home_squad[8].clone();
+        let refused = send(client, &format!("{url}/lineup"), &post(&wrong)).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains("Board 1") || refused.body.contains("board 1"),
+            "names the board: {}",
+            refused.body
+        );
+        // Named twice.
+        let mut twice = lineup("home", &home_squad, BOARDS, &version);
+        twice[3].1 = home_squad[0].clone();
+        let refused = send(client, &format!("{url}/lineup"), &twice).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        // A gap above a taken board.
+        let mut gap = lineup("home", &home_squad, BOARDS, &version);
+        gap[4].1 = String::new();
+        let refused = send(client, &format!("{url}/lineup"), &gap).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let saved = send(
+        client,
+        &format!("{url}/lineup"),
+        &lineup(
+            "home",
+            &home_squad,
+            if short { BOARDS - 1 } else { BOARDS },
+            &version,
+        ),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let page = client.get(url).await;
+    let version = page.attrs("#lineup-away input[name=version]", "value")[0].clone();
+    let saved = send(
+        client,
+        &format!("{url}/lineup"),
+        &lineup("away", &away_squad, BOARDS, &version),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+    let page = client.get(url).await;
+    let forms = board_forms(&page);
+    assert_eq!(
+        forms.len(),
+        if short { BOARDS - 1 } else { BOARDS },
+        "a short team's bottom board takes no result"
+    );
+    let (mut h, mut a) = (0, 0);
+    for (board, action, version) in &forms {
+        let code = result_for(round, home, away, *board);
+        let saved = client
+            .post(action, &[("result", code), ("version", version)])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let (white, black) = halves(code);
+        // Home has White on odd boards.
+        if board % 2 == 1 {
+            h += white;
+            a += black;
+        } else {
+            h += black;
+            a += white;
+        }
+    }
+    if refusals {
+        // The first board's form, made before its result was saved: refused, not overwritten.
+        let (_, action, version) = &forms[0];
+        let stale = client
+            .post(action, &[("result", "0-1"), ("version", version)])
+            .await;
+        assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    }
+    if short {
+        // Board 8: the home team's seat is empty, the away team wins it by forfeit.
+        a += 2;
+        let page = client.get(url).await;
+        let board = page.text("#board-8").unwrap_or_default();
+        assert!(
+            board.contains("+/-") || board.contains("-/+"),
+            "the empty seat's forfeit: {board}"
+        );
+    }
+    account(home, away, h, a);
+}
+
+/// Posts a form given as owned pairs.
+async fn send<S, B>(client: &mut common::Client<S>, path: &str, form: &[(String, String)]) -> Page
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let pairs: Vec<(&str, &str)> = form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    client.post(path, &pairs).await
+}
