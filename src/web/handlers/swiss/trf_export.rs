@@ -63,6 +63,8 @@ fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
             PairingSystem::RoundRobin => "Individual: Round-Robin",
             PairingSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
             PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => "Individual: Swiss-System",
+            PairingSystem::TeamRoundRobin => "Team: Round-Robin",
+            PairingSystem::TeamDoubleRoundRobin => "Team: Double Round-Robin",
         }
         .to_owned()
     } else {
