@@ -8,7 +8,7 @@ use askama::Template;
 
 use crate::tournament::team::score::match_score;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::teams::PenaltyLine;
+use crate::web::handlers::league::teams::{PenaltyLine, penalty_lines};
 use crate::web::handlers::league::{MatchLine, half_points, load_league};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -104,19 +104,7 @@ pub async fn show_standings(
         .into_iter()
         .map(|m| MatchLine::new(&ctx, &league, &event, m))
         .collect();
-    let penalties = league
-        .penalties
-        .iter()
-        .map(|p| PenaltyLine {
-            team: league
-                .team(p.team_id)
-                .map_or(String::new(), |t| t.name.clone()),
-            round: p.round.map(|r| r.to_string()).unwrap_or_default(),
-            match_points: crate::tournament::scoring::Points(p.match_points).to_string(),
-            game_points: crate::tournament::scoring::Points(p.game_points).to_string(),
-            reason: p.reason.clone(),
-        })
-        .collect();
+    let penalties = penalty_lines(&league);
     let page = LeagueStandingsPage {
         header: TournamentHeader::new(&league.data, access, "standings"),
         rounds: standings.rounds,

@@ -60,6 +60,23 @@ pub struct PenaltyLine {
     pub reason: String,
 }
 
+/// The arbiter's penalties of `league` as listed (teams page, standings).
+pub fn penalty_lines(league: &LeagueData) -> Vec<PenaltyLine> {
+    league
+        .penalties
+        .iter()
+        .map(|p| PenaltyLine {
+            team: league
+                .team(p.team_id)
+                .map_or(String::new(), |t| t.name.clone()),
+            round: p.round.map(|r| r.to_string()).unwrap_or_default(),
+            match_points: Points(p.match_points).to_string(),
+            game_points: Points(p.game_points).to_string(),
+            reason: p.reason.clone(),
+        })
+        .collect()
+}
+
 /// An option of a select: value, label, selected.
 pub type Choice = (String, String, bool);
 
@@ -148,19 +165,7 @@ impl TeamsPage {
                 true,
             ));
         }
-        let penalties = league
-            .penalties
-            .iter()
-            .map(|p| PenaltyLine {
-                team: league
-                    .team(p.team_id)
-                    .map_or(String::new(), |t| t.name.clone()),
-                round: p.round.map(|r| r.to_string()).unwrap_or_default(),
-                match_points: Points(p.match_points).to_string(),
-                game_points: Points(p.game_points).to_string(),
-                reason: p.reason.clone(),
-            })
-            .collect();
+        let penalties = penalty_lines(league);
         TeamsPage {
             header: TournamentHeader::new(&league.data, access, "teams"),
             teams,
