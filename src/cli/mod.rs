@@ -15,6 +15,7 @@ pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod print;
+pub mod ratings;
 pub mod report;
 pub mod serve;
 pub mod standings;
@@ -55,6 +56,8 @@ pub enum Command {
     Norms(norms::Args),
     /// Check a tournament report as FIDE's rating officer does (`report check FILE.trf`).
     Report(report::Args),
+    /// FIDE's rating list: `ratings import FILE` loads it for look-ups and refreshes.
+    Ratings(ratings::Args),
     /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
     Bench(bench::Args),
 }
@@ -74,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args),
         Command::Print(args) => print::run(args),
         Command::Report(args) => report::run(args),
+        Command::Ratings(args) => ratings::run(args),
         Command::Norms(args) => norms::run(args),
         Command::Bench(args) => bench::run(args),
     };

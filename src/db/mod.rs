@@ -20,8 +20,10 @@
 pub mod domain;
 pub mod league;
 pub mod models;
+pub mod rating_list;
 pub mod schema;
 pub mod schema_day;
+pub mod schema_ratings;
 pub mod schema_standings;
 pub mod schema_team;
 pub mod store;

@@ -10,7 +10,8 @@
 //!
 //! Reading checks every row and returns either all players or the problems found (the first
 //! [`MAX_ERRORS`]), each with its line and column name, so that nothing is imported until the
-//! file is clean. [`write_players`] writes the same format, so an export can be imported again.
+//! file is clean. Spreadsheets (`.xlsx`, `.ods`) are read by [`crate::formats::spreadsheet`]
+//! into the same rows ([`ListRow`]) and checked here by the same [`read_rows`]. [`write_players`] writes the same format, so an export can be imported again.
 //!
 //! **Formulas.** A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is a
 //! formula (or a command) to a spreadsheet that opens the file. [`write_players`] writes such a
@@ -42,7 +43,8 @@ pub struct PlayerRecord {
     /// Club, possibly empty.
     pub club: String,
     /// In a team competition, the team whose squad the player joins (board order is the
-    /// order of the list); empty otherwise. Read from an optional `team` column, not written.
+    /// order of the list); empty otherwise. Read from an optional `team` column, written only
+    /// when a player of the list has one.
     pub team: String,
 }
 
@@ -83,7 +85,7 @@ pub const MAX_RATING: u16 = 3500;
 pub const MAX_TEXT: usize = 100;
 
 /// What is wrong with one field or line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum CsvProblem {
     /// The file has no header line.
     Empty,
@@ -132,7 +134,23 @@ pub enum CsvProblem {
         first_line: u64,
     },
     /// The CSV structure itself is broken (e.g. an unclosed quote).
+    #[default]
     Malformed,
+    /// A spreadsheet cell holds an error value (`#N/A`, `#REF!`, ...), e.g. of its formula.
+    CellError,
+    /// A spreadsheet cell has a value in a column the header row does not name.
+    OutsideColumns,
+    /// The file is not a spreadsheet we read (`.xlsx` or `.ods`), or it is damaged.
+    NotASpreadsheet,
+    /// The workbook has no sheet of the name asked for.
+    UnknownSheet,
+    /// The spreadsheet is larger than a player list can be (unpacked size, rows or cells).
+    TooLarge {
+        /// What was counted: `bytes`, `rows` or `cells`.
+        what: &'static str,
+        /// The most allowed.
+        max: u64,
+    },
 }
 
 impl CsvProblem {
@@ -155,6 +173,11 @@ impl CsvProblem {
             CsvProblem::BadSex => "bad_sex",
             CsvProblem::DuplicateFideId { .. } => "duplicate_fide_id",
             CsvProblem::Malformed => "malformed",
+            CsvProblem::CellError => "cell_error",
+            CsvProblem::OutsideColumns => "outside_columns",
+            CsvProblem::NotASpreadsheet => "not_a_spreadsheet",
+            CsvProblem::UnknownSheet => "unknown_sheet",
+            CsvProblem::TooLarge { .. } => "too_large",
         }
     }
 }
@@ -186,15 +209,28 @@ impl fmt::Display for CsvProblem {
                 write!(f, "the same FIDE ID is on line {first_line}")
             }
             CsvProblem::Malformed => write!(f, "broken CSV (e.g. an unclosed quote)"),
+            CsvProblem::CellError => write!(f, "the cell holds an error value"),
+            CsvProblem::OutsideColumns => write!(f, "a value in a column without a header"),
+            CsvProblem::NotASpreadsheet => {
+                write!(
+                    f,
+                    "not a spreadsheet we read (save it as .xlsx, .ods or CSV)"
+                )
+            }
+            CsvProblem::UnknownSheet => write!(f, "the workbook has no such sheet"),
+            CsvProblem::TooLarge { what, max } => {
+                write!(f, "too large for a player list (more than {max} {what})")
+            }
         }
     }
 }
 
 /// A problem at a line (1-based, the header is line 1) and column (its header name; empty
-/// when the whole line is concerned).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// when the whole line is concerned). In a spreadsheet the line is the row as the spreadsheet
+/// numbers it, and [`CsvError::sheet`] and [`CsvError::cell`] say where.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CsvError {
-    /// Line in the file, 1-based.
+    /// Line in the file, 1-based (in a spreadsheet: the row's number).
     pub line: u64,
     /// The column's name, or empty for the whole line.
     pub field: String,
@@ -202,20 +238,70 @@ pub struct CsvError {
     pub value: String,
     /// What is wrong.
     pub problem: CsvProblem,
+    /// In a spreadsheet: the sheet's name.
+    pub sheet: Option<String>,
+    /// In a spreadsheet: the cell (`D7`), when one cell is concerned.
+    pub cell: Option<String>,
 }
 
 impl fmt::Display for CsvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.sheet {
+            Some(sheet) => write!(f, "sheet \"{sheet}\", row {}", self.line)?,
+            None => write!(f, "line {}", self.line)?,
+        }
+        if let Some(cell) = &self.cell {
+            write!(f, ", cell {cell}")?;
+        }
         if self.field.is_empty() {
-            write!(f, "line {}: {}", self.line, self.problem)
+            write!(f, ": {}", self.problem)
         } else {
-            write!(
-                f,
-                "line {}, {} \"{}\": {}",
-                self.line, self.field, self.value, self.problem
-            )
+            write!(f, ", {} \"{}\": {}", self.field, self.value, self.problem)
         }
     }
+}
+
+/// One row of a player list as text cells, wherever it was read from: a CSV record or a
+/// spreadsheet row ([`crate::formats::spreadsheet`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ListRow {
+    /// The line (CSV) or row number (spreadsheet), 1-based.
+    pub line: u64,
+    /// The cells, left to right.
+    pub cells: Vec<ListCell>,
+    /// In a spreadsheet, the column (0 = `A`) of the first cell, for naming cells in errors.
+    pub first_column: Option<u32>,
+}
+
+/// One cell of a [`ListRow`]: its text, or why its value cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ListCell {
+    /// The value as text (for a bad value, what to show of it).
+    pub text: String,
+    /// Why the value cannot be used (e.g. a spreadsheet error value), if so.
+    pub problem: Option<CsvProblem>,
+}
+
+impl From<&str> for ListCell {
+    fn from(text: &str) -> Self {
+        ListCell {
+            text: text.to_owned(),
+            problem: None,
+        }
+    }
+}
+
+/// The spreadsheet name of column `index` (0 = `A`, 25 = `Z`, 26 = `AA`).
+pub fn column_letters(index: u32) -> String {
+    let mut letters = Vec::new();
+    let mut rest = u64::from(index) + 1;
+    while rest > 0 {
+        let digit = (rest - 1) % 26;
+        letters.push(b'A' + digit as u8);
+        rest = (rest - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 /// Reads a player list from bytes in whatever text encoding they were saved in
@@ -267,73 +353,118 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
+    let rows = reader.records().map(|record| {
+        let record = record.map_err(|error| csv_failure(&error))?;
+        Ok(ListRow {
+            line: record.position().map_or(0, |p| p.line()),
+            cells: record.iter().map(ListCell::from).collect(),
+            first_column: None,
+        })
+    });
+    read_rows(rows)
+}
+
+/// Checks a player list given as rows: the first names the columns ([`READ_COLUMNS`], any
+/// order and letter case), each further row is a player (rows with nothing in them are
+/// skipped). Returns every player, or every problem found (at most [`MAX_ERRORS`]); a broken
+/// row (`Err`) ends the reading.
+pub fn read_rows(
+    rows: impl IntoIterator<Item = Result<ListRow, CsvError>>,
+) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
+    let mut rows = rows.into_iter();
     let mut errors = Vec::new();
-    let mut records = reader.records();
-    let header = match records.next() {
+    let header = match rows.next() {
         Some(Ok(header)) => header,
-        Some(Err(error)) => return Err(vec![csv_failure(&error)]),
+        Some(Err(error)) => return Err(vec![error]),
         None => return Err(vec![line_error(1, CsvProblem::Empty)]),
     };
     let mut columns: Vec<Option<usize>> = Vec::new();
-    for name in header.iter() {
-        let name = name.trim().to_ascii_lowercase();
-        match READ_COLUMNS.iter().position(|known| *known == name) {
-            Some(index) if columns.contains(&Some(index)) => {
-                errors.push(field_error(1, &name, &name, CsvProblem::DuplicateColumn));
-                columns.push(None);
+    for (index, cell) in header.cells.iter().enumerate() {
+        let name = cell.text.trim().to_ascii_lowercase();
+        let problem = match READ_COLUMNS.iter().position(|known| *known == name) {
+            Some(known) if columns.contains(&Some(known)) => Some(CsvProblem::DuplicateColumn),
+            Some(known) => {
+                columns.push(Some(known));
+                None
             }
-            Some(index) => columns.push(Some(index)),
-            None => {
-                errors.push(field_error(1, &name, &name, CsvProblem::UnknownColumn));
-                columns.push(None);
-            }
+            None => Some(CsvProblem::UnknownColumn),
+        };
+        if let Some(problem) = problem {
+            errors.push(cell_error(&header, index, &name, &name, problem));
+            columns.push(None);
         }
     }
     if !columns.contains(&Some(0)) {
-        errors.push(line_error(1, CsvProblem::MissingNameColumn));
+        errors.push(line_error(header.line, CsvProblem::MissingNameColumn));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     let mut players = Vec::new();
     let mut fide_ids: HashMap<u64, u64> = HashMap::new();
-    for record in records {
+    for row in rows {
         if errors.len() >= MAX_ERRORS {
             break;
         }
-        let record = match record {
-            Ok(record) => record,
+        let row = match row {
+            Ok(row) => row,
             Err(error) => {
-                errors.push(csv_failure(&error));
+                errors.push(error);
                 break;
             }
         };
-        let line = record.position().map_or(0, |p| p.line());
-        if record.iter().all(|field| field.trim().is_empty()) {
+        let line = row.line;
+        if row.cells.iter().all(|cell| cell.text.trim().is_empty()) {
             continue;
         }
-        if record.len() != columns.len() {
+        if row.first_column.is_some() {
+            // A spreadsheet row: cells right of the named columns must be empty.
+            if let Some(index) = (columns.len()..row.cells.len())
+                .find(|&index| !row.cells[index].text.trim().is_empty())
+            {
+                let value = &row.cells[index].text;
+                errors.push(cell_error(
+                    &row,
+                    index,
+                    "",
+                    value,
+                    CsvProblem::OutsideColumns,
+                ));
+                continue;
+            }
+        } else if row.cells.len() != columns.len() {
             errors.push(line_error(
                 line,
                 CsvProblem::WrongFieldCount {
                     expected: columns.len(),
-                    found: record.len(),
+                    found: row.cells.len(),
                 },
             ));
             continue;
         }
         let mut player = PlayerRecord::default();
-        for (value, column) in record.iter().zip(&columns) {
+        let mut fide_id_at = None;
+        for (index, column) in columns.iter().enumerate() {
             let Some(column) = column else { continue };
             let name = READ_COLUMNS[*column];
-            if let Err(problem) = set_field(&mut player, *column, restore_formula(value.trim())) {
-                errors.push(field_error(line, name, value, problem));
+            let empty = ListCell::default();
+            let cell = row.cells.get(index).unwrap_or(&empty);
+            let checked = match &cell.problem {
+                Some(problem) => Err(problem.clone()),
+                None => set_field(&mut player, *column, restore_formula(cell.text.trim())),
+            };
+            if let Err(problem) = checked {
+                errors.push(cell_error(&row, index, name, &cell.text, problem));
+            }
+            if name == "fide_id" {
+                fide_id_at = Some(index);
             }
         }
-        if let Some(id) = player.fide_id {
+        if let (Some(id), Some(index)) = (player.fide_id, fide_id_at) {
             if let Some(&first_line) = fide_ids.get(&id) {
-                errors.push(field_error(
-                    line,
+                errors.push(cell_error(
+                    &row,
+                    index,
                     "fide_id",
                     &id.to_string(),
                     CsvProblem::DuplicateFideId { first_line },
@@ -345,7 +476,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         players.push(player);
     }
     if errors.is_empty() && players.is_empty() {
-        errors.push(line_error(2, CsvProblem::NoPlayers));
+        errors.push(line_error(header.line + 1, CsvProblem::NoPlayers));
     }
     if errors.is_empty() {
         Ok(players)
@@ -451,18 +582,30 @@ pub fn parse_sex(value: &str) -> Result<String, CsvProblem> {
 fn line_error(line: u64, problem: CsvProblem) -> CsvError {
     CsvError {
         line,
-        field: String::new(),
-        value: String::new(),
         problem,
+        ..CsvError::default()
     }
 }
 
-fn field_error(line: u64, field: &str, value: &str, problem: CsvProblem) -> CsvError {
+/// A problem with the cell at `index` of `row` (named as a spreadsheet cell when the row
+/// comes from one).
+fn cell_error(
+    row: &ListRow,
+    index: usize,
+    field: &str,
+    value: &str,
+    problem: CsvProblem,
+) -> CsvError {
     CsvError {
-        line,
+        line: row.line,
         field: field.to_string(),
         value: value.to_string(),
         problem,
+        sheet: None,
+        cell: row.first_column.map(|first| {
+            let column = first.saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
+            format!("{}{}", column_letters(column), row.line)
+        }),
     }
 }
 
@@ -500,7 +643,8 @@ pub fn restore_formula(cell: &str) -> &str {
     }
 }
 
-/// Writes a player list with the header [`COLUMNS`], formula-like cells neutralised.
+/// Writes a player list with the header [`COLUMNS`] (and `team` when a player has one, as in a
+/// list read from a team competition's spreadsheet), formula-like cells neutralised.
 pub fn write_players(players: &[PlayerRecord]) -> String {
     write_players_separated(players, b',')
 }
@@ -512,9 +656,14 @@ pub fn write_players_separated(players: &[PlayerRecord], separator: u8) -> Strin
     let mut writer = ::csv::WriterBuilder::new()
         .delimiter(separator)
         .from_writer(Vec::new());
-    let mut rows: Vec<Vec<String>> = vec![COLUMNS.iter().map(|c| c.to_string()).collect()];
+    let teams = players.iter().any(|player| !player.team.is_empty());
+    let mut header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    if teams {
+        header.push("team".to_owned());
+    }
+    let mut rows: Vec<Vec<String>> = vec![header];
     for player in players {
-        rows.push(vec![
+        let mut row = vec![
             player.name.clone(),
             player.fide_id.map(|id| id.to_string()).unwrap_or_default(),
             player.title.clone(),
@@ -527,7 +676,11 @@ pub fn write_players_separated(players: &[PlayerRecord], separator: u8) -> Strin
             player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
             player.sex.clone(),
             player.club.clone(),
-        ]);
+        ];
+        if teams {
+            row.push(player.team.clone());
+        }
+        rows.push(row);
     }
     for row in rows {
         let row: Vec<String> = row.iter().map(|cell| neutralise_formula(cell)).collect();

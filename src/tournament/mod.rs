@@ -17,6 +17,7 @@ pub mod default_time;
 pub mod model;
 pub mod norms;
 pub mod rating;
+pub mod rating_refresh;
 pub mod result;
 pub mod schedule;
 pub mod scoring;

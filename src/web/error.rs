@@ -198,6 +198,10 @@ impl AppError {
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
             }
+            Refusal::RatingsAfterStart { .. } => {
+                AppError::Conflict(ctx.t("player.refresh.after_start"))
+            }
+            Refusal::RatingsChanged => AppError::Conflict(ctx.t("player.refresh.changed")),
             Refusal::League(refusal) => {
                 let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
                 match refusal {

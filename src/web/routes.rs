@@ -196,6 +196,18 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::import::import_players),
     )
     .route(
+        "/tournaments/{id}/players/lookup",
+        web::get().to(player::lookup::lookup_player),
+    )
+    .route(
+        "/tournaments/{id}/players/refresh-ratings",
+        web::get().to(player::refresh_form::refresh_form),
+    )
+    .route(
+        "/tournaments/{id}/players/refresh-ratings",
+        web::post().to(player::refresh::refresh_ratings),
+    )
+    .route(
         "/tournaments/{id}/players/{player}/withdraw",
         web::post().to(player::withdraw::withdraw_player),
     )

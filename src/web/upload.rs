@@ -1,9 +1,11 @@
 //! Forms that may carry a file: [`CsrfFields`] reads a `multipart/form-data` body (RFC 7578)
 //! or a url-encoded one into named text fields, after checking the CSRF token and the input
 //! gate ([`crate::web::input::check_fields`]) like [`crate::web::extractors::CsrfForm`]. Files
-//! are small text documents here (a PGN game, a TRF tournament, a CSV player list), so the
-//! whole body is read into memory within [`UPLOAD_LIMIT`]; each file is read in the encoding it
-//! was saved in ([`crate::formats::text`]), which [`CsrfFields::encoding`] tells.
+//! are small documents here (a PGN game, a TRF tournament, a player list), so the whole body is
+//! read into memory within [`UPLOAD_LIMIT`]; each text file is read in the encoding it was saved
+//! in ([`crate::formats::text`]), which [`CsrfFields::encoding`] tells. A form that takes
+//! spreadsheets too (`.xlsx`, `.ods`: the player list) extracts [`CsrfUpload`], which keeps
+//! such a file's bytes ([`CsrfFields::binary`]); any other form refuses a file that is not text.
 
 use std::collections::BTreeMap;
 
@@ -21,11 +23,19 @@ use crate::web::input::check_fields;
 /// The largest body accepted (a TRF of a few hundred players is far below this).
 pub const UPLOAD_LIMIT: usize = 4 * 1024 * 1024;
 
-/// The text fields of a form (uploaded files by their field name), CSRF-checked.
+/// The text fields of a form (uploaded files by their field name), CSRF-checked. With
+/// `SPREADSHEETS` (see [`CsrfUpload`]) an uploaded spreadsheet is kept as bytes.
 #[derive(Debug, Clone, Default)]
-pub struct CsrfFields(pub BTreeMap<String, String>, BTreeMap<String, &'static str>);
+pub struct CsrfFields<const SPREADSHEETS: bool = false>(
+    pub BTreeMap<String, String>,
+    BTreeMap<String, &'static str>,
+    BTreeMap<String, Vec<u8>>,
+);
 
-impl CsrfFields {
+/// The fields of a form whose file may be a spreadsheet as well as text.
+pub type CsrfUpload = CsrfFields<true>;
+
+impl<const SPREADSHEETS: bool> CsrfFields<SPREADSHEETS> {
     /// The field's text, or "" when absent.
     pub fn get(&self, name: &str) -> &str {
         self.0.get(name).map_or("", String::as_str)
@@ -35,6 +45,12 @@ impl CsrfFields {
     /// a field that is not a file.
     pub fn encoding(&self, name: &str) -> Option<&'static str> {
         self.1.get(name).copied()
+    }
+
+    /// The bytes of an uploaded spreadsheet (only in a [`CsrfUpload`]); its text field is
+    /// empty.
+    pub fn binary(&self, name: &str) -> Option<&[u8]> {
+        self.2.get(name).map(Vec::as_slice)
     }
 }
 
@@ -48,6 +64,8 @@ pub struct Part {
     pub text: String,
     /// For a file (a part with a `filename`), the encoding it was read in.
     pub encoding: Option<&'static str>,
+    /// For a spreadsheet file (when asked for), its bytes; the text is empty.
+    pub binary: Option<Vec<u8>>,
 }
 
 /// Why a multipart body could not be read.
@@ -93,9 +111,14 @@ fn disposition_parameter(headers: &str, parameter: &str) -> Option<String> {
     })
 }
 
-/// Splits a multipart body into its fields. A file is read in the encoding it was saved in;
-/// other fields are UTF-8, as browsers send them.
-pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, MultipartError> {
+/// Splits a multipart body into its fields. A file is read in the encoding it was saved in
+/// (with `spreadsheets`, a spreadsheet file is kept as bytes); other fields are UTF-8, as
+/// browsers send them.
+pub fn parse_multipart(
+    body: &[u8],
+    boundary: &str,
+    spreadsheets: bool,
+) -> Result<Vec<Part>, MultipartError> {
     let delimiter = format!("--{boundary}");
     let delimiter = delimiter.as_bytes();
     let mut fields = Vec::new();
@@ -114,13 +137,24 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, Multipa
         let content_end = find(body, &closing, content_start).ok_or(MultipartError::Malformed)?;
         let name = disposition_parameter(&headers, "name").ok_or(MultipartError::Malformed)?;
         let content = &body[content_start..content_end];
-        let part = if disposition_parameter(&headers, "filename").is_some() {
+        let part = if disposition_parameter(&headers, "filename").is_some()
+            && spreadsheets
+            && crate::formats::spreadsheet::is_spreadsheet(content)
+        {
+            Part {
+                name,
+                text: String::new(),
+                encoding: None,
+                binary: Some(content.to_vec()),
+            }
+        } else if disposition_parameter(&headers, "filename").is_some() {
             let decoded = crate::formats::text::decode(content)
                 .map_err(|_| MultipartError::NotText(name.clone()))?;
             Part {
                 name,
                 text: decoded.text,
                 encoding: Some(decoded.encoding),
+                binary: None,
             }
         } else {
             let text = std::str::from_utf8(content)
@@ -131,6 +165,7 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, Multipa
                 name,
                 text,
                 encoding: None,
+                binary: None,
             }
         };
         fields.push(part);
@@ -138,7 +173,7 @@ pub fn parse_multipart(body: &[u8], boundary: &str) -> Result<Vec<Part>, Multipa
     }
 }
 
-impl FromRequest for CsrfFields {
+impl<const SPREADSHEETS: bool> FromRequest for CsrfFields<SPREADSHEETS> {
     type Error = AppError;
     type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
 
@@ -159,22 +194,29 @@ impl FromRequest for CsrfFields {
                 .unwrap_or("")
                 .to_owned();
             let mut encodings = BTreeMap::new();
+            let mut binaries = BTreeMap::new();
             let pairs = if content_type
                 .to_ascii_lowercase()
                 .starts_with("multipart/form-data")
             {
                 let boundary = boundary_of(&content_type).ok_or_else(unreadable)?;
-                let parts = parse_multipart(&body, &boundary).map_err(|error| match error {
-                    MultipartError::NotText(name) => AppError::Unprocessable(
-                        lang.t_with("error.upload_not_text", &[("field", &name)]),
-                    ),
-                    _ => unreadable(),
-                })?;
+                let parts =
+                    parse_multipart(&body, &boundary, SPREADSHEETS).map_err(
+                        |error| match error {
+                            MultipartError::NotText(name) => AppError::Unprocessable(
+                                lang.t_with("error.upload_not_text", &[("field", &name)]),
+                            ),
+                            _ => unreadable(),
+                        },
+                    )?;
                 parts
                     .into_iter()
                     .map(|part| {
                         if let Some(encoding) = part.encoding {
                             encodings.insert(part.name.clone(), encoding);
+                        }
+                        if let Some(bytes) = part.binary {
+                            binaries.insert(part.name.clone(), bytes);
                         }
                         (part.name, part.text)
                     })
@@ -189,7 +231,7 @@ impl FromRequest for CsrfFields {
             let token = fields.get("csrf_token").cloned().unwrap_or_default();
             verify_csrf(&req, &token)?;
             check_fields(fields.iter().map(|(k, v)| (k.as_str(), v.as_str())), lang)?;
-            Ok(CsrfFields(fields, encodings))
+            Ok(CsrfFields(fields, encodings, binaries))
         })
     }
 }
@@ -204,19 +246,21 @@ mod tests {
                     --XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.pgn\"\r\n\
                     Content-Type: application/octet-stream\r\n\r\n\u{feff}1. e4 e5\r\n2. Nf3 *\r\n\
                     --XyZ--\r\n";
-        let fields = parse_multipart(body.as_bytes(), "XyZ").expect("parsed");
+        let fields = parse_multipart(body.as_bytes(), "XyZ", false).expect("parsed");
         assert_eq!(
             fields,
             vec![
                 Part {
                     name: "csrf_token".to_owned(),
                     text: "abc".to_owned(),
-                    encoding: None
+                    encoding: None,
+                    binary: None,
                 },
                 Part {
                     name: "file".to_owned(),
                     text: "1. e4 e5\r\n2. Nf3 *".to_owned(),
-                    encoding: Some("UTF-8")
+                    encoding: Some("UTF-8"),
+                    binary: None,
                 },
             ]
         );
@@ -240,7 +284,7 @@ mod tests {
                     001    3 m    Őry, Gábor\n001    4 m    Ďurica, Martin\n";
         body.extend_from_slice(&encoding_rs::WINDOWS_1250.encode(text).0);
         body.extend_from_slice(b"\r\n--b--\r\n");
-        let parts = parse_multipart(&body, "b").expect("parsed");
+        let parts = parse_multipart(&body, "b", false).expect("parsed");
         assert_eq!(parts[0].text, text);
         assert_eq!(parts[0].encoding, Some("windows-1250"));
     }
@@ -249,7 +293,7 @@ mod tests {
     fn truncated_or_binary_parts_are_errors() {
         let cut = "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nno end";
         assert_eq!(
-            parse_multipart(cut.as_bytes(), "b"),
+            parse_multipart(cut.as_bytes(), "b", false),
             Err(MultipartError::Malformed)
         );
         let mut binary =
@@ -258,9 +302,23 @@ mod tests {
         binary.extend_from_slice(&[0x50, 0x4b, 0x03, 0x00, 0x9f]);
         binary.extend_from_slice(b"\r\n--b--");
         assert_eq!(
-            parse_multipart(&binary, "b"),
+            parse_multipart(&binary, "b", false),
             Err(MultipartError::NotText("f".into()))
         );
-        assert_eq!(parse_multipart(b"", "b"), Err(MultipartError::Malformed));
+        // A form that takes spreadsheets keeps a zip's bytes (and refuses other binaries).
+        assert_eq!(
+            parse_multipart(&binary, "b", true),
+            Err(MultipartError::NotText("f".into()))
+        );
+        let mut zip =
+            b"--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.xlsx\"\r\n\r\n"
+                .to_vec();
+        zip.extend_from_slice(b"PK\x03\x04\x9f\r\n--b--");
+        let parts = parse_multipart(&zip, "b", true).expect("kept");
+        assert_eq!(parts[0].binary.as_deref(), Some(&b"PK\x03\x04\x9f"[..]));
+        assert_eq!(
+            parse_multipart(b"", "b", false),
+            Err(MultipartError::Malformed)
+        );
     }
 }

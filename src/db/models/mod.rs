@@ -11,6 +11,8 @@ use diesel::QueryResult;
 use crate::db::DbConn;
 
 pub mod audit_log;
+pub mod fide_players;
+pub mod fide_rating_lists;
 pub mod games;
 pub mod login_attempts;
 pub mod players;
@@ -31,6 +33,8 @@ pub mod user_sessions;
 pub mod users;
 
 pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
+pub use fide_players::FidePlayer;
+pub use fide_rating_lists::FideRatingList;
 pub use games::{Game, GameId, NewGame};
 pub use login_attempts::LoginAttempt;
 pub use players::{NewPlayer, PlayerRow, PlayerRowId};

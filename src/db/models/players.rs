@@ -165,6 +165,19 @@ impl PlayerRow {
         }
     }
 
+    /// Sets the rating and title (a refresh from the rating list, inside the caller's
+    /// transaction).
+    pub fn set_rating_and_title(
+        conn: &mut DbConn,
+        id: PlayerRowId,
+        rating: i32,
+        title: &str,
+    ) -> QueryResult<usize> {
+        diesel::update(players::table.find(id))
+            .set((players::rating.eq(rating), players::title.eq(title)))
+            .execute(conn)
+    }
+
     /// Stores starting ranks (inside the caller's transaction).
     pub fn set_starting_ranks(conn: &mut DbConn, ranks: &[(PlayerRowId, i32)]) -> QueryResult<()> {
         for (id, rank) in ranks {

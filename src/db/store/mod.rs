@@ -20,13 +20,14 @@
 //! reports approved by [`approve_report`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
-//! [`update_settings`], [`save_schedule`].
+//! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`].
 
 use diesel::prelude::*;
 
 mod boards;
 mod league;
 mod players;
+mod ratings;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
@@ -36,6 +37,7 @@ pub use league::{
     set_match_status, set_team_result,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
+pub use ratings::refresh_ratings;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
@@ -135,6 +137,14 @@ pub enum Refusal {
     Schedule(ScheduleError),
     /// A write of a team league refused.
     League(LeagueRefusal),
+    /// Ratings refreshed after round 1 was paired without the explicit override.
+    RatingsAfterStart {
+        /// Rounds paired.
+        paired: u32,
+    },
+    /// The refresh would now change other players or values than those shown (the list was
+    /// imported again, or a registration changed): nothing was written.
+    RatingsChanged,
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes

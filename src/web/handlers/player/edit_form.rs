@@ -32,6 +32,10 @@ pub struct EditPage {
     pub ranks_fixed: bool,
     /// The player may be deleted (no starting rank, on no board).
     pub deletable: bool,
+    /// A message (the FIDE ID look-up's).
+    pub notice: Option<String>,
+    /// The registration the FIDE ID look-up fills (this one).
+    pub lookup_player: Option<i32>,
 }
 
 impl EditPage {
@@ -58,6 +62,8 @@ impl EditPage {
             errors,
             ranks_fixed: !data.rounds.is_empty(),
             deletable: row.starting_rank.is_none() && !on_a_board,
+            notice: None,
+            lookup_player: Some(player),
             ctx,
         })
     }

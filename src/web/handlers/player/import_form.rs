@@ -1,6 +1,6 @@
-//! `GET /tournaments/{id}/players/import`: the CSV import form (choose the file, uploaded as
-//! it is so that its encoding is found on the server, or paste its text), and the page shared
-//! with the preview.
+//! `GET /tournaments/{id}/players/import`: the import form (choose the file, CSV or a
+//! spreadsheet, uploaded as it is so that its encoding or its cells are read on the server, or
+//! paste CSV text), and the page shared with the preview.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -14,8 +14,10 @@ use crate::web::{AppError, AppState, PageContext, render_page};
 /// One problem of the file, for the error table.
 #[derive(Debug, Clone)]
 pub struct ProblemRow {
-    /// Line in the file.
+    /// Line in the file (a spreadsheet's row).
     pub line: u64,
+    /// A spreadsheet's cell (`D7`), or empty.
+    pub cell: String,
     /// Column (translated), empty for the whole line.
     pub field: String,
     /// The value found.
@@ -44,6 +46,10 @@ pub struct ImportPage {
     pub checked: bool,
     /// The encoding the uploaded file was read in (none for pasted text).
     pub encoding: Option<&'static str>,
+    /// The sheet read, when the file was a spreadsheet.
+    pub sheet: Option<String>,
+    /// The workbook's sheets, when the file was a spreadsheet.
+    pub sheets: Vec<String>,
 }
 
 /// Shows the empty import form.
@@ -63,6 +69,8 @@ pub async fn import_form(
         preview: Vec::new(),
         checked: false,
         encoding: None,
+        sheet: None,
+        sheets: Vec::new(),
     };
     render_page(&page, StatusCode::OK)
 }

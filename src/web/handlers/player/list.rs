@@ -57,6 +57,8 @@ pub struct PlayersPage {
     pub errors: Vec<String>,
     /// A confirmation.
     pub notice: Option<String>,
+    /// The registration the FIDE ID look-up fills: none, the form registers a new player.
+    pub lookup_player: Option<i32>,
 }
 
 impl PlayersPage {
@@ -97,6 +99,7 @@ impl PlayersPage {
             form,
             errors,
             notice,
+            lookup_player: None,
         }
     }
 }

@@ -1,6 +1,7 @@
-//! Players: the list with the registration form, corrections of a registration (audited),
-//! CSV import with a preview, CSV export, withdrawals (kept, never deleted; only a player
-//! never paired can be deleted). Starting ranks follow C.04.2 Art. 2.2 and are
+//! Players: the list with the registration form (with a FIDE ID look-up in the rating list),
+//! corrections of a registration (audited), import of a CSV or spreadsheet list with a
+//! preview, CSV export, a refresh of ratings from FIDE's rating list, withdrawals (kept,
+//! never deleted; only a player never paired can be deleted). Starting ranks follow C.04.2 Art. 2.2 and are
 //! fixed when round 1 is paired; later registrations are late entries.
 
 pub mod delete;
@@ -9,6 +10,9 @@ pub mod export;
 pub mod import;
 pub mod import_form;
 pub mod list;
+pub mod lookup;
+pub mod refresh;
+pub mod refresh_form;
 pub mod register;
 pub mod update;
 pub mod withdraw;
@@ -38,6 +42,9 @@ pub fn problem_message(ctx: &PageContext, problem: &CsvProblem) -> String {
         CsvProblem::DuplicateFideId { first_line } => {
             ctx.lang.t_with(&key, &[("line", &first_line.to_string())])
         }
+        CsvProblem::TooLarge { what, max } => ctx
+            .lang
+            .t_with(&format!("{key}_{what}"), &[("max", &max.to_string())]),
         _ => ctx.t(&key),
     }
 }

@@ -1,0 +1,2 @@
+DROP TABLE fide_rating_lists;
+DROP TABLE fide_players;

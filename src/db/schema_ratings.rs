@@ -1,0 +1,44 @@
+//! FIDE's rating list as last imported, beside the foundation's `schema.rs`; migrations folder
+//! `migrations/*/2026-11-29-000800_fide_rating_list`.
+
+diesel::table! {
+    /// One player of FIDE's rating list (replaced whole by each import).
+    fide_players (fide_id) {
+        /// FIDE ID.
+        fide_id -> BigInt,
+        /// Name as FIDE writes it ("Surname, Given").
+        name -> Text,
+        /// Federation.
+        federation -> Text,
+        /// `m`, `w` or empty.
+        sex -> Text,
+        /// Title as in the list (GM, IM, WGM, ...), or empty.
+        title -> Text,
+        /// Women's title as in the list, or empty.
+        women_title -> Text,
+        /// Standard rating.
+        standard -> Nullable<Integer>,
+        /// Rapid rating.
+        rapid -> Nullable<Integer>,
+        /// Blitz rating.
+        blitz -> Nullable<Integer>,
+        /// Year of birth.
+        birth_year -> Nullable<Integer>,
+        /// Marked inactive.
+        inactive -> Bool,
+    }
+}
+
+diesel::table! {
+    /// One import of the rating list; the newest is the list in force.
+    fide_rating_lists (id) {
+        /// Row id.
+        id -> Integer,
+        /// The file imported (its name, and the entry of a zip).
+        source -> Text,
+        /// Players read.
+        players -> Integer,
+        /// When.
+        imported_at -> Timestamp,
+    }
+}

@@ -1,0 +1,139 @@
+//! FIDE's rating list in the database (`db::rating_list`): an import replaces the list whole or
+//! not at all (a bad line or a FIDE ID on two lines leaves the list before it in place), and a
+//! list of 200,000 lines made here streams in without holding the file or its players in
+//! memory. On PostgreSQL too when `ARBITER_TEST_DATABASE_URL` is set.
+
+mod common;
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+
+use arbiter::db::models::{FidePlayer, FideRatingList};
+use arbiter::db::rating_list::{ImportError, import_list};
+use arbiter::formats::fide_list::layout::{COMBINED_HEADER, combined_line};
+use arbiter::formats::fide_list::{ListProblem, ListReader, RatingKind};
+use common::TestContext;
+
+fn line(fide_id: u64, rating: u16) -> String {
+    combined_line(
+        fide_id,
+        &format!("Player{fide_id}, Test"),
+        "CZE",
+        if fide_id % 3 == 0 { "F" } else { "M" },
+        if fide_id % 50 == 0 { "FM" } else { "" },
+        [Some(rating), None, Some(rating.saturating_sub(20))],
+        Some(1950 + (fide_id % 60) as u16),
+        if fide_id % 7 == 0 { "i" } else { "" },
+    )
+}
+
+fn import_text(ctx: &TestContext, text: &str) -> Result<u64, ImportError> {
+    ctx.with_conn(|conn| {
+        let reader = ListReader::new(text.as_bytes(), RatingKind::Standard).expect("header");
+        import_list(conn, reader, "test.txt", |_| {}).map(|summary| summary.players)
+    })
+}
+
+#[test]
+fn an_import_replaces_the_list_whole_or_not_at_all() {
+    let ctx = TestContext::new();
+    let first = format!(
+        "{COMBINED_HEADER}\n{}\n{}\n",
+        line(10, 2000),
+        line(11, 2100)
+    );
+    assert_eq!(import_text(&ctx, &first).expect("imported"), 2);
+    let stored = ctx.with_conn(|conn| FidePlayer::find(conn, 11).expect("read"));
+    assert_eq!(stored.map(|p| p.standard), Some(Some(2100)));
+
+    // A bad rating on line 3: nothing of the new list, the old one stays.
+    let bad = format!(
+        "{COMBINED_HEADER}\n{}\n{}\n",
+        line(12, 2200),
+        line(13, 2300).replacen("2300", "23x0", 1)
+    );
+    match import_text(&ctx, &bad) {
+        Err(ImportError::Lines(errors)) => {
+            assert_eq!(
+                (errors[0].line, errors[0].field.as_str(), &errors[0].problem),
+                (3, "SRtng", &ListProblem::NotANumber)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // A FIDE ID on two lines (here in two batches' worth of lines apart).
+    let mut duplicate = format!("{COMBINED_HEADER}\n");
+    for fide_id in 100..1600 {
+        duplicate.push_str(&line(fide_id, 1800));
+        duplicate.push('\n');
+    }
+    duplicate.push_str(&line(150, 1900));
+    duplicate.push('\n');
+    match import_text(&ctx, &duplicate) {
+        Err(ImportError::Duplicate { fide_id, line }) => assert_eq!((fide_id, line), (150, 1502)),
+        other => panic!("{other:?}"),
+    }
+    ctx.with_conn(|conn| {
+        assert_eq!(FidePlayer::count(conn).expect("count"), 2);
+        assert!(FidePlayer::find(conn, 12).expect("read").is_none());
+        let latest = FideRatingList::latest(conn).expect("read").expect("a list");
+        assert_eq!((latest.source.as_str(), latest.players), ("test.txt", 2));
+    });
+}
+
+/// The peak resident memory of this process so far, in kB (Linux).
+fn peak_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|line| line.starts_with("VmHWM:"))
+                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_list_of_200000_lines_streams_in_within_bounded_memory() {
+    const LINES: u64 = 200_000;
+    let ctx = TestContext::new();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("players_list_foa.txt");
+    let mut out = BufWriter::new(File::create(&path).expect("file"));
+    writeln!(out, "{COMBINED_HEADER}").expect("write");
+    for fide_id in 1..=LINES {
+        writeln!(out, "{}", line(fide_id, 1400 + (fide_id % 1400) as u16)).expect("write");
+    }
+    out.flush().expect("flush");
+    drop(out);
+    let size = std::fs::metadata(&path).expect("size").len();
+    let before = peak_kb();
+    let started = std::time::Instant::now();
+    let mut batches = 0;
+    let summary = ctx.with_conn(|conn| {
+        let file = BufReader::new(File::open(&path).expect("open"));
+        let reader = ListReader::new(file, RatingKind::Standard).expect("header");
+        import_list(conn, reader, "players_list_foa.txt", |_| batches += 1).expect("imported")
+    });
+    let grown_kb = peak_kb().saturating_sub(before);
+    println!(
+        "imported {} players ({} MB file) in {:.1} s; peak memory grew by {} MB",
+        summary.players,
+        size >> 20,
+        started.elapsed().as_secs_f64(),
+        grown_kb >> 10
+    );
+    assert_eq!(summary.players, LINES);
+    assert_eq!(summary.lines, LINES + 1);
+    assert!(batches >= 200, "{batches}");
+    // The file is ~30 MB and its players as values more: a reader that held either would
+    // grow by more than that. Batches of 1,000 players and SQLite's page cache stay far below.
+    assert!(size > 30 << 20, "{size}");
+    assert!(grown_kb < 24 << 10, "peak memory grew by {grown_kb} kB");
+    let player = ctx.with_conn(|conn| FidePlayer::find(conn, 150_000).expect("read"));
+    assert_eq!(
+        player.map(|p| (p.standard, p.inactive)),
+        Some((Some(1400 + 150_000 % 1400), false))
+    );
+}

@@ -1,0 +1,448 @@
+//! Player lists from real files and FIDE's rating list, through the real app: a spreadsheet
+//! (`.xlsx`, `.ods`) uploaded on the import page is previewed and imported as a CSV list is,
+//! its problems named by sheet, row and cell, a zip bomb refused; the FIDE ID look-up fills
+//! the player form from the imported list; the refresh of ratings shows old → new and applies
+//! exactly that, and after round 1 only as an audited override. On PostgreSQL too when
+//! `ARBITER_TEST_DATABASE_URL` is set.
+
+mod common;
+#[path = "day_support/setup.rs"]
+mod setup;
+
+use actix_web::http::StatusCode;
+use arbiter::db::models::{AuditEntry, PlayerRow, PlayerRowId};
+use arbiter::db::rating_list::import_list;
+use arbiter::db::schema::players;
+use arbiter::formats::fide_list::layout::{COMBINED_HEADER, combined_line};
+use arbiter::formats::fide_list::{ListReader, RatingKind};
+use arbiter::formats::spreadsheet::testing::{Cell, ods, xlsx, zip_bomb};
+use common::{TestContext, multipart, multipart_bytes, upload};
+use diesel::prelude::*;
+
+fn player_list() -> Vec<Vec<Cell>> {
+    use Cell::*;
+    vec![
+        vec![
+            Text("name"),
+            Text("fide_id"),
+            Text("rating"),
+            Text("birth_year"),
+            Text("club"),
+        ],
+        vec![
+            Text("Novák, Jan"),
+            Number(310_001.0),
+            Number(2450.0),
+            Date(1990, 5, 17),
+            Text("ŠK Praha"),
+        ],
+        vec![
+            Text("Őry, Anna"),
+            Empty,
+            Formula("2000+101", 2101.0),
+            Number(2004.0),
+            Text("=HYPERLINK(\"x\")"),
+        ],
+    ]
+}
+
+#[actix_web::test]
+async fn spreadsheet_upload_previews_imports_and_names_sheet_row_and_cell() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &[], 5, 0);
+    let id = event.tournament.id.0;
+    let mut client = ctx.logged_in("orga").await;
+    let import = format!("/tournaments/{id}/players/import");
+
+    // An .xlsx with a float rating, a date cell as birth year and a formula: the preview.
+    let token = client.csrf_token().await;
+    let workbook = xlsx(&[
+        ("Notes", vec![vec![Cell::Text("x")]]),
+        ("Players", player_list()),
+    ]);
+    let preview = client
+        .send(upload(
+            &import,
+            multipart_bytes(
+                &[
+                    ("csrf_token", &token),
+                    ("action", "preview"),
+                    ("sheet", "Players"),
+                ],
+                ("file", "players.xlsx", &workbook),
+            ),
+        ))
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert_eq!(
+        preview.texts("#import-preview td.name"),
+        ["Novák, Jan", "Őry, Anna"]
+    );
+    let sheet = preview.texts("#import-sheet").join(" ");
+    assert!(
+        sheet.contains("Players") && sheet.contains("Notes"),
+        "{sheet}"
+    );
+    let carried = preview.attrs("#import-confirm input[name=csv]", "value");
+    assert_eq!(carried.len(), 1);
+
+    // The confirmation imports what the preview showed.
+    let token = client.csrf_token().await;
+    let imported = client
+        .post_raw(
+            &import,
+            &[
+                ("csrf_token", &token),
+                ("action", "import"),
+                ("csv", &carried[0]),
+            ],
+        )
+        .await;
+    imported.assert_redirect(&format!("/tournaments/{id}/players"));
+    let stored = ctx
+        .with_conn(|conn| PlayerRow::for_tournament(conn, event.tournament.id).expect("players"));
+    let read: Vec<(&str, Option<i64>, i32, Option<i32>, &str)> = stored
+        .iter()
+        .map(|p| {
+            (
+                p.name.as_str(),
+                p.fide_id,
+                p.rating,
+                p.birth_year,
+                p.club.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("Novák, Jan", Some(310_001), 2450, Some(1990), "ŠK Praha"),
+            ("Őry, Anna", None, 2101, Some(2004), "=HYPERLINK(\"x\")"),
+        ]
+    );
+
+    // An .ods with problems: each names its row and cell; the sheet is named above.
+    use Cell::*;
+    let rows = vec![
+        vec![Text("name"), Text("rating"), Text("sex")],
+        vec![Text("Dvořák, Jan"), Number(2412.5), Text("m")],
+        vec![
+            Text("Šťastný, Petr"),
+            FormulaError("VLOOKUP(A3,X:Y,2)", "#N/A"),
+            Text("q"),
+        ],
+    ];
+    let token = client.csrf_token().await;
+    let refused = client
+        .send(upload(
+            &import,
+            multipart_bytes(
+                &[("csrf_token", &token), ("action", "preview")],
+                ("file", "hraci.ods", &ods(&[("Hráči", rows)])),
+            ),
+        ))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.texts("#import-sheet")[0].contains("Hráči"));
+    assert_eq!(refused.texts("#import-problems td.line"), ["2", "3", "3"]);
+    assert_eq!(
+        refused.texts("#import-problems td.cell"),
+        ["B2", "B3", "C3"]
+    );
+    assert_eq!(
+        refused.texts("#import-problems td.value"),
+        ["2412.5", "#N/A", "q"]
+    );
+
+    // A sheet that is not there, and a zip bomb: refused with what is wrong.
+    for (fields, file, expected) in [
+        (
+            vec![("sheet", "Results")],
+            ods(&[("Hráči", player_list())]),
+            "no sheet",
+        ),
+        (
+            Vec::new(),
+            zip_bomb("xl/sharedStrings.xml", 64 << 20),
+            "too large",
+        ),
+    ] {
+        let token = client.csrf_token().await;
+        let mut all = vec![("csrf_token", token.as_str()), ("action", "preview")];
+        all.extend(fields);
+        let page = client
+            .send(upload(
+                &import,
+                multipart_bytes(&all, ("file", "x.xlsx", &file)),
+            ))
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let message = page.texts("#import-problems td.message").join(" ");
+        assert!(message.contains(expected), "{message}");
+    }
+
+    // Without the CSRF token: refused before the file is looked at.
+    let forged = client
+        .send(upload(
+            &import,
+            multipart_bytes(&[("action", "preview")], ("file", "p.xlsx", &workbook)),
+        ))
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    // Other forms still take text files only.
+    let token = client.csrf_token().await;
+    let trf = client
+        .send(upload(
+            "/tournaments/import",
+            multipart_bytes(&[("csrf_token", &token)], ("file", "t.xlsx", &workbook)),
+        ))
+        .await;
+    assert_eq!(trf.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let _ = multipart(&[], None);
+}
+
+/// Loads a small rating list made here.
+fn load_list(ctx: &TestContext, lines: &[String]) {
+    let text = format!("{COMBINED_HEADER}\n{}\n", lines.join("\n"));
+    ctx.with_conn(|conn| {
+        let reader = ListReader::new(text.as_bytes(), RatingKind::Standard).expect("header");
+        import_list(conn, reader, "players_list_foa.txt", |_| {}).expect("imported");
+    });
+}
+
+#[actix_web::test]
+async fn fide_id_lookup_fills_the_form_and_the_refresh_applies_what_it_showed() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &["Alpha, Adam", "Beta, Bára", "Gama, Gustav"], 5, 0);
+    let id = event.tournament.id.0;
+    ctx.with_conn(|conn| {
+        for (player, fide_id, title) in [
+            (&event.players[0], Some(310_010_i64), "FM"),
+            (&event.players[1], Some(310_011), ""),
+            (&event.players[2], None, ""),
+        ] {
+            diesel::update(players::table.find(player.id))
+                .set((players::fide_id.eq(fide_id), players::title.eq(title)))
+                .execute(conn)
+                .expect("fide id");
+        }
+    });
+    let mut client = ctx.logged_in("orga").await;
+
+    // No list loaded yet: the look-up says so.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup?fide_id=310010"))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts(".errors li")
+            .join(" ")
+            .contains("arbiter ratings import")
+    );
+
+    load_list(
+        &ctx,
+        &[
+            combined_line(
+                310_010,
+                "Alpha, Adam",
+                "CZE",
+                "M",
+                "IM",
+                [Some(2411), Some(2380), None],
+                Some(1988),
+                "",
+            ),
+            combined_line(
+                310_011,
+                "Beta, Bára",
+                "CZE",
+                "F",
+                "WFM",
+                [Some(2100), None, None],
+                Some(2001),
+                "w",
+            ),
+            combined_line(
+                310_099,
+                "Nový, Ondřej",
+                "SVK",
+                "M",
+                "",
+                [Some(1987), None, None],
+                Some(2010),
+                "",
+            ),
+        ],
+    );
+
+    // The look-up on the registration form fills every field it knows.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup?fide_id=310099"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let value = |name: &str| page.attrs(&format!("#register-player input[name={name}]"), "value");
+    assert_eq!(value("name"), ["Nový, Ondřej"]);
+    assert_eq!(value("fide_id"), ["310099"]);
+    assert_eq!(value("rating"), ["1987"]);
+    assert_eq!(value("federation"), ["SVK"]);
+    assert_eq!(value("birth_year"), ["2010"]);
+    assert_eq!(
+        page.attrs(
+            "#register-player select[name=sex] option[selected]",
+            "value"
+        ),
+        ["m"]
+    );
+    assert!(
+        page.texts(".notice")
+            .join(" ")
+            .contains("players_list_foa.txt")
+    );
+    // On the edit page: the registration's club is kept, the rest comes from the list.
+    let player = event.players[1].id.0;
+    let page = client
+        .get(&format!(
+            "/tournaments/{id}/players/lookup?fide_id=310011&player={player}"
+        ))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(
+        page.attrs("#edit-player input[name=title]", "value"),
+        ["WFM"]
+    );
+    assert_eq!(
+        page.attrs("#edit-player input[name=rating]", "value"),
+        ["2100"]
+    );
+    // An ID the list does not have.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup?fide_id=999"))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts(".errors li")
+            .join(" ")
+            .contains("not in the rating list")
+    );
+
+    // The refresh shows old → new.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/refresh-ratings"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(
+        page.texts("#refresh-changes td.name"),
+        ["Alpha, Adam", "Beta, Bára"]
+    );
+    assert_eq!(
+        page.texts("#refresh-changes td.rating"),
+        ["2400 → 2411", "2390 → 2100"]
+    );
+    assert_eq!(
+        page.texts("#refresh-changes td.title"),
+        ["FM → IM", "— → WFM"]
+    );
+    assert!(page.texts("#refresh-without-id")[0].contains("Gama, Gustav"));
+    let digest = page.attrs("#refresh-apply input[name=digest]", "value")[0].clone();
+
+    // A digest of other changes writes nothing.
+    let token = client.csrf_token().await;
+    let stale = client
+        .post_raw(
+            &format!("/tournaments/{id}/players/refresh-ratings"),
+            &[("csrf_token", &token), ("digest", "0000")],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    let rating = |ctx: &TestContext, player: PlayerRowId| {
+        ctx.with_conn(|conn| PlayerRow::find(conn, player).expect("read").expect("row"))
+    };
+    assert_eq!(rating(&ctx, event.players[0].id).rating, 2400);
+
+    // The digest shown applies the changes shown, audited.
+    let token = client.csrf_token().await;
+    let done = client
+        .post_raw(
+            &format!("/tournaments/{id}/players/refresh-ratings"),
+            &[("csrf_token", &token), ("digest", &digest)],
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    let alpha = rating(&ctx, event.players[0].id);
+    assert_eq!((alpha.rating, alpha.title.as_str()), (2411, "IM"));
+    let beta = rating(&ctx, event.players[1].id);
+    assert_eq!((beta.rating, beta.title.as_str()), (2100, "WFM"));
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, event.tournament.id).expect("audit"));
+    let refreshed: Vec<(&str, Option<&str>, Option<&str>)> = audit
+        .iter()
+        .filter(|e| e.entry.action.starts_with("refresh_rating"))
+        .map(|e| {
+            (
+                e.entry.action.as_str(),
+                e.entry.old_value.as_deref(),
+                e.entry.new_value.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        refreshed,
+        [
+            ("refresh_rating", Some("2400 FM"), Some("2411 IM")),
+            ("refresh_rating", Some("2390"), Some("2100 WFM")),
+        ]
+    );
+
+    // After round 1 is paired, only an explicit override refreshes (audited as one).
+    ctx.with_conn(|conn| {
+        diesel::update(players::table.find(event.players[2].id))
+            .set(players::fide_id.eq(Some(310_099_i64)))
+            .execute(conn)
+            .expect("fide id");
+        setup::pair_round(conn, &event, 1, &[(0, 1)]);
+    });
+    let page = client
+        .get(&format!("/tournaments/{id}/players/refresh-ratings"))
+        .await;
+    assert_eq!(page.texts("#refresh-changes td.rating"), ["2380 → 1987"]);
+    assert_eq!(
+        page.attrs("#refresh-apply input[name=override]", "value"),
+        ["1"]
+    );
+    let digest = page.attrs("#refresh-apply input[name=digest]", "value")[0].clone();
+    let token = client.csrf_token().await;
+    let refused = client
+        .post_raw(
+            &format!("/tournaments/{id}/players/refresh-ratings"),
+            &[("csrf_token", &token), ("digest", &digest)],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(rating(&ctx, event.players[2].id).rating, 2380);
+    let token = client.csrf_token().await;
+    let overridden = client
+        .post_raw(
+            &format!("/tournaments/{id}/players/refresh-ratings"),
+            &[
+                ("csrf_token", &token),
+                ("digest", &digest),
+                ("override", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(overridden.status, StatusCode::OK, "{}", overridden.body);
+    assert_eq!(rating(&ctx, event.players[2].id).rating, 1987);
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, event.tournament.id).expect("audit"));
+    let last = &audit.last().expect("audit row").entry;
+    assert_eq!(
+        (last.action.as_str(), last.round),
+        ("refresh_rating_override", Some(1))
+    );
+}
