@@ -51,7 +51,7 @@ fn a_zipped_list_imports_with_progress_lines_and_a_bad_one_names_its_line() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.contains("ratings: 100000 lines read, "),
+        stderr.contains("ratings: 100000 players stored (100001 lines read)"),
         "a progress line: {stderr}"
     );
     assert!(

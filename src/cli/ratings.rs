@@ -137,8 +137,8 @@ fn run_import<R: Read>(
     import_list(conn, reader, source, |summary| {
         if summary.lines >= next {
             eprintln!(
-                "ratings: {} lines read, {} players stored",
-                summary.lines, summary.players
+                "ratings: {} players stored ({} lines read)",
+                summary.players, summary.lines
             );
             next = (summary.lines / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
         }

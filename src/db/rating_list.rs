@@ -10,8 +10,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::BufRead;
 
-use diesel::QueryResult;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::{Connection, QueryResult};
 
 use crate::db::models::{FidePlayer, FideRatingList, PlayerRow, TournamentId};
 use crate::db::{DbConn, write_transaction};
@@ -173,8 +173,6 @@ fn insert(conn: &mut DbConn, batch: &[FidePlayer], lines: &[u64]) -> Result<(), 
     if batch.is_empty() {
         return Ok(());
     }
-    // Duplicates within the batch are found before the database refuses them; on PostgreSQL a
-    // refused statement spoils the transaction, so it is not tried.
     let mut seen: HashMap<i64, usize> = HashMap::with_capacity(batch.len());
     for (index, player) in batch.iter().enumerate() {
         if seen.insert(player.fide_id, index).is_some() {
@@ -184,20 +182,21 @@ fn insert(conn: &mut DbConn, batch: &[FidePlayer], lines: &[u64]) -> Result<(), 
             });
         }
     }
-    let ids: Vec<i64> = batch.iter().map(|player| player.fide_id).collect();
-    if let Some(stored) = FidePlayer::find_many(conn, &ids)?.first() {
-        let index = seen.get(&stored.fide_id).copied().unwrap_or(0);
-        return Err(ImportError::Duplicate {
-            fide_id: stored.fide_id as u64,
-            line: lines[index],
-        });
-    }
-    match FidePlayer::insert_batch(conn, batch) {
+    // In a savepoint: a refused insert leaves the transaction usable (PostgreSQL) to find which
+    // ID was stored already. Looking first would scan a table the planner believes empty.
+    match conn.transaction(|conn| FidePlayer::insert_batch(conn, batch)) {
         Ok(_) => Ok(()),
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            let ids: Vec<i64> = batch.iter().map(|player| player.fide_id).collect();
+            let stored = FidePlayer::find_many(conn, &ids)?;
+            let index = stored
+                .iter()
+                .filter_map(|player| seen.get(&player.fide_id).copied())
+                .min()
+                .unwrap_or(0);
             Err(ImportError::Duplicate {
-                fide_id: batch[0].fide_id as u64,
-                line: lines[0],
+                fide_id: batch[index].fide_id as u64,
+                line: lines[index],
             })
         }
         Err(error) => Err(error.into()),

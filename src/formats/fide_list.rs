@@ -310,7 +310,10 @@ impl<R: BufRead> Iterator for ListReader<R> {
         loop {
             self.line += 1;
             let too_long = match read_line(&mut self.reader, &mut self.buffer) {
-                Ok(None) => return None,
+                Ok(None) => {
+                    self.line -= 1;
+                    return None;
+                }
                 Ok(Some(too_long)) => too_long,
                 Err(_) => return Some(Err(line_error(self.line, ListProblem::Truncated))),
             };
