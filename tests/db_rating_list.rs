@@ -19,11 +19,11 @@ fn line(fide_id: u64, rating: u16) -> String {
         fide_id,
         &format!("Player{fide_id}, Test"),
         "CZE",
-        if fide_id % 3 == 0 { "F" } else { "M" },
-        if fide_id % 50 == 0 { "FM" } else { "" },
+        if fide_id.is_multiple_of(3) { "F" } else { "M" },
+        if fide_id.is_multiple_of(50) { "FM" } else { "" },
         [Some(rating), None, Some(rating.saturating_sub(20))],
         Some(1950 + (fide_id % 60) as u16),
-        if fide_id % 7 == 0 { "i" } else { "" },
+        if fide_id.is_multiple_of(7) { "i" } else { "" },
     )
 }
 

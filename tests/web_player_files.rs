@@ -46,6 +46,9 @@ fn player_list() -> Vec<Vec<Cell>> {
     ]
 }
 
+/// Name, FIDE ID, rating, birth year and club of a stored player.
+type StoredPlayer<'a> = (&'a str, Option<i64>, i32, Option<i32>, &'a str);
+
 #[actix_web::test]
 async fn spreadsheet_upload_previews_imports_and_names_sheet_row_and_cell() {
     let ctx = TestContext::new();
@@ -101,7 +104,7 @@ async fn spreadsheet_upload_previews_imports_and_names_sheet_row_and_cell() {
     imported.assert_redirect(&format!("/tournaments/{id}/players"));
     let stored = ctx
         .with_conn(|conn| PlayerRow::for_tournament(conn, event.tournament.id).expect("players"));
-    let read: Vec<(&str, Option<i64>, i32, Option<i32>, &str)> = stored
+    let read: Vec<StoredPlayer> = stored
         .iter()
         .map(|p| {
             (

@@ -239,9 +239,9 @@ pub struct CsvError {
     /// What is wrong.
     pub problem: CsvProblem,
     /// In a spreadsheet: the sheet's name.
-    pub sheet: Option<String>,
+    pub sheet: Option<Box<str>>,
     /// In a spreadsheet: the cell (`D7`), when one cell is concerned.
-    pub cell: Option<String>,
+    pub cell: Option<Box<str>>,
 }
 
 impl fmt::Display for CsvError {
@@ -604,7 +604,7 @@ fn cell_error(
         sheet: None,
         cell: row.first_column.map(|first| {
             let column = first.saturating_add(u32::try_from(index).unwrap_or(u32::MAX));
-            format!("{}{}", column_letters(column), row.line)
+            format!("{}{}", column_letters(column), row.line).into()
         }),
     }
 }

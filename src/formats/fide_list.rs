@@ -256,9 +256,9 @@ impl<R: BufRead> ListReader<R> {
                     player.name = value.to_owned();
                 }
                 Field::Federation => {
-                    if !value.is_empty()
-                        && !(value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic()))
-                    {
+                    let three_letters =
+                        value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic());
+                    if !value.is_empty() && !three_letters {
                         return Err(error(ListProblem::BadFederation));
                     }
                     player.federation = value.to_ascii_uppercase();

@@ -157,7 +157,7 @@ pub fn read_players_spreadsheet(bytes: &[u8], sheet: Option<&str>) -> Result<She
         errors
             .into_iter()
             .map(|error| CsvError {
-                sheet: Some(name.clone()),
+                sheet: Some(name.as_str().into()),
                 ..error
             })
             .collect()
@@ -190,9 +190,7 @@ fn keep(cells: &mut Cells, row: u32, column: u32, value: Value) -> Result<(), Cs
         });
     }
     let row = cells.entry(row).or_default();
-    if column < MAX_COLUMNS {
-        row.push((column, value));
-    } else if row.last().is_none_or(|(last, _)| *last < MAX_COLUMNS) {
+    if column < MAX_COLUMNS || row.last().is_none_or(|(last, _)| *last < MAX_COLUMNS) {
         row.push((column, value));
     }
     Ok(())

@@ -99,7 +99,7 @@ pub async fn import_players(
 fn problem_row(ctx: &PageContext, error: &CsvError) -> ProblemRow {
     ProblemRow {
         line: error.line,
-        cell: error.cell.clone().unwrap_or_default(),
+        cell: error.cell.as_deref().unwrap_or_default().to_owned(),
         field: if error.field.is_empty() {
             String::new()
         } else if READ_COLUMNS.contains(&error.field.as_str()) {
