@@ -214,9 +214,19 @@ async fn art_12_9_penalty_results_imported_edited_and_exported_keep_each_sides_c
             exported.body
         );
     }
-    for (ours, theirs) in back.tournament.players.iter().zip(&source.tournament.players) {
+    for (ours, theirs) in back
+        .tournament
+        .players
+        .iter()
+        .zip(&source.tournament.players)
+    {
         for (a, b) in ours.rounds.iter().zip(&theirs.rounds) {
-            assert_eq!((a.opponent, a.color), (b.opponent, b.color), "player {}", ours.id.0);
+            assert_eq!(
+                (a.opponent, a.color),
+                (b.opponent, b.color),
+                "player {}",
+                ours.id.0
+            );
         }
     }
     assert!(

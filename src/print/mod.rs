@@ -11,7 +11,7 @@
 
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::tournament::result::BoardResult;
+use crate::tournament::result::{BoardResult, PenaltyScore};
 use crate::tournament::tiebreak::TieBreakSettings;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
@@ -238,7 +238,8 @@ impl DocumentInput {
 }
 
 /// The result of a board as printed on a pairing list: `1–0`, `½–½`, `0–1`, `+–−`, `−–+`,
-/// `−–−`, or the points of a bye; empty when not played.
+/// `−–−`, a penalty score (`0–0`, `½–0`, `0–½`, Laws Art. 12.9; `NR` when not rated), or the
+/// points of a bye; empty when not played.
 pub fn result_text(board: &Board) -> &'static str {
     let Some(result) = board.result else {
         return "";
@@ -253,6 +254,14 @@ pub fn result_text(board: &Board) -> &'static str {
         BoardResult::PairingAllocatedBye | BoardResult::FullPointBye => "1",
         BoardResult::HalfPointBye => "½",
         BoardResult::ZeroPointBye => "0",
+        BoardResult::Penalty { score, rated } => match (score, rated) {
+            (PenaltyScore::BothZero, true) => "0–0",
+            (PenaltyScore::WhiteHalf, true) => "½–0",
+            (PenaltyScore::BlackHalf, true) => "0–½",
+            (PenaltyScore::BothZero, false) => "0–0 NR",
+            (PenaltyScore::WhiteHalf, false) => "½–0 NR",
+            (PenaltyScore::BlackHalf, false) => "0–½ NR",
+        },
     }
 }
 

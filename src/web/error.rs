@@ -164,6 +164,9 @@ impl AppError {
             }
             Refusal::ResultConflict(_) => AppError::Conflict(ctx.t("day.live.changed")),
             Refusal::ResultKind => AppError::Unprocessable(ctx.t("result.kind")),
+            Refusal::PenaltyWithoutGrounds => {
+                AppError::Unprocessable(ctx.t("penalty.without_grounds"))
+            }
             Refusal::GameScoresEntered { round } => {
                 AppError::Conflict(ctx.t_with_name("day.unpair.game_scores", &number(round)))
             }

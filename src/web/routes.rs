@@ -240,6 +240,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(result::enter::enter_result),
     )
     .route(
+        "/tournaments/{id}/games/{game}/penalty",
+        web::post().to(result::penalty::enter_penalty),
+    )
+    .route(
         "/tournaments/{id}/standings",
         web::get().to(standings::show::show_standings),
     )

@@ -17,7 +17,8 @@
 //!
 //! The flow of a round: [`pair_next_round`] → [`publish_round`] → [`start_round`] /
 //! [`check_in`] / [`confirm_forfeit`] → [`set_result`] (and corrections, and players' own
-//! reports approved by [`approve_report`]); before any result is in, [`unpair_last_round`]
+//! reports approved by [`approve_report`], the arbiter's penalty results by
+//! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
 //! [`update_settings`], [`save_schedule`].
@@ -29,7 +30,8 @@ mod league;
 mod players;
 
 pub use boards::{
-    approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
+    approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
+    submit_report,
 };
 pub use league::{
     LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, save_league, save_lineup,
@@ -98,6 +100,8 @@ pub enum Refusal {
     ResultConflict(Box<Game>),
     /// A bye result on a board with two players, or a game result on a bye row.
     ResultKind,
+    /// A penalty result (Laws Art. 12.9, 11.3) sent without its article and reason.
+    PenaltyWithoutGrounds,
     /// A game score was entered for a board of the round: unpairing would lose it.
     GameScoresEntered {
         /// The round.
@@ -400,6 +404,14 @@ pub fn set_result(
     by: Option<UserId>,
 ) -> Result<Game, StoreError> {
     write(conn, tournament, by, |conn, audit| {
+        // A penalty result (Laws Art. 12.9, 11.3) is entered with its article and reason
+        // ([`enter_penalty`]); here only the one the board has already may be sent again.
+        if let Some(penalty) = result.filter(|r| r.is_penalty()) {
+            let before = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
+            if before.result != Some(penalty) {
+                return Err(Refusal::PenaltyWithoutGrounds.into());
+            }
+        }
         save_result(conn, tournament, game, expected_version, result, audit)
     })
 }
