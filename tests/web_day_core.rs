@@ -998,3 +998,98 @@ async fn art_12_9_penalty_results_are_entered_with_their_grounds_shown_and_paire
         }
     }
 }
+
+#[actix_web::test]
+async fn art_12_9_9_an_expelled_player_is_never_paired_again_and_the_games_played_stand() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    for (url, version) in open_boards(&ctx, id, 1) {
+        arno.post(&url, &[("result", "0-1"), ("version", &version)])
+            .await
+            .assert_redirect(&url);
+    }
+    let first = load(&ctx, id).games_of_round(1)[0].clone();
+    let (expelled, opponent) = (first.white_id, first.black_id.expect("a game"));
+    let expel = format!("{t}/players/{}/expel", expelled.0);
+    // Without a reason: refused, naming the field.
+    let refused = arno.post(&expel, &[("reason", " ")]).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.body.contains("Reason"), "{}", refused.body);
+    arno.post(&expel, &[("reason", "assaulted the opponent")])
+        .await
+        .assert_redirect(&format!("{t}/players"));
+    let players = arno.get(&format!("{t}/players")).await;
+    assert_eq!(
+        players.text("#notes li").as_deref(),
+        Some("Expelled from the competition: not paired from round 2 on; the games played stand.")
+    );
+    let row = format!("tr[data-player=\"{}\"] .status", expelled.0);
+    assert_eq!(players.text(&row).as_deref(), Some("expelled"));
+    // No second expulsion, no return.
+    let again = arno.post(&expel, &[("reason", "again")]).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    let back = arno
+        .post(
+            &format!("{t}/players/{}/withdraw", expelled.0),
+            &[("withdrawn", "false")],
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::CONFLICT, "{}", back.body);
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("audit"));
+    let row = audit
+        .iter()
+        .find(|a| a.entry.action == "expel")
+        .expect("audited");
+    assert!(
+        row.entry
+            .detail
+            .ends_with("Art. 12.9.9: assaulted the opponent"),
+        "{}",
+        row.entry.detail
+    );
+    // Round 2: never paired; the game of round 1 stands, the opponent keeps his point.
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/2"));
+    let data = load(&ctx, id);
+    for game in data.games_of_round(2) {
+        assert!(
+            game.black_id.is_none()
+                || (game.white_id != expelled && game.black_id != Some(expelled)),
+            "the expelled player is paired in round 2"
+        );
+    }
+    assert_eq!(
+        data.games_of_round(1)[0].result.map(|r| r.as_str()),
+        Some("0-1")
+    );
+    let standings = arno.get(&format!("{t}/standings")).await;
+    let name = |row| data.player(row).expect("player").name.clone();
+    let html = standings.html();
+    let rows = scraper::Selector::parse("tbody tr").expect("selector");
+    let line = |player: &str| -> String {
+        html.select(&rows)
+            .find(|tr| tr.text().any(|text| text.contains(player)))
+            .map(|tr| tr.text().collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|| panic!("{player} not in the standings"))
+    };
+    assert!(line(&name(expelled)).contains("expelled"));
+    assert!(!line(&name(opponent)).contains("expelled"));
+    let points = scraper::Selector::parse("td.points").expect("selector");
+    let opponent_points = html
+        .select(&rows)
+        .find(|tr| tr.text().any(|text| text.contains(&name(opponent))))
+        .and_then(|tr| tr.select(&points).next())
+        .map(|td| td.text().collect::<String>());
+    assert_eq!(
+        opponent_points.and_then(|p| p.trim().parse::<f64>().ok()),
+        Some(1.0)
+    );
+}

@@ -177,6 +177,7 @@ impl AppError {
             Refusal::ParticipationUnchanged => {
                 AppError::Conflict(ctx.t("day.participation.unchanged"))
             }
+            Refusal::Expelled => AppError::Conflict(ctx.t("expel.already")),
             Refusal::NeedsConfirmation(changes) => {
                 AppError::Conflict(settings_changes(ctx, &changes).join(" "))
             }

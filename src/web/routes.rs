@@ -200,6 +200,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::withdraw::withdraw_player),
     )
     .route(
+        "/tournaments/{id}/players/{player}/expel",
+        web::post().to(player::expel::expel_player),
+    )
+    .route(
         "/tournaments/{id}/schedule",
         web::get().to(schedule::show::show_schedule),
     )

@@ -21,7 +21,7 @@
 //! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
-//! [`update_settings`], [`save_schedule`].
+//! [`update_settings`], [`save_schedule`]; at any time [`expel_player`] (Art. 12.9.9).
 
 use diesel::prelude::*;
 
@@ -120,6 +120,9 @@ pub enum Refusal {
     },
     /// The player is already withdrawn (or was not withdrawn, for a return).
     ParticipationUnchanged,
+    /// The player was expelled from the competition (Laws Art. 12.9.9): no return, no
+    /// second expulsion.
+    Expelled,
     /// A change of settings after the start that must be confirmed; nothing was saved.
     NeedsConfirmation(Vec<SettingChange>),
     /// A change of settings that cannot be made after the start.
@@ -499,6 +502,9 @@ pub fn change_participation(
                 "withdraw"
             }
             ParticipationChange::Return => {
+                if row.expelled {
+                    return Err(Refusal::Expelled.into());
+                }
                 if row.withdrawn_from.is_none() {
                     return Err(Refusal::ParticipationUnchanged.into());
                 }
@@ -521,6 +527,47 @@ pub fn change_participation(
             ..NewAuditEntry::default()
         });
         Ok(round)
+    })
+}
+
+/// Expels a player from the competition (FIDE Laws Art. 12.9.9; 12.9 g of older editions)
+/// from the next round not paired on: never paired again, no return, byes requested ahead
+/// dropped; the games already played stand and the opponents keep their points. A board of a
+/// paired round without a result is left to the arbiter (a forfeit). Audited with the reason.
+/// Returns the first round the player is not paired in.
+pub fn expel_player(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    reason: &str,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let name = data
+            .player(player)
+            .ok_or(StoreError::NotFound)?
+            .name
+            .clone();
+        let mut row = ParticipationRow::for_player(conn, player)?;
+        if row.expelled {
+            return Err(Refusal::Expelled.into());
+        }
+        let round = data.rounds.len() as u32 + 1;
+        let from = row
+            .withdrawn_from
+            .map_or(round, |withdrawn| (withdrawn.max(1) as u32).min(round));
+        row.withdrawn_from = Some(from as i32);
+        row.expelled = true;
+        row.save(conn)?;
+        ByeRequestRow::delete_from(conn, player, from as i32)?;
+        audit.push(NewAuditEntry {
+            action: "expel",
+            round: Some(from as i32),
+            detail: format!("{name} — Art. 12.9.9: {}", reason.trim()),
+            ..NewAuditEntry::default()
+        });
+        Ok(from)
     })
 }
 
