@@ -916,6 +916,24 @@ async fn art_12_9_penalty_results_are_entered_with_their_grounds_shown_and_paire
         .map(|g| g.result.map_or("", |r| r.as_str()))
         .collect();
     assert_eq!(codes, ["1/2-0", "0-0", "0-1/2 NR", "0-1"]);
+    // The round page's keyboard box holds the penalty's label: sent again unchanged it is
+    // kept; another penalty typed there is refused (it needs its own grounds).
+    let version = games[0].version.to_string();
+    let kept = arno
+        .post_json(&boards[0].0, &[("result", "½-0"), ("version", &version)])
+        .await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.body);
+    assert!(kept.body.contains("\"code\":\"1/2-0\""), "{}", kept.body);
+    let version = (games[0].version + 1).to_string();
+    let other = arno
+        .post_json(&boards[0].0, &[("result", "0-0"), ("version", &version)])
+        .await;
+    assert_eq!(
+        other.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        other.body
+    );
     // The board page: the result and, in its history, the article and the reason.
     let page = arno.get(&boards[0].0).await;
     assert_eq!(page.text("#current-result").as_deref(), Some("½-0"));
