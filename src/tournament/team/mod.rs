@@ -23,6 +23,7 @@ pub mod lineup;
 pub mod sample;
 pub mod score;
 pub mod tiebreak;
+pub mod working;
 
 use crate::tournament::model::{Player, PlayerId, Tournament};
 use crate::tournament::result::BoardResult;
