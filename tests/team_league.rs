@@ -197,11 +197,19 @@ fn c07_art_4_2_penalty_points_count_in_the_ranking() {
 }
 
 /// FIDE's TieBreakServer, when installed: `(start, rank, values)` per team.
-fn gacrux(python: &str, file: &std::path::Path, codes: &[String]) -> Vec<(u32, u32, Vec<f64>)> {
+/// `swiss` selects its Swiss rules (`-s`, C.07 Art. 16), else those of pre-determined pairings
+/// (`-p`, Art. 15.2).
+fn gacrux(
+    python: &str,
+    file: &std::path::Path,
+    codes: &[String],
+    swiss: bool,
+) -> Vec<(u32, u32, Vec<f64>)> {
     let output = std::process::Command::new(python)
         .args(["-m", "gacrux.tiebreakchecker", "-i"])
         .arg(file)
-        .args(["-o", "-", "-p", "-d", ";", "-F", "TEXT", "-t"])
+        .args(["-o", "-", if swiss { "-s" } else { "-p" }])
+        .args(["-d", ";", "-F", "TEXT", "-t"])
         .args(codes)
         .output()
         .expect("run gacrux");
@@ -317,7 +325,7 @@ fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
                 lots: Lots::Shared,
             };
             let ours = rank(&event, &ranking, event.rounds_played());
-            let theirs = gacrux(&python, &file, &codes);
+            let theirs = gacrux(&python, &file, &codes, false);
             for (start, _rank, values) in &theirs {
                 let row = ours
                     .rows
@@ -584,8 +592,10 @@ fn national_orders_name_their_steps_and_read_back_from_their_codes() {
     );
 }
 
-/// Team files in the style of other programs (made here, see `tests/data/team/`): FIDE's
-/// TieBreakServer reads the same file and must give every team the same rank and values.
+/// Team files in the style of other programs (made here, see `tests/data/team/`) and the team
+/// Swiss files of `tests/data/team-swiss/` (pairing-allocated byes, record 320, score their
+/// value): FIDE's TieBreakServer reads the same file and must give every team the same rank and
+/// values.
 #[test]
 fn c07_art_13_team_files_in_other_programs_styles_equal_fides_tiebreakserver() {
     let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") else {
@@ -593,22 +603,36 @@ fn c07_art_13_team_files_in_other_programs_styles_equal_fides_tiebreakserver() {
         return;
     };
     let mut checked = 0;
-    for entry in std::fs::read_dir("tests/data/team").expect("dir") {
-        let path = entry.expect("entry").path();
+    let files = ["tests/data/team", "tests/data/team-swiss"]
+        .into_iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("dir"))
+        .map(|entry| entry.expect("entry").path());
+    for path in files {
+        // A team Swiss (record 320 byes) is ranked by the Swiss rules (C.07 Art. 16).
+        let swiss = path.to_string_lossy().contains("team-swiss");
         let text = std::fs::read_to_string(&path).expect("file");
         let tournament = trf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let event = TeamEvent::from_tournament(&tournament).expect("a team file");
         // Not `WIN`: on a file with 013 records TieBreakServer counts the games won there, not
         // the matches (on 310 files it counts matches, as C.07 Art. 7.1 and we do).
-        for list in ["MPTS GPTS EDE EMGSB/C1", "GPTS MPTS EMMSB EGGSB BC"] {
+        let lists: &[&str] = if swiss {
+            &[
+                "MPTS GPTS BH:MP BH:GP",
+                "GPTS MPTS EGGSB EMMSB",
+                "MPTS GPTS EMGSB EGMSB/C1",
+            ]
+        } else {
+            &["MPTS GPTS EDE EMGSB/C1", "GPTS MPTS EMMSB EGGSB BC"]
+        };
+        for list in lists {
             let codes: Vec<String> = list.split(' ').map(str::to_string).collect();
             let ranking = TeamRanking {
                 list: TeamTieBreak::parse_list(list).expect("list"),
-                swiss: false,
+                swiss,
                 lots: Lots::Shared,
             };
             let ours = rank(&event, &ranking, event.rounds_played());
-            let theirs = gacrux(&python, &path, &codes);
+            let theirs = gacrux(&python, &path, &codes, swiss);
             assert_eq!(theirs.len(), ours.rows.len(), "{}", path.display());
             for (start, their_rank, values) in &theirs {
                 let row = ours

@@ -223,6 +223,7 @@ impl LeagueData {
             matches,
             penalties,
             forfeit_win: None,
+            bye_value: None,
         }
     }
 

@@ -149,11 +149,23 @@ pub fn match_score(event: &TeamEvent, of: &TeamMatch) -> Option<MatchScore> {
         return None;
     }
     if of.away.is_none() {
+        // The pairing-allocated bye of a team Swiss scores its value (record 320); a league's
+        // free round nothing.
+        let (match_points, game_points) = event.bye_value.unwrap_or((Points::ZERO, Points::ZERO));
+        let home_outcome = if event.bye_value.is_none() {
+            MatchOutcome::Draw
+        } else if match_points >= points.win {
+            MatchOutcome::Win
+        } else if match_points >= points.draw {
+            MatchOutcome::Draw
+        } else {
+            MatchOutcome::Loss
+        };
         return Some(MatchScore {
-            home_game_points: Points::ZERO,
+            home_game_points: game_points,
             away_game_points: Points::ZERO,
-            home_outcome: MatchOutcome::Draw,
-            home_match_points: Points::ZERO,
+            home_outcome,
+            home_match_points: match_points,
             away_match_points: Points::ZERO,
             forfeited: false,
         });

@@ -383,6 +383,19 @@ impl TeamRecords {
                         };
                         (round(matchp), round(game))
                     }
+                    (Some(m), Some((_, s)), None)
+                        if m.away.is_none() && event.bye_value.is_some() =>
+                    {
+                        // The pairing-allocated bye of a team Swiss (C.07 Art. 16.2.1).
+                        let round = |points| Round {
+                            opponent: None,
+                            result: GameResult::PairingAllocatedBye,
+                            color: None,
+                            points,
+                            unplayed: Some(Category::AllocatedOrFullBye),
+                        };
+                        (round(s.home_match_points), round(s.home_game_points))
+                    }
                     (found, _, _) => {
                         if found.is_some_and(|m| m.away.is_some()) {
                             to_play[index] += 1;
@@ -708,6 +721,9 @@ pub(super) fn sonneborn_berger(
         row.score = from.score;
         row.adjusted = from.adjusted;
     }
+    // The dummy of an unplayed round (Art. 16.4) has a score of the opponents' kind: its cap
+    // (a draw in every round) is counted in that score's points, not in the points scored.
+    mixed.points = totals.points;
     let mut elements = opponents::sonneborn_berger_elements(&mixed, team, swiss);
     if !swiss {
         // A league's free round is no match (C.05): it adds nothing and is never the one cut.
