@@ -25,6 +25,7 @@ pub mod result_slip;
 pub mod scoresheet;
 pub mod standings;
 pub mod stored;
+pub mod team_standings;
 
 use crate::tournament::board::Board;
 pub use document::{Document, render};
@@ -176,6 +177,9 @@ pub struct DocumentInput {
     pub crosstable: CrosstableKind,
     /// Scoresheets: one or two per page, with or without continuation sheets.
     pub scoresheets: ScoresheetOptions,
+    /// Team standings: the league's list of team tie-breaks, the primary score first (FIDE's
+    /// team order when empty).
+    pub team_tie_breaks: Vec<crate::tournament::team::tiebreak::TeamTieBreak>,
 }
 
 /// The secret self-report links of one board, printed as QR codes.

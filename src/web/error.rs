@@ -209,7 +209,8 @@ impl AppError {
                     | LeagueRefusal::ScheduleDrawn
                     | LeagueRefusal::LineupsGiven
                     | LeagueRefusal::MatchHasResults
-                    | LeagueRefusal::MatchForfeited => AppError::Conflict(message),
+                    | LeagueRefusal::MatchForfeited
+                    | LeagueRefusal::SquadOrderFixed => AppError::Conflict(message),
                     _ => AppError::Unprocessable(message),
                 }
             }

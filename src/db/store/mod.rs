@@ -34,8 +34,8 @@ pub use boards::{
     submit_report,
 };
 pub use league::{
-    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, save_league, save_lineup,
-    set_match_status, set_team_result,
+    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
+    save_lineup, set_match_status, set_team_result,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 
@@ -49,6 +49,7 @@ use crate::db::models::{
     TournamentRow, User, UserId,
 };
 use crate::db::schema::rounds;
+use crate::db::schema_team::team_matches;
 use crate::db::{DbConn, write_transaction};
 use crate::pairing::pairing_check::Violation;
 use crate::tournament::board::Board;
@@ -727,6 +728,12 @@ pub fn update_settings(
             .filter(rounds::tournament_id.eq(tournament))
             .count()
             .get_result(conn)?;
+        // A league's drawn schedule counts as its paired rounds: its system is fixed by then.
+        let drawn: Option<i32> = team_matches::table
+            .filter(team_matches::tournament_id.eq(tournament))
+            .select(diesel::dsl::max(team_matches::round))
+            .first(conn)?;
+        let paired = paired + i64::from(drawn.unwrap_or(0));
         let settings = |system, swap, rounds: i32, points| DaySettings {
             system,
             swap_last_two_rounds: swap,
