@@ -7,7 +7,8 @@
 //! every team's board statistics, the TRF written, and the TRF read back into the season.
 //! Then the same season is imported into a SQLite database (as `POST /tournaments/import`
 //! does) and the public league pages are fetched through the app, each request reading the
-//! database, ranking and rendering: `GET …/league/standings` and `GET …/league/crosstable`.
+//! database, ranking and rendering: `GET …/league/standings`, `…/league/crosstable`, a team's
+//! working (`…/league/standings/1`) and the tables as PDF (`…/league/standings.pdf`).
 //! No assertions: the figures are for the README.
 
 use std::time::{Duration, Instant};
@@ -59,6 +60,7 @@ fn main() {
     for (name, order) in [
         ("standings, FIDE order", TeamOrder::Fide),
         ("standings, match points first", TeamOrder::MatchPointsFirst),
+        ("standings, Czech order (GWIN, RTOP)", TeamOrder::Czech),
     ] {
         let ranking = TeamRanking {
             list: order.list(),
@@ -141,7 +143,7 @@ fn pages(event: &TeamEvent, runs: usize) {
     };
     actix_web::rt::System::new().block_on(async move {
         let app = actix_web::test::init_service(web::app(state)).await;
-        for page in ["standings", "crosstable"] {
+        for page in ["standings", "crosstable", "standings/1", "standings.pdf"] {
             let path = format!("/tournaments/{id}/league/{page}");
             let mut times = Vec::with_capacity(runs);
             let mut bytes = 0;

@@ -156,6 +156,7 @@ fn every_table_round_trips_through_its_model() {
         player_id: players[0].id,
         first_round: 1,
         withdrawn_from: Some(2),
+        expelled: false,
     }
     .save(conn)
     .unwrap();

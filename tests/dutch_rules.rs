@@ -148,3 +148,47 @@ fn c04_2_absent_players_are_not_paired() {
     assert!(p.iter().all(|&(a, b)| a != 2 && b != 2), "{p:?}");
     assert_eq!(p.len(), 2);
 }
+
+/// Round 1 of four players recorded from boards with `result` on both boards (1–3, 2–4, the
+/// higher-ranked with White).
+fn round_one_boards(result: arbiter::tournament::result::BoardResult) -> Tournament {
+    use arbiter::tournament::board::{Board, record_round};
+    let mut t = tournament(4, 3);
+    let boards = [
+        Board {
+            result: Some(result),
+            ..Board::game(1, PlayerId(1), PlayerId(3))
+        },
+        Board {
+            result: Some(result),
+            ..Board::game(2, PlayerId(2), PlayerId(4))
+        },
+    ];
+    record_round(&mut t, 1, &boards);
+    t
+}
+
+#[test]
+fn art_12_9_penalty_zero_zero_pairs_as_a_played_game_c1_no_rematch_colours_count() {
+    use arbiter::tournament::result::{BoardResult, PenaltyScore};
+    let penalty = round_one_boards(BoardResult::Penalty {
+        score: PenaltyScore::BothZero,
+        rated: true,
+    });
+    // Everyone on 0 points; the players have met (C1) and had their colours: 1 and 2 had
+    // White, so they get Black against the opponents they have not met.
+    let after_penalty = pairs(&penalty);
+    assert!(!met(&after_penalty, 1, 3) && !met(&after_penalty, 2, 4));
+    assert_eq!(
+        {
+            let mut sorted = after_penalty.clone();
+            sorted.sort_unstable();
+            sorted
+        },
+        vec![(3, 2), (4, 1)]
+    );
+    // The same boards lost by both players without playing (-/-): they have not met, and the
+    // engine may pair them again — the penalty is not a forfeit.
+    let forfeits = round_one_boards(BoardResult::DoubleForfeit);
+    assert_ne!(pairs(&forfeits), after_penalty);
+}

@@ -1,6 +1,7 @@
 //! A Czech-style league season end to end in a real headless Chromium (chromedriver): an
-//! organiser creates a team league (12 teams of 8 boards, 3/1/0, ranked by the Czech order of
-//! match points, game points, wins, mutual match), imports the squad lists from one CSV list,
+//! organiser creates a team league (12 teams of 8 boards, 3/1/0, ranked by the Czech
+//! competition rules' order: match points, game points, games won, mutual matches, results
+//! against the 1st, 2nd, … team), imports the squad lists from one CSV list,
 //! draws the schedule by the Berger tables and plays all 11 rounds through the match pages:
 //! the first match by hand (every line-up select and result chosen and saved), the others by
 //! posting the same forms from the page. One match is postponed in round 2 and played after
@@ -186,10 +187,7 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
     browser.set_value("#league-settings input[name=win]", "3");
     browser.set_value("#league-settings input[name=draw]", "1");
     browser.set_value("#league-settings input[name=loss]", "0");
-    browser.set_value(
-        "#league-settings select[name=tie_breaks]",
-        "match_points_first",
-    );
+    browser.set_value("#league-settings select[name=tie_breaks]", "czech");
     browser.click_and_wait("#league-settings button[type=submit]");
     browser.find(".notice");
     shot("league-01-teams.png");
@@ -359,6 +357,17 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
         previous = mp[team];
     }
 
+    // The leader's working: one block per step of the Czech order.
+    browser.click_and_wait("#standings tbody tr:first-child a");
+    assert_eq!(browser.find_all("section.working").len(), 5);
+    let titles = text(
+        "return Array.from(document.querySelectorAll('section.working h3')).map(h => h.innerText).join('|');",
+    );
+    for code in ["MPTS", "GPTS", "GWIN", "DE:MP", "RTOP"] {
+        assert!(titles.contains(code), "{code} in {titles}");
+    }
+    shot("league-06b-working.png");
+
     // Match sheets as PDF, fetched by the browser.
     let pdf = browser.script(
         "window.__pdf = null; fetch(arguments[0]).then(async r => { const b = new Uint8Array(await r.arrayBuffer()); window.__pdf = r.headers.get('content-type') + ' ' + String.fromCharCode(...b.slice(0, 4)); }); return true;",
@@ -404,6 +413,7 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
     browser.resize(390, 844);
     for (path, name) in [
         ("league/standings", "league-07-phone-standings.png"),
+        ("league/standings/1", "league-07b-phone-working.png"),
         ("league/crosstable", "league-08-phone-crosstable.png"),
         ("league/rounds/4", "league-09-phone-round.png"),
         ("teams", "league-10-phone-teams.png"),

@@ -528,3 +528,69 @@ fn result_slips_one_per_board_with_result_boxes() {
     };
     assert_eq!(page_count(&text), 2, "five slips fit on a Letter page");
 }
+
+/// Four players, round 1 decided by the arbiter: 1–2 ½-0 (Art. 12.9.5), 3–4 0-½ not rated.
+fn penalty_round() -> Tournament {
+    use arbiter::tournament::board::record_round;
+    use arbiter::tournament::result::PenaltyScore;
+    let mut t = tournament(0, 5);
+    t.players.truncate(4);
+    let boards = [
+        Board {
+            result: Some(BoardResult::Penalty {
+                score: PenaltyScore::WhiteHalf,
+                rated: true,
+            }),
+            ..Board::game(1, PlayerId(1), PlayerId(2))
+        },
+        Board {
+            result: Some(BoardResult::Penalty {
+                score: PenaltyScore::BlackHalf,
+                rated: false,
+            }),
+            ..Board::game(2, PlayerId(3), PlayerId(4))
+        },
+    ];
+    record_round(&mut t, 1, &boards);
+    t
+}
+
+#[test]
+fn art_12_9_penalty_results_print_each_sides_score() {
+    let t = penalty_round();
+    let pdf = pairings::by_board(&t, &input(Language::English), 1).expect("pairings");
+    let wallchart = crosstable::crosstable(
+        &t,
+        &input(Language::English),
+        1,
+        crosstable::CrosstableKind::Wallchart,
+        None,
+    )
+    .expect("wallchart");
+    let by_points = standings::StandingsTable::by_points(&t, 1);
+    let table = standings::standings(&t, &input(Language::English), &by_points).expect("standings");
+    let (Some(text), Some(chart), Some(ranked)) = (
+        extract("pairings_penalty", &pdf),
+        extract("wallchart_penalty", &wallchart),
+        extract("standings_penalty", &table),
+    ) else {
+        return;
+    };
+    assert!(text.contains("½–0"), "{text}");
+    assert!(text.contains("0–½ NR"), "{text}");
+    let row = |name: &str| {
+        chart
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{chart}"))
+            .to_owned()
+    };
+    assert!(row("Šťastný").contains("2w½"), "{chart}");
+    assert!(row("Őry").contains("1b0"), "{chart}");
+    assert!(row("Łukasz").contains("3b½"), "{chart}");
+    let first = ranked
+        .lines()
+        .find(|l| l.contains("Šťastný"))
+        .expect("player 1 ranked");
+    assert!(first.contains('½'), "{ranked}");
+}

@@ -197,11 +197,19 @@ fn c07_art_4_2_penalty_points_count_in_the_ranking() {
 }
 
 /// FIDE's TieBreakServer, when installed: `(start, rank, values)` per team.
-fn gacrux(python: &str, file: &std::path::Path, codes: &[String]) -> Vec<(u32, u32, Vec<f64>)> {
+/// `swiss` selects its Swiss rules (`-s`, C.07 Art. 16), else those of pre-determined pairings
+/// (`-p`, Art. 15.2).
+fn gacrux(
+    python: &str,
+    file: &std::path::Path,
+    codes: &[String],
+    swiss: bool,
+) -> Vec<(u32, u32, Vec<f64>)> {
     let output = std::process::Command::new(python)
         .args(["-m", "gacrux.tiebreakchecker", "-i"])
         .arg(file)
-        .args(["-o", "-", "-p", "-d", ";", "-F", "TEXT", "-t"])
+        .args(["-o", "-", if swiss { "-s" } else { "-p" }])
+        .args(["-d", ";", "-F", "TEXT", "-t"])
         .args(codes)
         .output()
         .expect("run gacrux");
@@ -317,7 +325,7 @@ fn c07_art_13_team_tie_breaks_equal_fides_tiebreakserver() {
                 lots: Lots::Shared,
             };
             let ours = rank(&event, &ranking, event.rounds_played());
-            let theirs = gacrux(&python, &file, &codes);
+            let theirs = gacrux(&python, &file, &codes, false);
             for (start, _rank, values) in &theirs {
                 let row = ours
                     .rows
@@ -413,4 +421,317 @@ fn match_sheets_name_both_teams_and_every_player_of_the_round() {
     )
     .expect_err("not a team competition");
     assert!(error.to_string().contains("not a team competition"));
+}
+
+/// Four teams of four boards, 3/1/0, a whole single round robin, every board still open.
+fn four_teams() -> TeamEvent {
+    let mut event = league(&LeagueShape {
+        teams: 4,
+        boards: 4,
+        reserves: 0,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(3),
+        incident_rate: 0.0,
+        seed: 11,
+    })
+    .expect("league");
+    event.penalties.clear();
+    event
+}
+
+/// Enters the match of teams `ours` and `theirs`, board by board from `ours`' side:
+/// `1` won, `=` drawn, `0` lost.
+fn play(event: &mut TeamEvent, ours: u32, theirs: u32, boards: &str) {
+    use arbiter::tournament::team::TeamId;
+    let squad = event.team(TeamId(ours)).expect("team").squad.clone();
+    let m = event
+        .matches
+        .iter_mut()
+        .find(|m| m.involves(TeamId(ours)) && m.involves(TeamId(theirs)))
+        .expect("they meet");
+    for (board, code) in m.boards.iter_mut().zip(boards.chars()) {
+        let ours_white = board.white.is_some_and(|p| squad.contains(&p));
+        board.result = Some(match (code, ours_white) {
+            ('=', _) => BoardResult::Draw,
+            ('1', true) | ('0', false) => BoardResult::WhiteWins,
+            _ => BoardResult::BlackWins,
+        });
+    }
+}
+
+fn czech() -> TeamRanking {
+    TeamRanking {
+        list: arbiter::tournament::team::tiebreak::TeamOrder::Czech.list(),
+        swiss: false,
+        lots: Lots::Shared,
+    }
+}
+
+fn rank_of(standings: &arbiter::tournament::team::tiebreak::TeamStandings, team: u32) -> u32 {
+    standings
+        .rows
+        .iter()
+        .find(|r| r.team.0 == team)
+        .expect("ranked")
+        .rank
+}
+
+#[test]
+fn soutezni_rad_5_3_3_c_games_won_decide_before_the_mutual_match() {
+    // Teams 2 and 3: equal match points (4), game points (6) and mutual match (2:2), but 2
+    // won three games against team 4 where 3 won two and drew two.
+    let mut event = four_teams();
+    play(&mut event, 1, 2, "11==");
+    play(&mut event, 1, 3, "11==");
+    play(&mut event, 1, 4, "1111");
+    play(&mut event, 2, 3, "====");
+    play(&mut event, 2, 4, "1110");
+    play(&mut event, 3, 4, "11==");
+    let standings = rank(&event, &czech(), 3);
+    assert_eq!(rank_of(&standings, 1), 1);
+    assert_eq!(rank_of(&standings, 2), 2, "more games won");
+    assert_eq!(rank_of(&standings, 3), 3);
+    let gwin = standings
+        .tie_breaks
+        .iter()
+        .position(|t| *t == TeamTieBreak::GamesWon)
+        .expect("GWIN listed");
+    let row = |team| {
+        standings
+            .rows
+            .iter()
+            .find(|r| r.team.0 == team)
+            .expect("row")
+    };
+    assert_eq!(row(2).values[gwin].display(), "3");
+    assert_eq!(row(3).values[gwin].display(), "2");
+    // Matches won (the generic order's third step) cannot tell them apart: they share a rank.
+    let generic = TeamRanking {
+        list: arbiter::tournament::team::tiebreak::TeamOrder::MatchPointsFirst.list(),
+        ..czech()
+    };
+    let shared = rank(&event, &generic, 3);
+    assert_eq!(rank_of(&shared, 2), rank_of(&shared, 3));
+}
+
+#[test]
+fn soutezni_rad_5_3_3_e_the_result_against_the_winner_decides_last() {
+    // Teams 2 and 3 are equal in match points (4), game points (6), games won (3) and drew
+    // each other; against the winner (team 1) team 3 scored 1½, team 2 only 1.
+    let mut event = four_teams();
+    play(&mut event, 2, 1, "1000");
+    play(&mut event, 3, 1, "1=00");
+    play(&mut event, 1, 4, "1111");
+    play(&mut event, 2, 3, "====");
+    play(&mut event, 2, 4, "11==");
+    play(&mut event, 3, 4, "11=0");
+    let standings = rank(&event, &czech(), 3);
+    assert_eq!(rank_of(&standings, 1), 1);
+    assert_eq!(rank_of(&standings, 3), 2, "1½ against the winner");
+    assert_eq!(rank_of(&standings, 2), 3);
+    // The working names the team it was tied with and the results against the others, the
+    // winner first.
+    let working = arbiter::tournament::team::working::team_working(
+        &event,
+        &czech(),
+        &standings,
+        arbiter::tournament::team::TeamId(3),
+    )
+    .expect("ranked team");
+    let rtop = working
+        .iter()
+        .find(|w| w.tie_break == TeamTieBreak::ResultsAgainstTop)
+        .expect("RTOP");
+    assert_eq!(rtop.tied_with, vec![arbiter::tournament::team::TeamId(2)]);
+    let lines: Vec<(u32, String, String)> = rtop
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.opponent.expect("opponent").0,
+                l.value.display(),
+                l.second.expect("game points").display(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        vec![(1, "0".into(), "1.5".into()), (4, "3".into(), "2.5".into())]
+    );
+    let gwin = working
+        .iter()
+        .find(|w| w.tie_break == TeamTieBreak::GamesWon)
+        .expect("GWIN");
+    assert_eq!(gwin.value.display(), "3");
+    assert_eq!(gwin.lines.len(), 3, "one line per match played");
+}
+
+#[test]
+fn national_orders_name_their_steps_and_read_back_from_their_codes() {
+    use arbiter::tournament::team::tiebreak::TeamOrder;
+    for order in [
+        TeamOrder::Czech,
+        TeamOrder::Slovak,
+        TeamOrder::Hungarian,
+        TeamOrder::Serbian,
+    ] {
+        let list = order.list();
+        let codes: Vec<String> = list.iter().map(TeamTieBreak::code).collect();
+        assert_eq!(
+            TeamTieBreak::parse_list(&codes.join(",")).expect("codes read"),
+            list,
+            "{order:?}"
+        );
+    }
+    assert_eq!(
+        TeamOrder::Hungarian.list()[0],
+        TeamTieBreak::GamePoints,
+        "Hungarian leagues rank by game points first"
+    );
+}
+
+/// Team files in the style of other programs (made here, see `tests/data/team/`) and the team
+/// Swiss files of `tests/data/team-swiss/` (pairing-allocated byes, record 320, score their
+/// value): FIDE's TieBreakServer reads the same file and must give every team the same rank and
+/// values.
+#[test]
+fn c07_art_13_team_files_in_other_programs_styles_equal_fides_tiebreakserver() {
+    let Ok(python) = std::env::var("ARBITER_GACRUX_PYTHON") else {
+        eprintln!("skipped: set ARBITER_GACRUX_PYTHON to a Python with gacrux==1.11.65 installed");
+        return;
+    };
+    let mut checked = 0;
+    let files = ["tests/data/team", "tests/data/team-swiss"]
+        .into_iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("dir"))
+        .map(|entry| entry.expect("entry").path());
+    for path in files {
+        // A team Swiss (record 320 byes) is ranked by the Swiss rules (C.07 Art. 16).
+        let swiss = path.to_string_lossy().contains("team-swiss");
+        let text = std::fs::read_to_string(&path).expect("file");
+        let tournament = trf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let event = TeamEvent::from_tournament(&tournament).expect("a team file");
+        // Not `WIN`: on a file with 013 records TieBreakServer counts the games won there, not
+        // the matches (on 310 files it counts matches, as C.07 Art. 7.1 and we do).
+        let lists: &[&str] = if swiss {
+            &[
+                "MPTS GPTS BH:MP BH:GP",
+                "GPTS MPTS EGGSB EMMSB",
+                "MPTS GPTS EMGSB EGMSB/C1",
+            ]
+        } else {
+            &["MPTS GPTS EDE EMGSB/C1", "GPTS MPTS EMMSB EGGSB BC"]
+        };
+        for list in lists {
+            let codes: Vec<String> = list.split(' ').map(str::to_string).collect();
+            let ranking = TeamRanking {
+                list: TeamTieBreak::parse_list(list).expect("list"),
+                swiss,
+                lots: Lots::Shared,
+            };
+            let ours = rank(&event, &ranking, event.rounds_played());
+            let theirs = gacrux(&python, &path, &codes, swiss);
+            assert_eq!(theirs.len(), ours.rows.len(), "{}", path.display());
+            for (start, their_rank, values) in &theirs {
+                let row = ours
+                    .rows
+                    .iter()
+                    .find(|r| r.team.0 == *start)
+                    .unwrap_or_else(|| panic!("team {start}"));
+                assert_eq!(
+                    row.rank,
+                    *their_rank,
+                    "{}: team {start}, {list}",
+                    path.display()
+                );
+                for ((code, value), expected) in codes.iter().zip(&row.values).zip(values) {
+                    if code == "EDE" {
+                        continue;
+                    }
+                    assert!(
+                        (value.as_f64() - expected).abs() < 1e-6,
+                        "{}: team {start} {code} = {}, FIDE's checker {expected}",
+                        path.display(),
+                        value.as_f64()
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no team files found");
+    eprintln!("{checked} standings of other programs' team files equal to FIDE's TieBreakServer");
+}
+
+/// The team tables as PDF: the standings in the list's order, the crosstable and the board
+/// statistics, each team named on every table, in the chosen language.
+#[test]
+fn team_standings_pdf_holds_the_standings_crosstable_and_board_statistics() {
+    let event = oracle_league(3);
+    let tournament = event.to_tournament();
+    let input = arbiter::print::DocumentInput {
+        language: arbiter::print::Language::parse("cs").expect("Czech"),
+        team_tie_breaks: arbiter::tournament::team::tiebreak::TeamOrder::Czech.list(),
+        ..arbiter::print::DocumentInput::default()
+    };
+    let rounds = event.rounds_played();
+    let pdf = arbiter::print::render(
+        arbiter::print::Document::TeamStandings,
+        &tournament,
+        &input,
+        rounds,
+    )
+    .expect("team tables");
+    assert!(pdf.starts_with(b"%PDF"));
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("tables.pdf");
+    std::fs::write(&path, &pdf).expect("write");
+    let Ok(output) = std::process::Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(&path)
+        .arg("-")
+        .output()
+    else {
+        eprintln!("skipped the text check: pdftotext is not installed");
+        return;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    for heading in [
+        format!("Pořadí po {rounds}. kole"),
+        format!("Tabulka vzájemných utkání po {rounds}. kole"),
+        format!("Statistika šachovnic po {rounds}. kole"),
+    ] {
+        assert!(text.contains(&heading), "{heading} in\n{text}");
+    }
+    for code in ["GWIN", "DE:MP", "RTOP"] {
+        assert!(text.contains(code), "{code} column");
+    }
+    for team in &event.teams {
+        assert!(
+            text.matches(team.name.as_str()).count() >= 3,
+            "{} on all three tables",
+            team.name
+        );
+    }
+    // The rows of the standings come in rank order.
+    let ranking = TeamRanking {
+        list: arbiter::tournament::team::tiebreak::TeamOrder::Czech.list(),
+        swiss: false,
+        lots: Lots::Shared,
+    };
+    let standings = rank(&event, &ranking, rounds);
+    let positions: Vec<usize> = standings
+        .rows
+        .iter()
+        .map(|row| {
+            let name = &event.team(row.team).expect("team").name;
+            text.find(name.as_str()).expect("named")
+        })
+        .collect();
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "standings in rank order"
+    );
 }

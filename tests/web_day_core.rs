@@ -799,3 +799,315 @@ async fn a_round_is_entered_by_keyboard_board_by_board_without_pages() {
     .await
     .assert_redirect(&format!("{t}/rounds/1#board-2"));
 }
+
+#[actix_web::test]
+async fn art_12_9_penalty_results_are_entered_with_their_grounds_shown_and_paired_as_played() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let published = arno
+        .post(&format!("{t}/rounds/1/publish"), &[("published", "true")])
+        .await;
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
+    let boards = open_boards(&ctx, id, 1);
+    let penalty = |board: usize| format!("{}/penalty", boards[board].0);
+
+    // Refused, naming the field: a score above a win, an ordinary result, no article, no
+    // reason; an ordinary result form cannot set a penalty without its grounds.
+    for (result, article, reason, word) in [
+        ("1-1", "12.9.5", "phone rang", "Score"),
+        ("1-0", "12.9.5", "phone rang", "Score"),
+        ("1/2-0", "12.9.2", "phone rang", "Article"),
+        ("1/2-0", "12.9.5", "  ", "Reason"),
+    ] {
+        let refused = arno
+            .post(
+                &penalty(0),
+                &[
+                    ("result", result),
+                    ("article", article),
+                    ("reason", reason),
+                    ("version", &boards[0].1),
+                ],
+            )
+            .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{result}: {}",
+            refused.body
+        );
+        assert!(refused.body.contains(word), "{word}: {}", refused.body);
+    }
+    let refused = arno
+        .post(
+            &boards[0].0,
+            &[("result", "0-0"), ("version", &boards[0].1)],
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(load(&ctx, id).games_of_round(1)[0].result.is_none());
+
+    // Board 1 played 1-0, then the arbiter reduces White's score to ½ and Black's to 0
+    // (Art. 12.9.5); board 2 both lose (Art. 11.3); board 3 0-½, not rated (Art. 12.9.6).
+    arno.post(
+        &boards[0].0,
+        &[("result", "1-0"), ("version", &boards[0].1)],
+    )
+    .await
+    .assert_redirect(&boards[0].0);
+    let after_result = (boards[0].1.parse::<i32>().expect("number") + 1).to_string();
+    for (board, result, article, version) in [
+        (0, "1/2-0", "12.9.5", after_result.as_str()),
+        (1, "0-0", "11.3", boards[1].1.as_str()),
+        (2, "0-1/2 NR", "12.9.6", boards[2].1.as_str()),
+    ] {
+        arno.post(
+            &penalty(board),
+            &[
+                ("result", result),
+                ("article", article),
+                ("reason", "mobile phone rang in the playing venue"),
+                ("version", version),
+            ],
+        )
+        .await
+        .assert_redirect(&boards[board].0);
+    }
+    arno.post(
+        &boards[3].0,
+        &[("result", "0-1"), ("version", &boards[3].1)],
+    )
+    .await
+    .assert_redirect(&boards[3].0);
+    // A stale page: 409, nothing overwritten.
+    let stale = arno
+        .post(
+            &penalty(0),
+            &[
+                ("result", "0-0"),
+                ("article", "12.9.5"),
+                ("reason", "again"),
+                ("version", &boards[0].1),
+            ],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+
+    let data = load(&ctx, id);
+    let games = data.games_of_round(1);
+    let codes: Vec<&str> = games
+        .iter()
+        .map(|g| g.result.map_or("", |r| r.as_str()))
+        .collect();
+    assert_eq!(codes, ["1/2-0", "0-0", "0-1/2 NR", "0-1"]);
+    // The round page's keyboard box holds the penalty's label: sent again unchanged it is
+    // kept; another penalty typed there is refused (it needs its own grounds).
+    let version = games[0].version.to_string();
+    let kept = arno
+        .post_json(&boards[0].0, &[("result", "½-0"), ("version", &version)])
+        .await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.body);
+    assert!(kept.body.contains("\"code\":\"1/2-0\""), "{}", kept.body);
+    let version = (games[0].version + 1).to_string();
+    let other = arno
+        .post_json(&boards[0].0, &[("result", "0-0"), ("version", &version)])
+        .await;
+    assert_eq!(
+        other.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        other.body
+    );
+    // The board page: the result and, in its history, the article and the reason.
+    let page = arno.get(&boards[0].0).await;
+    assert_eq!(page.text("#current-result").as_deref(), Some("½-0"));
+    let details = page.texts("#audit td.detail");
+    assert!(
+        details.contains(&"Art. 12.9.5: mobile phone rang in the playing venue".to_owned()),
+        "{details:?} {:?}",
+        page.texts("#audit tr")
+    );
+    assert_eq!(
+        page.texts("#penalty-form select[name=article] option")
+            .len(),
+        4
+    );
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("audit"));
+    assert_eq!(
+        audit.iter().filter(|a| a.entry.action == "penalty").count(),
+        3
+    );
+    // The public round page shows each board's penalty score.
+    let mut public = ctx.client().await;
+    let round = public.get(&format!("{t}/rounds/1")).await;
+    let shown = round.texts("#pairings td.result");
+    assert!(shown.len() >= 3, "{} {}", round.status, round.body);
+    assert_eq!(&shown[..3], ["½-0", "0-0", "0-½ NR"], "{shown:?}");
+    // Standings: each player keeps his own score; nobody has a game less.
+    let name = |row| data.player(row).expect("player").name.clone();
+    let standings = public.get(&format!("{t}/standings")).await;
+    let points_of = |player: &str| -> f64 {
+        let html = standings.html();
+        let row = scraper::Selector::parse("tbody tr").expect("selector");
+        let cell = scraper::Selector::parse("td.points").expect("selector");
+        html.select(&row)
+            .find(|tr| tr.text().any(|t| t.contains(player)))
+            .and_then(|tr| tr.select(&cell).next())
+            .and_then(|td| td.text().collect::<String>().trim().parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("{player} not in the standings"))
+    };
+    assert_eq!(points_of(&name(games[0].white_id)), 0.5);
+    assert_eq!(points_of(&name(games[0].black_id.expect("black"))), 0.0);
+    assert_eq!(points_of(&name(games[1].white_id)), 0.0);
+    assert_eq!(points_of(&name(games[1].black_id.expect("black"))), 0.0);
+    assert_eq!(points_of(&name(games[2].black_id.expect("black"))), 0.5);
+    // The player's card lists the game with his own score.
+    let card = public
+        .get(&format!("{t}/players/{}/card", games[0].white_id.0))
+        .await;
+    assert_eq!(card.status, StatusCode::OK);
+    // The export carries each side's own code (`=`/`0`, `0`/`0`, `L`/`D`).
+    let export = arno.get(&format!("{t}/export.trf")).await;
+    let file = arbiter::formats::trf::read(&export.body).expect("export reads");
+    let code = |row| {
+        let number = data.number_of(row).expect("numbered");
+        file.tournament.player(number).expect("in the file").rounds[0]
+            .result
+            .trf_code()
+    };
+    let black = |g: &arbiter::db::models::Game| g.black_id.expect("black");
+    assert_eq!((code(games[0].white_id), code(black(games[0]))), ('=', '0'));
+    assert_eq!((code(games[1].white_id), code(black(games[1]))), ('0', '0'));
+    assert_eq!((code(games[2].white_id), code(black(games[2]))), ('L', 'D'));
+
+    // Round 2: the players of a penalty board have met (C.04.3 C1): none meets again.
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/2"));
+    let data = load(&ctx, id);
+    let met: Vec<(i32, i32)> = games
+        .iter()
+        .filter_map(|g| {
+            g.black_id
+                .map(|b| (g.white_id.0.min(b.0), g.white_id.0.max(b.0)))
+        })
+        .collect();
+    for game in data.games_of_round(2) {
+        if let Some(black) = game.black_id {
+            let pair = (game.white_id.0.min(black.0), game.white_id.0.max(black.0));
+            assert!(!met.contains(&pair), "rematch {pair:?}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn art_12_9_9_an_expelled_player_is_never_paired_again_and_the_games_played_stand() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 8).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    for (url, version) in open_boards(&ctx, id, 1) {
+        arno.post(&url, &[("result", "0-1"), ("version", &version)])
+            .await
+            .assert_redirect(&url);
+    }
+    let first = load(&ctx, id).games_of_round(1)[0].clone();
+    let (expelled, opponent) = (first.white_id, first.black_id.expect("a game"));
+    let expel = format!("{t}/players/{}/expel", expelled.0);
+    // Without a reason: refused, naming the field.
+    let refused = arno.post(&expel, &[("reason", " ")]).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.body.contains("Reason"), "{}", refused.body);
+    arno.post(&expel, &[("reason", "assaulted the opponent")])
+        .await
+        .assert_redirect(&format!("{t}/players"));
+    let players = arno.get(&format!("{t}/players")).await;
+    assert_eq!(
+        players.text("#notes li").as_deref(),
+        Some("Expelled from the competition: not paired from round 2 on; the games played stand.")
+    );
+    let row = format!("tr[data-player=\"{}\"] .status", expelled.0);
+    assert_eq!(players.text(&row).as_deref(), Some("expelled"));
+    // No second expulsion, no return.
+    let again = arno.post(&expel, &[("reason", "again")]).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    let back = arno
+        .post(
+            &format!("{t}/players/{}/withdraw", expelled.0),
+            &[("withdrawn", "false")],
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::CONFLICT, "{}", back.body);
+    let audit =
+        ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("audit"));
+    let row = audit
+        .iter()
+        .find(|a| a.entry.action == "expel")
+        .expect("audited");
+    assert!(
+        row.entry
+            .detail
+            .ends_with("Art. 12.9.9: assaulted the opponent"),
+        "{}",
+        row.entry.detail
+    );
+    // Round 2: never paired; the game of round 1 stands, the opponent keeps his point.
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/2"));
+    let data = load(&ctx, id);
+    for game in data.games_of_round(2) {
+        assert!(
+            game.black_id.is_none()
+                || (game.white_id != expelled && game.black_id != Some(expelled)),
+            "the expelled player is paired in round 2"
+        );
+    }
+    assert_eq!(
+        data.games_of_round(1)[0].result.map(|r| r.as_str()),
+        Some("0-1")
+    );
+    let standings = arno.get(&format!("{t}/standings")).await;
+    let name = |row| data.player(row).expect("player").name.clone();
+    let html = standings.html();
+    let rows = scraper::Selector::parse("tbody tr").expect("selector");
+    let line = |player: &str| -> String {
+        html.select(&rows)
+            .find(|tr| tr.text().any(|text| text.contains(player)))
+            .map(|tr| tr.text().collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|| panic!("{player} not in the standings"))
+    };
+    assert!(line(&name(expelled)).contains("expelled"));
+    assert!(!line(&name(opponent)).contains("expelled"));
+    let points = scraper::Selector::parse("td.points").expect("selector");
+    let opponent_points = html
+        .select(&rows)
+        .find(|tr| tr.text().any(|text| text.contains(&name(opponent))))
+        .and_then(|tr| tr.select(&points).next())
+        .map(|td| td.text().collect::<String>());
+    assert_eq!(
+        opponent_points.and_then(|p| p.trim().parse::<f64>().ok()),
+        Some(1.0)
+    );
+}

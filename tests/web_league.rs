@@ -216,6 +216,23 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
         StatusCode::CONFLICT,
         "the schedule is drawn once"
     );
+    // Once drawn, the league's system is fixed: a Swiss (or an individual system) is refused.
+    let switched = client
+        .post(
+            &format!("{base}/edit"),
+            &tournament_form(&[
+                ("name", "1. liga družstev 2026/27"),
+                ("pairing_system", "team_double_round_robin"),
+                ("published", "on"),
+            ]),
+        )
+        .await;
+    assert_eq!(
+        switched.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the system after the draw: {}",
+        switched.body
+    );
 
     // The test's own account: (mp, gp in halves) per team number.
     let mut mp = [0i32; TEAMS + 1];
@@ -358,6 +375,29 @@ async fn web_league_czech_extraliga_season_standings_equal_the_boards_entered() 
         assert!(mp[team] <= previous, "ranked by match points first");
         previous = mp[team];
     }
+
+    // Every code of the list is named in the legend, and each team's values have a working:
+    // the leader's page shows one block per entry of the list, its MP lines one per round.
+    let legend = standings.texts("dl.legend dt");
+    assert_eq!(legend, vec!["MPTS", "GPTS", "WIN", "DE:MP"]);
+    let leader = number(&table[0][1]);
+    let link = standings.attrs("#standings tbody tr a", "href");
+    assert_eq!(link.len(), TEAMS, "every team links to its working");
+    let working = client.get(&link[0]).await;
+    assert_eq!(working.status, StatusCode::OK, "{}", working.body);
+    assert_eq!(working.texts("section.working").len(), 4);
+    let mp_lines = rows(&working, "#working-1 tbody tr");
+    assert_eq!(mp_lines.len(), 11, "one line per round: {mp_lines:?}");
+    let mp_sum: i32 = mp_lines
+        .iter()
+        .map(|line| line[2].parse::<i32>().expect("whole match points"))
+        .sum();
+    assert_eq!(
+        mp_sum, mp[leader],
+        "the lines add up to the leader's match points"
+    );
+    let unknown = client.get(&format!("{base}/league/standings/99")).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 
     // The exported TRF team file ranks the same.
     let trf_page = client.get(&format!("{base}/league/export.trf")).await;
@@ -656,4 +696,149 @@ where
 {
     let pairs: Vec<(&str, &str)> = form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     client.post(path, &pairs).await
+}
+
+/// Squads are edited in the app: a player registered straight into a team goes to its bottom,
+/// a player moved up takes the place and the others close up (audited); once the team has given
+/// a line-up its order is fixed (409), while players can still join at the bottom.
+#[actix_web::test]
+async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let created = client
+        .post(
+            "/tournaments",
+            &tournament_form(&[
+                ("name", "Krajský přebor družstev"),
+                ("pairing_system", "team_round_robin"),
+            ]),
+        )
+        .await;
+    let base = created.location.clone().expect("redirect");
+    for name in ["ŠK Alfa", "ŠK Beta"] {
+        let added = client
+            .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
+            .await;
+        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    }
+    let teams = client.get(&format!("{base}/teams")).await;
+    let actions = teams.attrs("details.add-member form", "action");
+    assert_eq!(actions.len(), 2, "a squad form per team");
+    for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
+        for p in 1..=5 {
+            let name = format!("{prefix}ová, Hráčka{p}");
+            let rating = (2100 - 20 * p).to_string();
+            let added = client
+                .post(
+                    action,
+                    &[("name", name.as_str()), ("rating", rating.as_str())],
+                )
+                .await;
+            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        }
+    }
+    let bad = client
+        .post(&actions[0], &[("name", "Nová, Eva"), ("rating", "x")])
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "a bad rating");
+    let squad =
+        |page: &Page| -> Vec<String> { page.texts("#team-1 table.squad tbody tr td:nth-child(2)") };
+    let teams = client.get(&format!("{base}/teams")).await;
+    assert_eq!(
+        squad(&teams),
+        (1..=5)
+            .map(|p| format!("Alfaová, Hráčka{p}"))
+            .collect::<Vec<_>>()
+    );
+    // The fourth player moves to the top board.
+    let moves = teams.attrs("#team-1 form.move-player", "action");
+    let players = teams.attrs("#team-1 form.move-player input[name=player]", "value");
+    let moved = client
+        .post(
+            &moves[3],
+            &[("player", players[3].as_str()), ("position", "1")],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    let teams = client.get(&format!("{base}/teams")).await;
+    assert_eq!(
+        squad(&teams),
+        vec![
+            "Alfaová, Hráčka4",
+            "Alfaová, Hráčka1",
+            "Alfaová, Hráčka2",
+            "Alfaová, Hráčka3",
+            "Alfaová, Hráčka5"
+        ]
+    );
+    let nowhere = client
+        .post(
+            &moves[0],
+            &[("player", players[3].as_str()), ("position", "0")],
+        )
+        .await;
+    assert_eq!(nowhere.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Boards 4, the schedule, and team 1's line-up: its order is fixed from then on.
+    let saved = client
+        .post(
+            &format!("{base}/league/settings"),
+            &[
+                ("boards", "4"),
+                ("colours", "home_white_odd"),
+                ("win", "2"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("tie_breaks", "czech"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
+    assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
+    let round = client.get(&format!("{base}/league/rounds/1")).await;
+    let match_url = round.attrs("a[href*='/league/matches/']", "href");
+    assert!(
+        !match_url.is_empty(),
+        "round 1 lists its match: {}",
+        round.body
+    );
+    let page = client.get(&match_url[0]).await;
+    let side = if options(&page, "#lineup-home select[name=board_1] option").contains(&players[0]) {
+        "home"
+    } else {
+        "away"
+    };
+    let version = page.attrs(&format!("#lineup-{side} input[name=version]"), "value")[0].clone();
+    let choices = options(
+        &page,
+        &format!("#lineup-{side} select[name=board_1] option"),
+    );
+    let mut form = vec![
+        ("side".to_string(), side.to_string()),
+        ("version".into(), version),
+    ];
+    for (b, id) in choices.iter().take(4).enumerate() {
+        form.push((format!("board_{}", b + 1), id.clone()));
+    }
+    let given = send(&mut client, &format!("{}/lineup", match_url[0]), &form).await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+    let fixed = client
+        .post(
+            &moves[0],
+            &[("player", players[0].as_str()), ("position", "2")],
+        )
+        .await;
+    assert_eq!(fixed.status, StatusCode::CONFLICT, "the order is fixed now");
+    let late = client
+        .post(
+            &actions[0],
+            &[("name", "Alfaová, Hráčka6"), ("rating", "1900")],
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::SEE_OTHER, "{}", late.body);
+    let teams = client.get(&format!("{base}/teams")).await;
+    assert_eq!(squad(&teams).len(), 6);
+    assert!(teams.attrs("#team-1 form.move-player", "action").is_empty());
 }

@@ -4,6 +4,9 @@
 //! the report records, every player's fields, each round's opponent, colour and result, the
 //! points and the ranks. `arbiter report check` passes the export. (A forfeit comes back with
 //! the seats the app keeps for every board, `w +` / `b -`; a file's `- +` would come back so.)
+//!
+//! Penalty results (Laws Art. 12.9, 11.3: `=`/`0`, `0`/`0`, `0`/`=` and the unrated `D`/`L`)
+//! come back as each side's own code after an edit of another board.
 
 mod common;
 
@@ -125,6 +128,113 @@ async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
     assert_eq!(exported.tournament.players[4].birth, "2004");
     assert_players_equal(&exported.tournament, &source.tournament, &[5]);
     assert!(rating_report::check(&exported).is_empty());
+}
+
+#[actix_web::test]
+async fn art_12_9_penalty_results_imported_edited_and_exported_keep_each_sides_code() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/report/penalty-report.trf"
+    ))
+    .expect("fixture");
+    let source = trf::read(&text).expect("fixture reads");
+    assert!(
+        rating_report::check(&source).is_empty(),
+        "the fixture is a good report: {:?}",
+        rating_report::check(&source)
+    );
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "penalty.trf", &text)),
+            ),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id: i32 = created
+        .location
+        .as_deref()
+        .and_then(|l| l.rsplit('/').next())
+        .and_then(|n| n.parse().ok())
+        .expect("new tournament");
+    let t = format!("/tournaments/{id}");
+
+    // The arbiter corrects round 2's game Szabo–Novak (0-1) to a draw.
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let szabo = data
+        .players
+        .iter()
+        .find(|p| p.name == "Szabo, Peter")
+        .expect("player 4")
+        .id;
+    let game = data
+        .games_of_round(2)
+        .into_iter()
+        .find(|g| g.white_id == szabo)
+        .expect("Szabo has White in round 2");
+    let version = game.version.to_string();
+    let saved = client
+        .post(
+            &format!("{t}/games/{}", game.id.0),
+            &[("result", "1/2-1/2"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+    let exported = client.get(&format!("{t}/export.trf")).await;
+    assert_eq!(exported.status, StatusCode::OK);
+    let back = trf::read(&exported.body).expect("export reads");
+    let codes = |tournament: &arbiter::tournament::Tournament, player: usize| -> String {
+        tournament.players[player]
+            .rounds
+            .iter()
+            .map(|r| r.result.trf_code())
+            .collect()
+    };
+    // Each side keeps its own code: ½-0, 0-0, 0-½ in round 1, unrated ½-0 in round 2; the
+    // edited game is a draw.
+    let expected = ["==", "0D", "01", "0=", "0L", "=0"];
+    for (player, want) in expected.iter().enumerate() {
+        assert_eq!(
+            &codes(&back.tournament, player),
+            want,
+            "player {}:\n{}",
+            player + 1,
+            exported.body
+        );
+    }
+    for (ours, theirs) in back
+        .tournament
+        .players
+        .iter()
+        .zip(&source.tournament.players)
+    {
+        for (a, b) in ours.rounds.iter().zip(&theirs.rounds) {
+            assert_eq!(
+                (a.opponent, a.color),
+                (b.opponent, b.color),
+                "player {}",
+                ours.id.0
+            );
+        }
+    }
+    assert!(
+        rating_report::check(&back).is_empty(),
+        "{:?}\n{}",
+        rating_report::check(&back),
+        exported.body
+    );
 }
 
 /// Every player's fields and rounds equal, except the birth of the players in `birth_changed`.

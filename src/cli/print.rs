@@ -29,6 +29,7 @@ use crate::print::{Document, DocumentInput, Language, PaperSize, render};
 use crate::tournament::PlayerId;
 use crate::tournament::board::Board;
 use crate::tournament::result::BoardResult;
+use crate::tournament::team::tiebreak::TeamTieBreak;
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 
 /// The documents by their names ([`Document::name`], the same as in the web's URLs).
@@ -200,9 +201,11 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
     } else {
         played + 1
     });
+    let team = args.kind == Document::TeamStandings;
     let list = match &args.tie_breaks {
-        Some(given) => TieBreak::parse_list(given).context("--tb")?,
-        None => crate::cli::standings::list_from_file(&text)?
+        Some(given) if !team => TieBreak::parse_list(given).context("--tb")?,
+        _ if team => TieBreakSettings::swiss_default().list,
+        _ => crate::cli::standings::list_from_file(&text)?
             .unwrap_or_else(|| TieBreakSettings::swiss_default().list),
     };
     if !boards.is_empty() && round > tournament.total_rounds {
@@ -219,6 +222,14 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
         }),
         ..DocumentInput::default()
     };
+    if team {
+        input.team_tie_breaks = match &args.tie_breaks {
+            Some(given) => TeamTieBreak::parse_list(given)
+                .map_err(anyhow::Error::msg)
+                .context("--tb")?,
+            None => crate::cli::standings::team_list_from_file(&text)?.unwrap_or_default(),
+        };
+    }
     apply_details(args, &mut input, round);
     Ok(render(args.kind, &tournament, &input, round)?)
 }

@@ -250,7 +250,7 @@ fn team_standings(args: &Args, text: &str, tournament: &Tournament) -> anyhow::R
 }
 
 /// The team tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.
-fn team_list_from_file(text: &str) -> anyhow::Result<Option<Vec<TeamTieBreak>>> {
+pub(crate) fn team_list_from_file(text: &str) -> anyhow::Result<Option<Vec<TeamTieBreak>>> {
     for tag in ["202", "212"] {
         for (index, line) in text.lines().enumerate() {
             let Some(rest) = line.strip_prefix(tag).filter(|r| r.starts_with(' ')) else {

@@ -181,12 +181,24 @@ impl TournamentData {
         let row = self.participation.iter().find(|row| row.player_id == id);
         let mut who = Participation::late_entry(row.map_or(1, |r| r.first_round.max(1) as u32));
         if let Some(from) = row.and_then(|r| r.withdrawn_from) {
-            who.withdraw(from.max(1) as u32);
+            if row.is_some_and(|r| r.expelled) {
+                who.expel(from.max(1) as u32);
+            } else {
+                who.withdraw(from.max(1) as u32);
+            }
         }
         for bye in self.bye_requests.iter().filter(|bye| bye.player_id == id) {
             who.byes.insert(bye.round.max(1) as u32, bye.bye_kind());
         }
         who
+    }
+
+    /// The round a player is expelled from (Laws Art. 12.9.9), if expelled.
+    pub fn expelled_from(&self, id: PlayerRowId) -> Option<i32> {
+        self.participation
+            .iter()
+            .find(|row| row.player_id == id && row.expelled)
+            .and_then(|row| row.withdrawn_from)
     }
 
     /// The round a player is withdrawn from, if withdrawn.

@@ -223,6 +223,7 @@ impl LeagueData {
             matches,
             penalties,
             forfeit_win: None,
+            bye_value: None,
         }
     }
 
@@ -233,11 +234,16 @@ impl LeagueData {
 
     /// The standings after every round with a result, ranked by the league's list.
     pub fn standings(&self, event: &TeamEvent) -> TeamStandings {
-        let ranking = TeamRanking {
+        tiebreak::rank(event, &self.ranking(), event.rounds_played())
+    }
+
+    /// The league's ranking settings: its list, league rules (C.07 Art. 15.2), shared ranks
+    /// where the list ends in a tie.
+    pub fn ranking(&self) -> TeamRanking {
+        TeamRanking {
             list: self.league.tie_break_list(),
             swiss: false,
             lots: Lots::Shared,
-        };
-        tiebreak::rank(event, &ranking, event.rounds_played())
+        }
     }
 }

@@ -28,6 +28,8 @@ diesel::table! {
         first_round -> Integer,
         /// First round the player is no longer paired in (NULL = not withdrawn).
         withdrawn_from -> Nullable<Integer>,
+        /// Expelled from the competition (Laws Art. 12.9.9): withdrawn for good.
+        expelled -> Bool,
     }
 }
 

@@ -1,5 +1,5 @@
 //! FIDE's rating list as last imported, beside the foundation's `schema.rs`; migrations folder
-//! `migrations/*/2026-11-29-000800_fide_rating_list`.
+//! `migrations/*/2026-11-29-000900_fide_rating_list`.
 
 diesel::table! {
     /// One player of FIDE's rating list (replaced whole by each import).

@@ -11,7 +11,7 @@
 use crate::print::standings::StandingsTable;
 use crate::print::{
     DocumentInput, PrintError, crosstable, match_sheet, pairings, result_slip, scoresheet,
-    standings,
+    standings, team_standings,
 };
 use crate::tournament::Tournament;
 
@@ -33,11 +33,13 @@ pub enum Document {
     ResultSlips,
     /// A team competition's match sheets of a round, one page per match.
     MatchSheets,
+    /// A team competition's standings, crosstable and board statistics after a round.
+    TeamStandings,
 }
 
 impl Document {
     /// Every document.
-    pub const ALL: [Document; 7] = [
+    pub const ALL: [Document; 8] = [
         Document::Pairings,
         Document::PairingsAlphabetical,
         Document::Standings,
@@ -45,6 +47,7 @@ impl Document {
         Document::Scoresheets,
         Document::ResultSlips,
         Document::MatchSheets,
+        Document::TeamStandings,
     ];
 
     /// The name on the command line (`arbiter print NAME`) and in the URL (`NAME.pdf`).
@@ -57,6 +60,7 @@ impl Document {
             Document::Scoresheets => "scoresheets",
             Document::ResultSlips => "result-slips",
             Document::MatchSheets => "match-sheets",
+            Document::TeamStandings => "team-standings",
         }
     }
 
@@ -72,6 +76,9 @@ impl Document {
             Document::Scoresheets => "Pre-filled scoresheets for every board of a round",
             Document::ResultSlips => "Result slips for every board of a round",
             Document::MatchSheets => "A team competition's match sheets of a round",
+            Document::TeamStandings => {
+                "A team competition's standings, crosstable and board statistics after a round"
+            }
         }
     }
 
@@ -88,7 +95,10 @@ impl Document {
     /// True for the documents of the standings after a round (standings, crosstable); false
     /// for those of one round's boards (pairing lists, scoresheets, result slips).
     pub fn after_round(self) -> bool {
-        matches!(self, Document::Standings | Document::Crosstable)
+        matches!(
+            self,
+            Document::Standings | Document::Crosstable | Document::TeamStandings
+        )
     }
 
     /// True for the documents that carry every board's result boxes, for the people who run
@@ -124,6 +134,7 @@ pub fn render(
         }
         Document::ResultSlips => result_slip::result_slips(tournament, input, round),
         Document::MatchSheets => match_sheet::match_sheets(tournament, input, round),
+        Document::TeamStandings => team_standings::team_standings(tournament, input, round),
     }
 }
 

@@ -11,7 +11,7 @@
 
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::tournament::result::BoardResult;
+use crate::tournament::result::{BoardResult, PenaltyScore};
 use crate::tournament::tiebreak::TieBreakSettings;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
@@ -25,6 +25,7 @@ pub mod result_slip;
 pub mod scoresheet;
 pub mod standings;
 pub mod stored;
+pub mod team_standings;
 
 use crate::tournament::board::Board;
 pub use document::{Document, render};
@@ -176,6 +177,9 @@ pub struct DocumentInput {
     pub crosstable: CrosstableKind,
     /// Scoresheets: one or two per page, with or without continuation sheets.
     pub scoresheets: ScoresheetOptions,
+    /// Team standings: the league's list of team tie-breaks, the primary score first (FIDE's
+    /// team order when empty).
+    pub team_tie_breaks: Vec<crate::tournament::team::tiebreak::TeamTieBreak>,
 }
 
 /// The secret self-report links of one board, printed as QR codes.
@@ -238,7 +242,8 @@ impl DocumentInput {
 }
 
 /// The result of a board as printed on a pairing list: `1–0`, `½–½`, `0–1`, `+–−`, `−–+`,
-/// `−–−`, or the points of a bye; empty when not played.
+/// `−–−`, a penalty score (`0–0`, `½–0`, `0–½`, Laws Art. 12.9; `NR` when not rated), or the
+/// points of a bye; empty when not played.
 pub fn result_text(board: &Board) -> &'static str {
     let Some(result) = board.result else {
         return "";
@@ -253,6 +258,14 @@ pub fn result_text(board: &Board) -> &'static str {
         BoardResult::PairingAllocatedBye | BoardResult::FullPointBye => "1",
         BoardResult::HalfPointBye => "½",
         BoardResult::ZeroPointBye => "0",
+        BoardResult::Penalty { score, rated } => match (score, rated) {
+            (PenaltyScore::BothZero, true) => "0–0",
+            (PenaltyScore::WhiteHalf, true) => "½–0",
+            (PenaltyScore::BlackHalf, true) => "0–½",
+            (PenaltyScore::BothZero, false) => "0–0 NR",
+            (PenaltyScore::WhiteHalf, false) => "½–0 NR",
+            (PenaltyScore::BlackHalf, false) => "0–½ NR",
+        },
     }
 }
 

@@ -87,8 +87,12 @@ pub struct ClaimReport {
 /// An illegal move found in the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMoveReport {
-    /// 1-based record entry.
+    /// 1-based record entry (an illegal move and its replacement are two entries, so this is
+    /// not the game's ply).
     pub ply: usize,
+    /// The game's move number of the attempt (Art. 8.1: the position's move number), which
+    /// with [`IllegalMoveReport::side`] names it as `11.` (White) or `11…` (Black).
+    pub move_number: u32,
     /// Who made it.
     pub side: Color,
     /// The move as written.
@@ -519,6 +523,7 @@ impl<'a> Walker<'a> {
         supervised: bool,
     ) -> bool {
         let mover = self.position.turn();
+        let move_number = self.position.fullmoves();
         let lang = self.options.lang;
         let record = self.record;
         // How did the game go on? Either the same player plays again from the reinstated
@@ -564,6 +569,7 @@ impl<'a> Walker<'a> {
         };
         self.report.illegal_moves.push(IllegalMoveReport {
             ply,
+            move_number,
             side: mover,
             text: entry.text.clone(),
             penalty,

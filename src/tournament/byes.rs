@@ -187,6 +187,10 @@ pub struct Participation {
     pub byes: BTreeMap<u32, ByeKind>,
     /// Withdrawals, in order.
     pub withdrawals: Vec<Withdrawal>,
+    /// Expelled from the competition (FIDE Laws Art. 12.9.9; 12.9 g of older editions) from
+    /// this round on: never paired again and no return ([`Participation::expel`]); the games
+    /// already played stand.
+    pub expelled_from: Option<u32>,
 }
 
 impl Participation {
@@ -229,9 +233,23 @@ impl Participation {
         self.byes.retain(|&round, _| round < from_round);
     }
 
+    /// Expels the player from the competition (Art. 12.9.9) from `from_round` on: withdrawn for
+    /// good, byes requested from then on dropped. Returns false when already expelled.
+    pub fn expel(&mut self, from_round: u32) -> bool {
+        if self.expelled_from.is_some() {
+            return false;
+        }
+        self.withdraw(from_round);
+        self.expelled_from = Some(from_round);
+        true
+    }
+
     /// Lets a withdrawn player return in `round`. Returns false when they were not withdrawn
-    /// then (nothing to undo).
+    /// then (nothing to undo), and always for an expelled player (Art. 12.9.9).
     pub fn return_in(&mut self, round: u32) -> bool {
+        if self.expelled_from.is_some() {
+            return false;
+        }
         match self.withdrawals.iter_mut().rev().find(|w| w.covers(round)) {
             Some(open) if open.from_round == round => {
                 // Withdrawn and back in the same round: the withdrawal never took effect.
@@ -667,5 +685,18 @@ mod tests {
         assert_eq!(ByeKind::parse("zero"), Some(ByeKind::ZeroPoint));
         assert_eq!(ByeKind::parse("x"), None);
         assert_eq!(ByeKind::HalfPoint.code(), 'H');
+    }
+
+    #[test]
+    fn art_12_9_9_an_expelled_player_is_never_paired_again_and_cannot_return() {
+        let mut who = Participation::from_start();
+        who.byes.insert(5, ByeKind::HalfPoint);
+        assert!(who.expel(4));
+        assert!(!who.expel(6), "expelled once");
+        assert!(who.is_withdrawn(4) && who.is_withdrawn(9));
+        assert!(!who.is_withdrawn(3), "the rounds before stand");
+        assert!(who.byes.is_empty(), "byes ahead dropped");
+        assert!(!who.return_in(6));
+        assert!(who.is_withdrawn(6));
     }
 }

@@ -164,6 +164,9 @@ impl AppError {
             }
             Refusal::ResultConflict(_) => AppError::Conflict(ctx.t("day.live.changed")),
             Refusal::ResultKind => AppError::Unprocessable(ctx.t("result.kind")),
+            Refusal::PenaltyWithoutGrounds => {
+                AppError::Unprocessable(ctx.t("penalty.without_grounds"))
+            }
             Refusal::GameScoresEntered { round } => {
                 AppError::Conflict(ctx.t_with_name("day.unpair.game_scores", &number(round)))
             }
@@ -174,6 +177,7 @@ impl AppError {
             Refusal::ParticipationUnchanged => {
                 AppError::Conflict(ctx.t("day.participation.unchanged"))
             }
+            Refusal::Expelled => AppError::Conflict(ctx.t("expel.already")),
             Refusal::NeedsConfirmation(changes) => {
                 AppError::Conflict(settings_changes(ctx, &changes).join(" "))
             }
@@ -209,7 +213,8 @@ impl AppError {
                     | LeagueRefusal::ScheduleDrawn
                     | LeagueRefusal::LineupsGiven
                     | LeagueRefusal::MatchHasResults
-                    | LeagueRefusal::MatchForfeited => AppError::Conflict(message),
+                    | LeagueRefusal::MatchForfeited
+                    | LeagueRefusal::SquadOrderFixed => AppError::Conflict(message),
                     _ => AppError::Unprocessable(message),
                 }
             }

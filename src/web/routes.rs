@@ -66,8 +66,24 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(league::add_team::add_team),
     )
     .route(
+        "/tournaments/{id}/teams/{team}/players",
+        web::post().to(league::add_member::add_member),
+    )
+    .route(
+        "/tournaments/{id}/teams/{team}/order",
+        web::post().to(league::squad_order::move_player),
+    )
+    .route(
         "/tournaments/{id}/league/settings",
         web::post().to(league::settings::save_settings),
+    )
+    .route(
+        "/tournaments/{id}/league/standings.pdf",
+        web::get().to(league::print_tables::print_tables),
+    )
+    .route(
+        "/tournaments/{id}/league/standings/{team}",
+        web::get().to(league::working::show_working),
     )
     .route(
         "/tournaments/{id}/league/draw",
@@ -212,6 +228,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::withdraw::withdraw_player),
     )
     .route(
+        "/tournaments/{id}/players/{player}/expel",
+        web::post().to(player::expel::expel_player),
+    )
+    .route(
         "/tournaments/{id}/schedule",
         web::get().to(schedule::show::show_schedule),
     )
@@ -250,6 +270,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/games/{game}",
         web::post().to(result::enter::enter_result),
+    )
+    .route(
+        "/tournaments/{id}/games/{game}/penalty",
+        web::post().to(result::penalty::enter_penalty),
     )
     .route(
         "/tournaments/{id}/standings",

@@ -10,8 +10,11 @@
 //! who was absent; the oracle with `-p`): the pairings, or the lack of one, must agree. Differing
 //! events are kept in `--out` with the
 //! oracle's answer; progress goes to stderr every 5 s; the last line on stdout is
-//! `N tournaments, M rounds, K discrepancies`. Without `--oracle` our own checker
-//! ([`checker::check_rounds`]) re-reads each file.
+//! `N tournaments, M rounds, K discrepancies`. With the oracle, each finished event's team
+//! standings are also compared with TieBreakServer's (`gacrux.tiebreakchecker -s`, C.07 Art. 11–13 and 16:
+//! the primary and secondary score, BH:MP, BH:GP, EMGSB, EGMSB/C1, EGGSB and EDE, rank and
+//! value of every team); a difference counts as a discrepancy of the event. Without `--oracle`
+//! our own checker ([`checker::check_rounds`]) re-reads each file.
 //!
 //! [`sample_profile`]: crate::pairing::team_swiss::generator::sample_profile
 //! [`generate`]: crate::pairing::team_swiss::generator::generate
@@ -259,6 +262,13 @@ fn check_file(
         }
         answers.push_str(&format!("--- check\n{stdout}--- stderr\n{stderr}"));
     }
+    // The standings of a finished event (one that stopped early announces rounds it lacks,
+    // which the oracle counts as unplayed).
+    if paired > 0 && stopped_at.is_none() {
+        let (problem, answer) = check_tie_breaks(python, file, &swiss.event, profile)?;
+        problems.extend(problem);
+        answers.push_str(&answer);
+    }
     let mut rounds = paired;
     if let Some(round) = stopped_at {
         rounds += 1;
@@ -297,4 +307,81 @@ fn check_file(
         format!("{what}\n{answers}"),
     )?;
     Ok((rounds, Some(what)))
+}
+
+/// The team tie-breaks the run compares with TieBreakServer's, after the primary score.
+const TIE_BREAKS: [&str; 6] = ["BH:MP", "BH:GP", "EMGSB", "EGMSB/C1", "EGGSB", "EDE"];
+
+/// C.07 (Art. 11–13, 16): the standings of the event by our ranking and by the oracle's
+/// `gacrux.tiebreakchecker -s` must agree, rank and value, team by team (EDE by rank only: it
+/// decides within a tie and shows no value). Returns the difference, if any, and the answer.
+fn check_tie_breaks(
+    python: &Path,
+    file: &Path,
+    event: &crate::tournament::team::TeamEvent,
+    profile: &Profile,
+) -> anyhow::Result<(Option<String>, String)> {
+    use crate::tournament::team::tiebreak::{TeamRanking, TeamTieBreak, rank};
+    use crate::tournament::tiebreak::Lots;
+    let primary = match profile.options.primary {
+        PrimaryScore::MatchPoints => ["MPTS", "GPTS"],
+        PrimaryScore::GamePoints => ["GPTS", "MPTS"],
+    };
+    let codes: Vec<&str> = primary.into_iter().chain(TIE_BREAKS).collect();
+    let answer = Command::new(python)
+        .args(["-m", "gacrux.tiebreakchecker", "-i"])
+        .arg(file)
+        .args(["-o", "-", "-s", "-d", ";", "-F", "TEXT", "-t"])
+        .args(&codes)
+        .output()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", python.display()))?;
+    let stdout = String::from_utf8_lossy(&answer.stdout).into_owned();
+    let ranking = TeamRanking {
+        list: TeamTieBreak::parse_list(&codes.join(",")).map_err(anyhow::Error::msg)?,
+        swiss: true,
+        lots: Lots::Shared,
+    };
+    let ours = rank(event, &ranking, event.rounds_played());
+    let mut differences = Vec::new();
+    let mut seen = 0;
+    for line in stdout.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let (Some(start), Some(their_rank)) = (
+            fields.first().and_then(|f| f.parse::<u32>().ok()),
+            fields.get(1).and_then(|f| f.parse::<u32>().ok()),
+        ) else {
+            continue;
+        };
+        seen += 1;
+        let Some(row) = ours.rows.iter().find(|r| r.team.0 == start) else {
+            differences.push(format!("team {start} is not in our standings"));
+            continue;
+        };
+        if row.rank != their_rank {
+            differences.push(format!(
+                "team {start}: rank {} (oracle {their_rank})",
+                row.rank
+            ));
+        }
+        for ((code, value), theirs) in codes.iter().zip(&row.values).zip(&fields[2..]) {
+            let Ok(theirs) = theirs.parse::<f64>() else {
+                continue;
+            };
+            if *code != "EDE" && (value.as_f64() - theirs).abs() > 1e-6 {
+                differences.push(format!(
+                    "team {start}: {code} {} (oracle {theirs})",
+                    value.display()
+                ));
+            }
+        }
+    }
+    if seen != ours.rows.len() {
+        differences.push(format!(
+            "the oracle ranked {seen} teams, we {}",
+            ours.rows.len()
+        ));
+    }
+    let problem =
+        (!differences.is_empty()).then(|| format!("tie-breaks differ: {}", differences.join("; ")));
+    Ok((problem, format!("--- tie-breaks\n{stdout}")))
 }

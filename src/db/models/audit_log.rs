@@ -108,12 +108,12 @@ impl AuditEntry {
             .collect()
     }
 
-    /// The result changes of a game, oldest first.
+    /// The result changes of a game (results and the arbiter's penalty results), oldest first.
     pub fn for_game(conn: &mut DbConn, game: GameId) -> QueryResult<Vec<AuditEntryWithUser>> {
         let rows = audit_log::table
             .left_join(users::table)
             .filter(audit_log::game_id.eq(game))
-            .filter(audit_log::action.eq("result"))
+            .filter(audit_log::action.eq_any(["result", "penalty"]))
             .order(audit_log::id.asc())
             .select((audit_log::all_columns, users::display_name.nullable()))
             .load(conn)?;

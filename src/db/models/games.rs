@@ -34,8 +34,7 @@ where
     fn build(row: Option<String>) -> deserialize::Result<Self> {
         match row {
             None => Ok(StoredResult(None)),
-            Some(text) => BoardResult::parse(&text)
-                .filter(|result| result.as_str() == text)
+            Some(text) => BoardResult::from_code(&text)
                 .map(|result| StoredResult(Some(result)))
                 .ok_or_else(|| format!("unknown result code {text:?}").into()),
         }

@@ -57,14 +57,22 @@ pub fn order_name(order: TeamOrder) -> &'static str {
         TeamOrder::Fide => "fide",
         TeamOrder::MatchPointsFirst => "match_points_first",
         TeamOrder::GamePointsFirst => "game_points_first",
+        TeamOrder::Czech => "czech",
+        TeamOrder::Slovak => "slovak",
+        TeamOrder::Hungarian => "hungarian",
+        TeamOrder::Serbian => "serbian",
     }
 }
 
 /// The presets, in the order the form offers them.
-pub const ORDERS: [TeamOrder; 3] = [
+pub const ORDERS: [TeamOrder; 7] = [
+    TeamOrder::Czech,
+    TeamOrder::Slovak,
+    TeamOrder::Hungarian,
+    TeamOrder::Serbian,
+    TeamOrder::Fide,
     TeamOrder::MatchPointsFirst,
     TeamOrder::GamePointsFirst,
-    TeamOrder::Fide,
 ];
 
 impl LeagueRow {

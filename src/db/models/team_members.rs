@@ -42,4 +42,22 @@ impl TeamMember {
             .execute(conn)
             .map(|_| ())
     }
+
+    /// Gives `squad` (one team's players) the places 1, 2, … in that order (inside the
+    /// caller's transaction). The places are unique per team, so they pass through negative
+    /// numbers first.
+    pub fn renumber(conn: &mut DbConn, team: TeamRowId, squad: &[PlayerRowId]) -> QueryResult<()> {
+        for sign in [-1, 1] {
+            for (index, player) in squad.iter().enumerate() {
+                diesel::update(
+                    team_members::table
+                        .filter(team_members::player_id.eq(*player))
+                        .filter(team_members::team_id.eq(team)),
+                )
+                .set(team_members::position.eq(sign * (index as i32 + 1)))
+                .execute(conn)?;
+            }
+        }
+        Ok(())
+    }
 }

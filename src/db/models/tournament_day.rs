@@ -134,6 +134,9 @@ pub struct ParticipationRow {
     pub first_round: i32,
     /// Withdrawn from this round on.
     pub withdrawn_from: Option<i32>,
+    /// Expelled from the competition (Laws Art. 12.9.9): `withdrawn_from` is the first round
+    /// not paired, and the player cannot return.
+    pub expelled: bool,
 }
 
 impl ParticipationRow {
@@ -159,6 +162,7 @@ impl ParticipationRow {
                 player_id: player,
                 first_round: 1,
                 withdrawn_from: None,
+                expelled: false,
             }))
     }
 
@@ -168,6 +172,7 @@ impl ParticipationRow {
             .set((
                 player_participation::first_round.eq(self.first_round),
                 player_participation::withdrawn_from.eq(self.withdrawn_from),
+                player_participation::expelled.eq(self.expelled),
             ))
             .execute(conn)?;
         if updated == 0 {

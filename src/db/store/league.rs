@@ -52,6 +52,11 @@ pub enum LeagueRefusal {
     FreeRound,
     /// A penalty needs a written reason.
     ReasonMissing,
+    /// The team has given a line-up: its squad order is fixed (players may still join at the
+    /// bottom).
+    SquadOrderFixed,
+    /// The player is not in this team's squad.
+    NotInSquad,
 }
 
 /// Saves the league's settings. The number of boards cannot change once a line-up is in.
@@ -157,6 +162,52 @@ pub(super) fn join_squad(
     }
     .insert(conn)?;
     Ok(())
+}
+
+/// Moves a player of a team's squad to `position` (1 = first board; beyond the end means
+/// last), the others closing up in their order. Refused once the team has given a line-up:
+/// line-ups were checked against the order as it stood.
+pub fn move_in_squad(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    team: TeamRowId,
+    player: PlayerRowId,
+    position: u32,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let team_row = data.team(team).ok_or(StoreError::NotFound)?.clone();
+        let lineup_given = data.matches.iter().any(|m| {
+            (m.home_id == team && m.home_lineup) || (m.away_id == Some(team) && m.away_lineup)
+        });
+        if lineup_given {
+            return Err(LeagueRefusal::SquadOrderFixed.into());
+        }
+        let mut squad: Vec<PlayerRowId> = TeamMember::for_tournament(conn, tournament)?
+            .into_iter()
+            .filter(|m| m.team_id == team)
+            .map(|m| m.player_id)
+            .collect();
+        let from = squad
+            .iter()
+            .position(|p| *p == player)
+            .ok_or(LeagueRefusal::NotInSquad)?;
+        squad.remove(from);
+        let to = (position.max(1) as usize - 1).min(squad.len());
+        squad.insert(to, player);
+        TeamMember::renumber(conn, team, &squad)?;
+        let name = data
+            .data
+            .player(player)
+            .map_or(String::new(), |p| p.name.clone());
+        audit.push(NewAuditEntry {
+            action: "squad order",
+            detail: format!("{}: {name} {} → {}", team_row.name, from + 1, to + 1),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
 }
 
 /// Draws the schedule: every round's matches by the Berger tables over the teams' pairing

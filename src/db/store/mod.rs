@@ -17,10 +17,12 @@
 //!
 //! The flow of a round: [`pair_next_round`] → [`publish_round`] → [`start_round`] /
 //! [`check_in`] / [`confirm_forfeit`] → [`set_result`] (and corrections, and players' own
-//! reports approved by [`approve_report`]); before any result is in, [`unpair_last_round`]
+//! reports approved by [`approve_report`], the arbiter's penalty results by
+//! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
-//! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`].
+//! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`]; at
+//! any time [`expel_player`] (Art. 12.9.9).
 
 use diesel::prelude::*;
 
@@ -30,11 +32,12 @@ mod players;
 mod ratings;
 
 pub use boards::{
-    approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
+    approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
+    submit_report,
 };
 pub use league::{
-    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, save_league, save_lineup,
-    set_match_status, set_team_result,
+    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
+    save_lineup, set_match_status, set_team_result,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use ratings::refresh_ratings;
@@ -49,6 +52,7 @@ use crate::db::models::{
     TournamentRow, User, UserId,
 };
 use crate::db::schema::rounds;
+use crate::db::schema_team::team_matches;
 use crate::db::{DbConn, write_transaction};
 use crate::pairing::pairing_check::Violation;
 use crate::tournament::board::Board;
@@ -100,6 +104,8 @@ pub enum Refusal {
     ResultConflict(Box<Game>),
     /// A bye result on a board with two players, or a game result on a bye row.
     ResultKind,
+    /// A penalty result (Laws Art. 12.9, 11.3) sent without its article and reason.
+    PenaltyWithoutGrounds,
     /// A game score was entered for a board of the round: unpairing would lose it.
     GameScoresEntered {
         /// The round.
@@ -118,6 +124,9 @@ pub enum Refusal {
     },
     /// The player is already withdrawn (or was not withdrawn, for a return).
     ParticipationUnchanged,
+    /// The player was expelled from the competition (Laws Art. 12.9.9): no return, no
+    /// second expulsion.
+    Expelled,
     /// A change of settings after the start that must be confirmed; nothing was saved.
     NeedsConfirmation(Vec<SettingChange>),
     /// A change of settings that cannot be made after the start.
@@ -410,6 +419,14 @@ pub fn set_result(
     by: Option<UserId>,
 ) -> Result<Game, StoreError> {
     write(conn, tournament, by, |conn, audit| {
+        // A penalty result (Laws Art. 12.9, 11.3) is entered with its article and reason
+        // ([`enter_penalty`]); here only the one the board has already may be sent again.
+        if let Some(penalty) = result.filter(|r| r.is_penalty()) {
+            let before = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
+            if before.result != Some(penalty) {
+                return Err(Refusal::PenaltyWithoutGrounds.into());
+            }
+        }
         save_result(conn, tournament, game, expected_version, result, audit)
     })
 }
@@ -497,6 +514,9 @@ pub fn change_participation(
                 "withdraw"
             }
             ParticipationChange::Return => {
+                if row.expelled {
+                    return Err(Refusal::Expelled.into());
+                }
                 if row.withdrawn_from.is_none() {
                     return Err(Refusal::ParticipationUnchanged.into());
                 }
@@ -519,6 +539,47 @@ pub fn change_participation(
             ..NewAuditEntry::default()
         });
         Ok(round)
+    })
+}
+
+/// Expels a player from the competition (FIDE Laws Art. 12.9.9; 12.9 g of older editions)
+/// from the next round not paired on: never paired again, no return, byes requested ahead
+/// dropped; the games already played stand and the opponents keep their points. A board of a
+/// paired round without a result is left to the arbiter (a forfeit). Audited with the reason.
+/// Returns the first round the player is not paired in.
+pub fn expel_player(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    reason: &str,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let name = data
+            .player(player)
+            .ok_or(StoreError::NotFound)?
+            .name
+            .clone();
+        let mut row = ParticipationRow::for_player(conn, player)?;
+        if row.expelled {
+            return Err(Refusal::Expelled.into());
+        }
+        let round = data.rounds.len() as u32 + 1;
+        let from = row
+            .withdrawn_from
+            .map_or(round, |withdrawn| (withdrawn.max(1) as u32).min(round));
+        row.withdrawn_from = Some(from as i32);
+        row.expelled = true;
+        row.save(conn)?;
+        ByeRequestRow::delete_from(conn, player, from as i32)?;
+        audit.push(NewAuditEntry {
+            action: "expel",
+            round: Some(from as i32),
+            detail: format!("{name} — Art. 12.9.9: {}", reason.trim()),
+            ..NewAuditEntry::default()
+        });
+        Ok(from)
     })
 }
 
@@ -678,6 +739,12 @@ pub fn update_settings(
             .filter(rounds::tournament_id.eq(tournament))
             .count()
             .get_result(conn)?;
+        // A league's drawn schedule counts as its paired rounds: its system is fixed by then.
+        let drawn: Option<i32> = team_matches::table
+            .filter(team_matches::tournament_id.eq(tournament))
+            .select(diesel::dsl::max(team_matches::round))
+            .first(conn)?;
+        let paired = paired + i64::from(drawn.unwrap_or(0));
         let settings = |system, swap, rounds: i32, points| DaySettings {
             system,
             swap_last_two_rounds: swap,

@@ -55,6 +55,7 @@ pub fn register_players(
                     player_id: player.id,
                     first_round: paired as i32 + 1,
                     withdrawn_from: None,
+                    expelled: false,
                 }
                 .save(conn)?;
             }

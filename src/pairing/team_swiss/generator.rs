@@ -218,6 +218,7 @@ pub fn generate(profile: &Profile, seed: u64) -> Result<Tournament, GenerateErro
             matches: Vec::new(),
             penalties: Vec::new(),
             forfeit_win: None,
+            bye_value: Some(profile.bye_points),
         },
         byes: Some(PairingAllocatedByes {
             match_points: profile.bye_points.0,

@@ -18,8 +18,8 @@ use crate::tournament::result::BoardResult;
 use crate::tournament::team::score;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamTieBreak};
 use crate::tournament::team::{
-    ForfeitedMatch, MAX_BOARDS, MatchBoard, MatchForfeit, TeamEvent, TeamFileError, TeamId,
-    TeamMatch, TeamSection, TeamTotal,
+    ForfeitedMatch, MAX_BOARDS, MatchBoard, MatchForfeit, PairingAllocatedByes, TeamEvent,
+    TeamFileError, TeamId, TeamMatch, TeamSection, TeamTotal,
 };
 use crate::tournament::tiebreak::Lots;
 
@@ -403,7 +403,18 @@ pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
             colour_sequence: Some(event.colours.sequence(boards)),
             match_points: Some(event.match_points),
             forfeited_matches: forfeited,
-            pairing_allocated_byes: None,
+            pairing_allocated_byes: event.bye_value.map(|(match_points, game_points)| {
+                PairingAllocatedByes {
+                    match_points,
+                    game_points,
+                    teams: event
+                        .matches
+                        .iter()
+                        .filter(|m| m.away.is_none() && m.forfeit.is_none())
+                        .map(|m| (m.round, m.home))
+                        .collect(),
+                }
+            }),
             penalties: event.penalties.clone(),
             forfeit_win: any_forfeit.then(|| {
                 event.forfeit_win.unwrap_or((

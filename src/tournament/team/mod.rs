@@ -23,6 +23,7 @@ pub mod lineup;
 pub mod sample;
 pub mod score;
 pub mod tiebreak;
+pub mod working;
 
 use crate::tournament::model::{Player, PlayerId, Tournament};
 use crate::tournament::result::BoardResult;
@@ -143,6 +144,10 @@ pub struct TeamEvent {
     /// Match and game points of the winner of a forfeited match, when the competition's rules
     /// fix them (TRF record 299 `+`); otherwise a match win and every board won.
     pub forfeit_win: Option<(Points, Points)>,
+    /// Match and game points of the pairing-allocated bye of a team Swiss (TRF-2026 record
+    /// 320, C.04.6 Art. 1.4): a match of the round without a second team scores them. `None`
+    /// in a league, whose free round scores nothing.
+    pub bye_value: Option<(Points, Points)>,
 }
 
 impl TeamEvent {
@@ -302,6 +307,21 @@ impl TeamEvent {
                 }),
             }
         }
+        // The pairing-allocated byes of a team Swiss: a match without a second team.
+        if let Some(byes) = &section.pairing_allocated_byes {
+            for &(round, team) in &byes.teams {
+                if !matches.iter().any(|m| m.round == round && m.involves(team)) {
+                    matches.push(TeamMatch {
+                        round,
+                        home: team,
+                        away: None,
+                        boards: Vec::new(),
+                        forfeit: None,
+                        unplayed: false,
+                    });
+                }
+            }
+        }
         matches.sort_by_key(|m| (m.round, m.home.0));
         let boards = matches
             .iter()
@@ -350,6 +370,10 @@ impl TeamEvent {
             matches,
             penalties: section.penalties.clone(),
             forfeit_win: section.forfeit_win,
+            bye_value: section
+                .pairing_allocated_byes
+                .as_ref()
+                .map(|b| (b.match_points, b.game_points)),
         })
     }
 

@@ -217,6 +217,7 @@ pub fn league(
         Vec::new()
     };
     Ok(TeamEvent {
+        bye_value: None,
         name: format!("Generated league {}", shape.seed),
         players,
         teams,

@@ -10,7 +10,7 @@
 //! - The arbiter's penalty (or bonus) points are added to a team's totals
 //!   ([`PenaltyPoints`]); the opponents' tie-breaks do not see them.
 
-use crate::tournament::model::PlayerId;
+use crate::tournament::model::{GameResult, PlayerId};
 use crate::tournament::scoring::Points;
 use crate::tournament::team::{TeamEvent, TeamId, TeamMatch};
 
@@ -149,11 +149,23 @@ pub fn match_score(event: &TeamEvent, of: &TeamMatch) -> Option<MatchScore> {
         return None;
     }
     if of.away.is_none() {
+        // The pairing-allocated bye of a team Swiss scores its value (record 320); a league's
+        // free round nothing.
+        let (match_points, game_points) = event.bye_value.unwrap_or((Points::ZERO, Points::ZERO));
+        let home_outcome = if event.bye_value.is_none() {
+            MatchOutcome::Draw
+        } else if match_points >= points.win {
+            MatchOutcome::Win
+        } else if match_points >= points.draw {
+            MatchOutcome::Draw
+        } else {
+            MatchOutcome::Loss
+        };
         return Some(MatchScore {
-            home_game_points: Points::ZERO,
+            home_game_points: game_points,
             away_game_points: Points::ZERO,
-            home_outcome: MatchOutcome::Draw,
-            home_match_points: Points::ZERO,
+            home_outcome,
+            home_match_points: match_points,
             away_match_points: Points::ZERO,
             forfeited: false,
         });
@@ -246,23 +258,54 @@ pub fn board_points(event: &TeamEvent, team: TeamId, after_round: u32) -> Vec<Po
             }
             continue;
         }
-        let squad = event.team(team).map(|t| t.squad.as_slice()).unwrap_or(&[]);
-        for (index, board) in of.boards.iter().enumerate() {
-            let Some(result) = board.effective_result() else {
-                continue;
-            };
-            let (white_result, black_result) = result.game_results();
-            let ours_white = board.white.is_some_and(|p| squad.contains(&p))
-                || (board.white.is_none() && board.black.is_some_and(|p| !squad.contains(&p)));
-            let points = if ours_white {
-                game.score(white_result)
-            } else {
-                black_result.map_or(Points::ZERO, |r| game.score(r))
-            };
+        for (index, result) in own_results(event, of, team) {
             if let Some(slot) = per_board.get_mut(index) {
-                *slot += points;
+                *slot += game.score(result);
             }
         }
     }
     per_board
+}
+
+/// The games `team` won in each match it played until `after_round`, as `(round, wins)`:
+/// every board of the match whose result is a win for the team's side, a forfeit win on a
+/// single board included (it scores as a won game). A whole match forfeited is not a match
+/// played and counts none (the Czech competition rules, 5.3.3 c: "součet vyhraných partií ze
+/// všech sehraných utkání").
+pub fn games_won(event: &TeamEvent, team: TeamId, after_round: u32) -> Vec<(u32, u32)> {
+    event
+        .matches
+        .iter()
+        .filter(|m| m.round <= after_round && m.involves(team) && m.away.is_some())
+        .filter(|m| m.forfeit.is_none() && !m.unplayed)
+        .map(|of| {
+            let wins = own_results(event, of, team)
+                .into_iter()
+                .filter(|(_, result)| matches!(result, GameResult::Win | GameResult::ForfeitWin))
+                .count();
+            (of.round, wins as u32)
+        })
+        .collect()
+}
+
+/// The result of `team`'s side on each board of a match played board by board, as
+/// `(board index, result)`; boards still without a result are left out.
+fn own_results(event: &TeamEvent, of: &TeamMatch, team: TeamId) -> Vec<(usize, GameResult)> {
+    let squad = event.team(team).map(|t| t.squad.as_slice()).unwrap_or(&[]);
+    of.boards
+        .iter()
+        .enumerate()
+        .filter_map(|(index, board)| {
+            let result = board.effective_result()?;
+            let (white_result, black_result) = result.game_results();
+            let ours_white = board.white.is_some_and(|p| squad.contains(&p))
+                || (board.white.is_none() && board.black.is_some_and(|p| !squad.contains(&p)));
+            let ours = if ours_white {
+                white_result
+            } else {
+                black_result.unwrap_or(GameResult::ZeroPointBye)
+            };
+            Some((index, ours))
+        })
+        .collect()
 }

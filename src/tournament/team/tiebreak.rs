@@ -19,6 +19,14 @@
 //! - Art. 12.1 `BC` board count (lower is better), 12.2 `TBR` top board results, 12.3 `BBE`
 //!   bottom board elimination.
 //!
+//! Two steps of national league orders that C.07 has no code for (written with codes of our
+//! own, which other programs do not read):
+//! - `GWIN`: games won on the boards of the matches played (the Czech competition rules,
+//!   Soutěžní řád ŠSČR 5.3.3 c).
+//! - `RTOP`: the result against the team ranked first, then second, third … (5.3.3 e): for
+//!   each team outside the tie, in the order of the standings so far, the match points and
+//!   then the game points scored against it; the first difference decides.
+//!
 //! Unplayed matches follow Art. 15.2 in a league (pre-determined pairings: a forfeited match
 //! counts as a match played) and Art. 16 in a Swiss.
 
@@ -41,7 +49,7 @@ pub enum TeamScore {
 }
 
 impl TeamScore {
-    fn other(self) -> TeamScore {
+    pub(super) fn other(self) -> TeamScore {
         match self {
             TeamScore::Match => TeamScore::Game,
             TeamScore::Game => TeamScore::Match,
@@ -89,6 +97,11 @@ pub enum TeamTieBreak {
     TopBoardResults,
     /// `BBE`: bottom board elimination (Art. 12.3).
     BottomBoardElimination,
+    /// `GWIN`: games won in the matches played (Soutěžní řád ŠSČR 5.3.3 c).
+    GamesWon,
+    /// `RTOP`: the results against the first, second, … team of the standings
+    /// (Soutěžní řád ŠSČR 5.3.3 e).
+    ResultsAgainstTop,
 }
 
 impl TeamTieBreak {
@@ -132,6 +145,8 @@ impl TeamTieBreak {
             ("BC", None) => TeamTieBreak::BoardCount,
             ("TBR", None) => TeamTieBreak::TopBoardResults,
             ("BBE", None) => TeamTieBreak::BottomBoardElimination,
+            ("GWIN", None) => TeamTieBreak::GamesWon,
+            ("RTOP", None) => TeamTieBreak::ResultsAgainstTop,
             _ => return None,
         };
         if cut1 && !matches!(tie_break, TeamTieBreak::SonnebornBerger { .. }) {
@@ -167,6 +182,8 @@ impl TeamTieBreak {
             TeamTieBreak::BoardCount => "BC".into(),
             TeamTieBreak::TopBoardResults => "TBR".into(),
             TeamTieBreak::BottomBoardElimination => "BBE".into(),
+            TeamTieBreak::GamesWon => "GWIN".into(),
+            TeamTieBreak::ResultsAgainstTop => "RTOP".into(),
         }
     }
 
@@ -182,18 +199,33 @@ impl TeamTieBreak {
     }
 }
 
-/// A named order of team tie-breaks.
+/// A named order of team tie-breaks. Lots follow every list (the standings' lot setting).
+///
+/// The national orders are the ones their federations' published competition rules give; a
+/// competition's own announcement (rozpis, versenykiírás, propozicije) may differ, and the
+/// organiser then builds the list by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TeamOrder {
     /// FIDE team events (Olympiad style): MP, GP, EDE, EMGSB/C1 (C.07 Art. 13).
     Fide,
-    /// Leagues ranked by match points, then game points, matches won and the mutual match:
-    /// the first steps of the Czech competition rules' order (its next step, the results
-    /// against the first, second, … team, is not implemented; lots follow instead).
+    /// Match points, game points, matches won, the mutual match.
     MatchPointsFirst,
-    /// Leagues ranked by game points first, then match points and the mutual match
-    /// (Hungarian NB I style).
+    /// Game points first, then match points and the mutual match.
     GamePointsFirst,
+    /// The Czech competition rules (Soutěžní řád ŠSČR 5.3.3): match points, game points
+    /// (skóre), games won, the mutual matches of the teams concerned, the results against the
+    /// first, second, … team, lot.
+    Czech,
+    /// Slovak leagues: match points, game points, the mutual match (minitabuľka), then the
+    /// points on board 1, board 2, … (top board results).
+    Slovak,
+    /// Hungarian team championships (csapatbajnokság versenykiírás): game points (táblapont)
+    /// after penalties, the mutual result, match points (csapatgyőzelmi pont), Sonneborn-Berger
+    /// on game points.
+    Hungarian,
+    /// Serbian leagues: match points (3/1/0), game points, the mutual match, then
+    /// Sonneborn-Berger (opponents' match points × game points scored).
+    Serbian,
 }
 
 impl TeamOrder {
@@ -223,6 +255,39 @@ impl TeamOrder {
                 T::DirectEncounter(TeamScore::Game),
                 T::DirectEncounter(TeamScore::Match),
             ],
+            TeamOrder::Czech => vec![
+                T::MatchPoints,
+                T::GamePoints,
+                T::GamesWon,
+                T::DirectEncounter(TeamScore::Match),
+                T::ResultsAgainstTop,
+            ],
+            TeamOrder::Slovak => vec![
+                T::MatchPoints,
+                T::GamePoints,
+                T::DirectEncounter(TeamScore::Match),
+                T::TopBoardResults,
+            ],
+            TeamOrder::Hungarian => vec![
+                T::GamePoints,
+                T::DirectEncounter(TeamScore::Game),
+                T::MatchPoints,
+                T::SonnebornBerger {
+                    opponents: TeamScore::Game,
+                    scored: TeamScore::Game,
+                    cut1: false,
+                },
+            ],
+            TeamOrder::Serbian => vec![
+                T::MatchPoints,
+                T::GamePoints,
+                T::DirectEncounter(TeamScore::Match),
+                T::SonnebornBerger {
+                    opponents: TeamScore::Match,
+                    scored: TeamScore::Game,
+                    cut1: false,
+                },
+            ],
         }
     }
 }
@@ -244,6 +309,9 @@ pub struct TeamStanding {
     pub to_play: u32,
     /// The position drawn by lot, if lots decided.
     pub lot: Option<u32>,
+    /// Per tie-break of the list, the other teams this one was still tied with when that
+    /// step was applied (empty once it stood alone): the working of DE, EDE and RTOP.
+    pub tied_with: Vec<Vec<TeamId>>,
 }
 
 /// The ranked teams.
@@ -315,6 +383,19 @@ impl TeamRecords {
                         };
                         (round(matchp), round(game))
                     }
+                    (Some(m), Some((_, s)), None)
+                        if m.away.is_none() && event.bye_value.is_some() =>
+                    {
+                        // The pairing-allocated bye of a team Swiss (C.07 Art. 16.2.1).
+                        let round = |points| Round {
+                            opponent: None,
+                            result: GameResult::PairingAllocatedBye,
+                            color: None,
+                            points,
+                            unplayed: Some(Category::AllocatedOrFullBye),
+                        };
+                        (round(s.home_match_points), round(s.home_game_points))
+                    }
                     (found, _, _) => {
                         if found.is_some_and(|m| m.away.is_some()) {
                             to_play[index] += 1;
@@ -361,7 +442,7 @@ impl TeamRecords {
         }
     }
 
-    fn of(&self, score: TeamScore) -> &Record {
+    pub(super) fn of(&self, score: TeamScore) -> &Record {
         match score {
             TeamScore::Match => &self.match_points,
             TeamScore::Game => &self.game_points,
@@ -471,6 +552,13 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
                     let first = key.first().copied().unwrap_or(0);
                     (key, Value::ratio(first, 10))
                 }
+                TeamTieBreak::GamesWon => {
+                    let sum: i64 = score::games_won(event, event.teams[team].id, rounds)
+                        .iter()
+                        .map(|&(_, wins)| i64::from(wins))
+                        .sum();
+                    (vec![sum], Value::whole(sum))
+                }
                 TeamTieBreak::BottomBoardElimination => {
                     let per_board = score::board_points(event, event.teams[team].id, rounds);
                     let mut remaining: i64 = per_board.iter().map(|p| i64::from(p.0)).sum();
@@ -483,9 +571,9 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
                     (key, Value::ratio(first, 10))
                 }
                 // Decided per tied group below.
-                TeamTieBreak::DirectEncounter(_) | TeamTieBreak::ExtendedDirectEncounter => {
-                    (Vec::new(), Value::whole(0))
-                }
+                TeamTieBreak::DirectEncounter(_)
+                | TeamTieBreak::ExtendedDirectEncounter
+                | TeamTieBreak::ResultsAgainstTop => (Vec::new(), Value::whole(0)),
             };
             keys[team][t] = key;
             values[team][t] = value;
@@ -497,14 +585,41 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
         .collect();
     let all: Vec<usize> = (0..count).collect();
     let mut groups: Vec<Vec<usize>> = split_by_key(&all, |team| &primary_keys[team]);
+    let mut tied_with: Vec<Vec<Vec<TeamId>>> = vec![vec![Vec::new(); list.len()]; count];
     for (t, tie_break) in list.iter().enumerate() {
+        let order: Vec<usize> = groups.iter().flatten().copied().collect();
         let mut next = Vec::with_capacity(groups.len());
         for group in groups {
             if group.len() < 2 {
                 next.push(group);
                 continue;
             }
+            for &team in &group {
+                tied_with[team][t] = group
+                    .iter()
+                    .filter(|&&other| other != team)
+                    .map(|&other| event.teams[other].id)
+                    .collect();
+            }
             match *tie_break {
+                TeamTieBreak::ResultsAgainstTop => {
+                    let keys: Vec<Vec<i64>> = (0..count)
+                        .map(|team| {
+                            if group.contains(&team) {
+                                results_against(&records, team, &order, &group)
+                            } else {
+                                Vec::new()
+                            }
+                        })
+                        .collect();
+                    let parts = split_by_key(&group, |team| &keys[team]);
+                    for (position, part) in parts.iter().enumerate() {
+                        for &team in part {
+                            values[team][t] = Value::whole(position as i64 + 1);
+                        }
+                    }
+                    next.extend(parts);
+                }
                 TeamTieBreak::DirectEncounter(score) => {
                     let outcome = direct::split(records.of(score), &group, ranking.swiss);
                     for (team, value) in outcome.scores {
@@ -547,6 +662,7 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
                 values: values[team].clone(),
                 to_play: records.to_play[team],
                 lot: lots[team],
+                tied_with: tied_with[team].clone(),
             });
         }
         position += group.len() as u32;
@@ -558,6 +674,30 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
     }
 }
 
+/// Soutěžní řád ŠSČR 5.3.3 e: against each team of `order` outside `group`, in that order,
+/// the match points and then the game points `team` scored against it (0 when they did not
+/// meet). Compared lexicographically, higher first.
+fn results_against(
+    records: &TeamRecords,
+    team: usize,
+    order: &[usize],
+    group: &[usize],
+) -> Vec<i64> {
+    let mut key = Vec::with_capacity(order.len() * 2);
+    for &opponent in order.iter().filter(|o| !group.contains(o)) {
+        for record in [&records.match_points, &records.game_points] {
+            let scored: i64 = record.players[team]
+                .rounds
+                .iter()
+                .filter(|round| round.opponent == Some(opponent))
+                .map(|round| i64::from(round.points.0))
+                .sum();
+            key.push(scored);
+        }
+    }
+    key
+}
+
 fn points_key(points: Points) -> (Vec<i64>, Value) {
     (
         vec![i64::from(points.0)],
@@ -567,7 +707,7 @@ fn points_key(points: Points) -> (Vec<i64>, Value) {
 
 /// Art. 13.2: per round, the opponent's total in one score times the points scored against
 /// them in the other, in hundredths; significance is the opponent's total (Art. 14.1.2).
-fn sonneborn_berger(
+pub(super) fn sonneborn_berger(
     records: &TeamRecords,
     team: usize,
     opponent_score: TeamScore,
@@ -581,6 +721,9 @@ fn sonneborn_berger(
         row.score = from.score;
         row.adjusted = from.adjusted;
     }
+    // The dummy of an unplayed round (Art. 16.4) has a score of the opponents' kind: its cap
+    // (a draw in every round) is counted in that score's points, not in the points scored.
+    mixed.points = totals.points;
     let mut elements = opponents::sonneborn_berger_elements(&mixed, team, swiss);
     if !swiss {
         // A league's free round is no match (C.05): it adds nothing and is never the one cut.

@@ -221,7 +221,11 @@ pub fn check_score(text: &str, lang: Lang, board: Board<'_>) -> ScoreReport {
                 }
                 IllegalMovePenalty::Stands => "not claimed, the move stands (A.5.2)".to_owned(),
             };
-            format!("{} {}: {penalty}", move_number(illegal.ply), illegal.text)
+            let number = match illegal.side {
+                crate::rules::types::Color::White => format!("{}.", illegal.move_number),
+                crate::rules::types::Color::Black => format!("{}…", illegal.move_number),
+            };
+            format!("{number} {}: {penalty}", illegal.text)
         })
         .collect();
     ScoreReport {
@@ -399,6 +403,29 @@ mod tests {
                 .first_bad_move
                 .unwrap_or_default()
                 .starts_with("ply 3")
+        );
+    }
+
+    #[test]
+    fn art_7_5_illegal_moves_are_named_by_their_player_and_move_number() {
+        // White's illegal 2. Ke3 is replaced by 2. Nf3: from then on the record has one entry
+        // more than the game has plies, and White's second illegal move, 5. Qd5, is the
+        // record's 10th entry, which once read as Black's "5…".
+        let got = check_score(
+            "1. e4 e5 2. Ke3 Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qd5 O-O",
+            Lang::En,
+            Board::default(),
+        );
+        assert_eq!(got.illegal_moves.len(), 2, "{:?}", got.illegal_moves);
+        assert!(
+            got.illegal_moves[0].starts_with("2. Ke3"),
+            "{:?}",
+            got.illegal_moves
+        );
+        assert!(
+            got.illegal_moves[1].starts_with("5. Qd5"),
+            "{:?}",
+            got.illegal_moves
         );
     }
 

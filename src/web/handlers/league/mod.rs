@@ -4,6 +4,7 @@
 //! The writes go through [`crate::db::store`]; the scoring and ranking are the pure core's
 //! ([`crate::tournament::team`]).
 
+pub mod add_member;
 pub mod add_team;
 pub mod crosstable;
 pub mod draw;
@@ -11,13 +12,16 @@ pub mod export;
 pub mod lineup;
 pub mod match_page;
 pub mod penalty;
+pub mod print_tables;
 pub mod result;
 pub mod round;
 pub mod settings;
 pub mod sheets;
+pub mod squad_order;
 pub mod standings;
 pub mod status;
 pub mod teams;
+pub mod working;
 
 use crate::db::league::LeagueData;
 use crate::db::models::User;
@@ -112,15 +116,9 @@ impl MatchLine {
     }
 }
 
-/// Points with a half as `½` (`5½`, `½`, `4`).
+/// Points with a half as `½` (`5½`, `½`, `4`), as the printed tables write them.
 pub fn half_points(points: crate::tournament::scoring::Points) -> String {
-    let (whole, tenth) = (points.0 / 10, points.0 % 10);
-    match tenth {
-        0 => whole.to_string(),
-        5 if whole == 0 => "½".into(),
-        5 => format!("{whole}½"),
-        _ => points.to_string(),
-    }
+    crate::print::points_text(points)
 }
 
 /// A league write's refusal in the page's language.
@@ -142,6 +140,8 @@ pub fn refusal_message(ctx: &PageContext, refusal: &LeagueRefusal) -> String {
         LeagueRefusal::MatchForfeited => ctx.t("league.error.match_forfeited"),
         LeagueRefusal::FreeRound => ctx.t("league.error.free_round"),
         LeagueRefusal::ReasonMissing => ctx.t("league.error.reason_missing"),
+        LeagueRefusal::SquadOrderFixed => ctx.t("league.error.squad_order_fixed"),
+        LeagueRefusal::NotInSquad => ctx.t("league.error.not_in_squad"),
     }
 }
 

@@ -1,12 +1,15 @@
 //! `GET /tournaments/{id}/league/standings`: the teams ranked by the league's order (match or
 //! game points first, then its tie-breaks, C.07 Art. 11–13 or the national competition
-//! rules), with the matches each team still has to play and the arbiter's penalties.
+//! rules), with the matches each team still has to play and the arbiter's penalties. Each
+//! team links to the working of its values ([`super::working`]); a legend names every code of
+//! the list in the visitor's language.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::tournament::team::score::match_score;
+use crate::tournament::team::tiebreak::{TeamScore, TeamTieBreak};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::teams::{PenaltyLine, penalty_lines};
 use crate::web::handlers::league::{MatchLine, half_points, load_league};
@@ -20,6 +23,8 @@ pub struct StandingLine {
     pub rank: u32,
     /// The team.
     pub team: String,
+    /// The team's number (its working's address).
+    pub number: u32,
     /// Matches played.
     pub played: u32,
     /// Match points.
@@ -44,6 +49,8 @@ pub struct LeagueStandingsPage {
     pub rounds: u32,
     /// The tie-break codes after MP and GP.
     pub codes: Vec<String>,
+    /// Every code of the list with its name, in the list's order.
+    pub legend: Vec<(String, String)>,
     /// The rows.
     pub rows: Vec<StandingLine>,
     /// Postponed matches.
@@ -91,6 +98,7 @@ pub async fn show_standings(
                 team: event
                     .team(row.team)
                     .map_or(String::new(), |t| t.name.clone()),
+                number: row.team.0,
                 played,
                 match_points: half_points(row.match_points),
                 game_points: half_points(row.game_points),
@@ -109,10 +117,58 @@ pub async fn show_standings(
         header: TournamentHeader::new(&league.data, access, "standings"),
         rounds: standings.rounds,
         codes,
+        legend: standings
+            .tie_breaks
+            .iter()
+            .map(|t| (t.code(), tie_break_name(&ctx, t)))
+            .collect(),
         rows,
         postponed,
         penalties,
         ctx,
     };
     render_page(&page, StatusCode::OK)
+}
+
+/// The name of a team tie-break in the visitor's language, with the score it is read on and
+/// its cut (`Sonneborn-Berger (opponents: on match points; scored: on game points)`).
+pub fn tie_break_name(ctx: &PageContext, tie_break: &TeamTieBreak) -> String {
+    let on = |score: TeamScore| match score {
+        TeamScore::Match => ctx.t("league.tb.on_mp"),
+        TeamScore::Game => ctx.t("league.tb.on_gp"),
+    };
+    match *tie_break {
+        TeamTieBreak::MatchPoints => ctx.t("league.tb.mpts"),
+        TeamTieBreak::GamePoints => ctx.t("league.tb.gpts"),
+        TeamTieBreak::SecondaryScore => ctx.t("league.tb.mpvgp"),
+        TeamTieBreak::MatchesWon => ctx.t("league.tb.win"),
+        TeamTieBreak::DirectEncounter(score) => {
+            format!("{} ({})", ctx.t("league.tb.de"), on(score))
+        }
+        TeamTieBreak::ExtendedDirectEncounter => ctx.t("league.tb.ede"),
+        TeamTieBreak::SonnebornBerger {
+            opponents,
+            scored,
+            cut1,
+        } => {
+            let mut name = format!(
+                "{} ({} × {}",
+                ctx.t("league.tb.sb"),
+                on(opponents),
+                on(scored)
+            );
+            if cut1 {
+                name.push_str("; ");
+                name.push_str(&ctx.t("league.tb.cut1"));
+            }
+            name.push(')');
+            name
+        }
+        TeamTieBreak::Buchholz(score) => format!("{} ({})", ctx.t("league.tb.bh"), on(score)),
+        TeamTieBreak::BoardCount => ctx.t("league.tb.bc"),
+        TeamTieBreak::TopBoardResults => ctx.t("league.tb.tbr"),
+        TeamTieBreak::BottomBoardElimination => ctx.t("league.tb.bbe"),
+        TeamTieBreak::GamesWon => ctx.t("league.tb.gwin"),
+        TeamTieBreak::ResultsAgainstTop => ctx.t("league.tb.rtop"),
+    }
 }

@@ -43,6 +43,8 @@ pub struct TeamView {
     pub club: String,
     /// The squad in board order.
     pub squad: Vec<SquadLine>,
+    /// The team has given a line-up: its squad order can no longer change.
+    pub order_fixed: bool,
 }
 
 /// A penalty as listed.
@@ -129,6 +131,10 @@ impl TeamsPage {
                         rating: p.rating,
                     })
                     .collect(),
+                order_fixed: league.matches.iter().any(|m| {
+                    (m.home_id == t.id && m.home_lineup)
+                        || (m.away_id == Some(t.id) && m.away_lineup)
+                }),
             })
             .collect();
         let settings = &league.league;

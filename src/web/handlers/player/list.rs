@@ -37,6 +37,8 @@ pub struct PlayerRow {
     pub late_entry: bool,
     /// Withdrew.
     pub withdrawn: bool,
+    /// Expelled from the competition (Laws Art. 12.9.9).
+    pub expelled: bool,
 }
 
 /// The players page.
@@ -89,6 +91,7 @@ impl PlayersPage {
                 club: p.club.clone(),
                 late_entry: data.participation_of(p.id).first_round > 1,
                 withdrawn: data.withdrawn_from(p.id).is_some(),
+                expelled: data.expelled_from(p.id).is_some(),
             })
             .collect();
         PlayersPage {

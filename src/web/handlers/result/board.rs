@@ -1,5 +1,6 @@
-//! `GET /tournaments/{id}/games/{game}`: one board: players, result, the entry form (for
-//! arbiters and managers) and every change made to it (who, when, old, new).
+//! `GET /tournaments/{id}/games/{game}`: one board: players, result, the entry form and the
+//! penalty form (Laws Art. 12.9, 11.3; for arbiters and managers) and every change made to it
+//! (who, when, old, new, grounds).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -7,9 +8,9 @@ use askama::Template;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::{AuditEntry, Game, GameId};
-use crate::tournament::result::BoardResult;
+use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::round::show::{BoardRow, board_row};
+use crate::web::handlers::round::show::{BoardRow, board_row, result_key};
 use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -24,6 +25,8 @@ pub struct AuditRow {
     pub old: String,
     /// The result after, or "—".
     pub new: String,
+    /// The grounds written with the change (a penalty's article and reason), else empty.
+    pub detail: String,
 }
 
 /// The board page.
@@ -42,10 +45,48 @@ pub struct BoardPage {
     pub audit: Vec<AuditRow>,
     /// A conflict explanation (the 409 page).
     pub conflict: Option<String>,
+    /// The arbiter's penalty results (code, label; Laws Art. 12.9, 11.3), empty on a bye row
+    /// or for visitors who do not run the day.
+    pub penalties: Vec<(&'static str, String)>,
+    /// The articles a penalty is entered under (code, label).
+    pub articles: Vec<(&'static str, String)>,
+}
+
+/// The penalty results of the arbiter's form: code and label in the page's language.
+fn penalty_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
+    BoardResult::PENALTY
+        .iter()
+        .map(|result| {
+            let key = format!("result.code.{}", result_key(*result));
+            let mut label = format!("{} — {}", result.label(), ctx.t(&key));
+            if matches!(result, BoardResult::Penalty { rated: false, .. }) {
+                label = format!("{label} ({})", ctx.t("penalty.not_rated"));
+            }
+            (result.as_str(), label)
+        })
+        .collect()
+}
+
+/// The articles of the arbiter's form: code and label in the page's language.
+fn article_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
+    PenaltyArticle::ALL
+        .iter()
+        .map(|article| {
+            let key = format!("penalty.article.{}", article.code().replace('.', "_"));
+            (
+                article.code(),
+                format!(
+                    "{} — {}",
+                    ctx.t_with_name("penalty.article_choice", article.code()),
+                    ctx.t(&key)
+                ),
+            )
+        })
+        .collect()
 }
 
 fn shown(code: Option<&str>) -> String {
-    match code.and_then(BoardResult::parse) {
+    match code.and_then(BoardResult::from_code) {
         Some(result) => result.label().to_owned(),
         None => code.unwrap_or("—").to_owned(),
     }
@@ -77,12 +118,25 @@ impl BoardPage {
                     by: row.user_name,
                     old: shown(row.entry.old_value.as_deref()),
                     new: shown(row.entry.new_value.as_deref()),
+                    detail: row.entry.detail,
                 })
                 .collect()
         } else {
             Vec::new()
         };
+        let penalties = if access.run_day && game.black_id.is_some() {
+            penalty_choices(&ctx)
+        } else {
+            Vec::new()
+        };
+        let articles = if penalties.is_empty() {
+            Vec::new()
+        } else {
+            article_choices(&ctx)
+        };
         Ok(BoardPage {
+            penalties,
+            articles,
             header: TournamentHeader::new(data, access, &format!("round-{}", round.number)),
             round: round.number,
             board: board_row(&ctx, data, game),

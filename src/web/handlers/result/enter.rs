@@ -102,7 +102,13 @@ pub async fn enter_result(
     let result = if code.is_empty() {
         None
     } else {
-        match BoardResult::parse(code) {
+        // A penalty's code is read too: the store takes it only when the board has it
+        // already (a page sent again), never as a new result without its grounds.
+        match BoardResult::parse(code).or_else(|| {
+            BoardResult::PENALTY
+                .into_iter()
+                .find(|r| r.as_str() == code || r.label() == code)
+        }) {
             Some(result) => Some(result),
             None if json => {
                 let message = ctx.t_with_name("result.invalid", code);

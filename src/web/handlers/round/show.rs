@@ -7,7 +7,7 @@ use askama::Template;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::{Game, PlayerRowId};
-use crate::tournament::result::BoardResult;
+use crate::tournament::result::{BoardResult, PenaltyScore};
 use crate::tournament::standings::points_after;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
@@ -81,7 +81,12 @@ pub fn result_choices(ctx: &PageContext, game: &Game) -> Vec<(&'static str, Stri
     } else {
         &BoardResult::BYE
     };
-    list.iter()
+    // A penalty result (entered on the board page with its grounds) is offered as it is, so
+    // that the form sent again keeps it.
+    let current = game.result.filter(|r| r.is_penalty());
+    current
+        .iter()
+        .chain(list)
         .map(|result| {
             let key = format!("result.code.{}", result_key(*result));
             (
@@ -105,6 +110,11 @@ pub fn result_key(result: BoardResult) -> &'static str {
         BoardResult::FullPointBye => "full_bye",
         BoardResult::HalfPointBye => "half_bye",
         BoardResult::ZeroPointBye => "zero_bye",
+        BoardResult::Penalty { score, .. } => match score {
+            PenaltyScore::BothZero => "penalty_both_zero",
+            PenaltyScore::WhiteHalf => "penalty_white_half",
+            PenaltyScore::BlackHalf => "penalty_black_half",
+        },
     }
 }
 

@@ -47,6 +47,8 @@ pub struct StandingRow {
     pub lot: String,
     /// Withdrawn before the next round.
     pub withdrawn: bool,
+    /// Expelled from the competition (Laws Art. 12.9.9) before the next round.
+    pub expelled: bool,
 }
 
 /// The standings page.
@@ -114,6 +116,9 @@ pub async fn show_standings(
                 lot: row.lot.map(|lot| lot.to_string()).unwrap_or_default(),
                 withdrawn: player_row_id(&ranked.data, row.player.0)
                     .and_then(|id| ranked.data.withdrawn_from(PlayerRowId(id)))
+                    .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
+                expelled: player_row_id(&ranked.data, row.player.0)
+                    .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
                     .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
             })
         })

@@ -1,0 +1,1 @@
+ALTER TABLE player_participation DROP COLUMN expelled;

@@ -1,0 +1,48 @@
+//! `GET /tournaments/{id}/league/standings.pdf`: the league's standings (by its list),
+//! crosstable and board statistics after the rounds played, landscape
+//! ([`crate::print::team_standings`]).
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+
+use crate::print::stored::document_input;
+use crate::print::{Document, Language, PaperSize, PrintError, render};
+use crate::web::extractors::MaybeUser;
+use crate::web::handlers::league::load_league;
+use crate::web::{AppError, AppState, PageContext};
+
+/// Sends the PDF.
+pub async fn print_tables(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (league, _) = load_league(&state, user.0, id).await?;
+    let mut input = document_input(
+        &league.data,
+        Language::parse(ctx.lang_code()).unwrap_or_default(),
+        PaperSize::default(),
+    );
+    input.team_tie_breaks = league.league.tie_break_list();
+    let event = league.event();
+    let tournament = event.to_tournament();
+    let pdf = render(
+        Document::TeamStandings,
+        &tournament,
+        &input,
+        event.rounds_played(),
+    )
+    .map_err(|error| match error {
+        PrintError::Font(message) => AppError::Internal(message),
+        other => AppError::Unprocessable(other.to_string()),
+    })?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{id}-team-standings.pdf\""),
+        ))
+        .body(pdf))
+}
