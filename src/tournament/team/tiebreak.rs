@@ -523,11 +523,12 @@ pub fn rank(event: &TeamEvent, ranking: &TeamRanking, rounds: u32) -> TeamStandi
                     scored,
                     cut1,
                 } => {
-                    let mut elements =
-                        sonneborn_berger(&records, team, opponent_score, scored, ranking.swiss);
-                    if cut1 {
-                        cut::apply(&mut elements, Cut::Cut1, ranking.swiss);
-                    }
+                    let elements = sonneborn_berger(
+                        &records,
+                        team,
+                        (opponent_score, scored, cut1),
+                        ranking.swiss,
+                    );
                     let sum = cut::kept_sum(&elements);
                     (vec![sum], Value::ratio(sum, 100))
                 }
@@ -706,12 +707,12 @@ fn points_key(points: Points) -> (Vec<i64>, Value) {
 }
 
 /// Art. 13.2: per round, the opponent's total in one score times the points scored against
-/// them in the other, in hundredths; significance is the opponent's total (Art. 14.1.2).
+/// them in the other, in hundredths; significance is the opponent's total (Art. 14.1.2); with
+/// `cut1` the least significant is cut (Art. 14.1).
 pub(super) fn sonneborn_berger(
     records: &TeamRecords,
     team: usize,
-    opponent_score: TeamScore,
-    scored: TeamScore,
+    (opponent_score, scored, cut1): (TeamScore, TeamScore, bool),
     swiss: bool,
 ) -> Vec<Element> {
     // The scored record, with every team's totals taken from the opponents' score.
@@ -728,6 +729,9 @@ pub(super) fn sonneborn_berger(
     if !swiss {
         // A league's free round is no match (C.05): it adds nothing and is never the one cut.
         elements.retain(|element| element.opponent.is_some());
+    }
+    if cut1 {
+        cut::apply(&mut elements, Cut::Cut1, swiss);
     }
     elements
 }

@@ -11,8 +11,8 @@ use crate::tournament::team::tiebreak::{
     TeamRanking, TeamRecords, TeamScore, TeamStandings, TeamTieBreak, sonneborn_berger,
 };
 use crate::tournament::team::{TeamEvent, TeamId};
-use crate::tournament::tiebreak::cut::{self, Element};
-use crate::tournament::tiebreak::{Cut, Value, opponents};
+use crate::tournament::tiebreak::cut::Element;
+use crate::tournament::tiebreak::{Value, opponents};
 
 /// One line of a working.
 #[derive(Debug, Clone, PartialEq)]
@@ -197,11 +197,12 @@ pub fn team_working(
                 scored,
                 cut1,
             } => {
-                let mut elements =
-                    sonneborn_berger(&records, index, opponent_score, scored, ranking.swiss);
-                if cut1 {
-                    cut::apply(&mut elements, Cut::Cut1, ranking.swiss);
-                }
+                let elements = sonneborn_berger(
+                    &records,
+                    index,
+                    (opponent_score, scored, cut1),
+                    ranking.swiss,
+                );
                 from_elements(elements, 100)
             }
             TeamTieBreak::Buchholz(score) => from_elements(
