@@ -10,7 +10,7 @@ use crate::tournament::Tournament;
 use crate::tournament::scoring::Points;
 use crate::tournament::team::TeamEvent;
 use crate::tournament::team::crosstable::{board_records, crosstable};
-use crate::tournament::team::tiebreak::{TeamRanking, TeamTieBreak, rank};
+use crate::tournament::team::tiebreak::{TeamRanking, rank};
 use crate::tournament::tiebreak::Lots;
 
 /// The tables of the team competition in `tournament` after `after_round` rounds, ranked by
@@ -52,13 +52,7 @@ pub fn team_standings(
     let name = |id| event.team(id).map_or(String::new(), |t| t.name.clone());
 
     // The standings.
-    let shown: Vec<usize> = standings
-        .tie_breaks
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !matches!(t, TeamTieBreak::MatchPoints | TeamTieBreak::GamePoints))
-        .map(|(i, _)| i)
-        .collect();
+    let shown = standings.tie_break_columns();
     let mut columns = vec![
         Column::new(language.text("rank"), 11.0, Align::Right).bold(),
         Column::new(language.text("team"), 0.0, Align::Left),

@@ -325,6 +325,19 @@ pub struct TeamStandings {
     pub rounds: u32,
 }
 
+impl TeamStandings {
+    /// The indexes of the list's entries other than `MPTS` and `GPTS`: the tie-break columns
+    /// of a table that shows the two scores in columns of their own.
+    pub fn tie_break_columns(&self) -> Vec<usize> {
+        self.tie_breaks
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !matches!(t, TeamTieBreak::MatchPoints | TeamTieBreak::GamePoints))
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
 /// The two records the team tie-breaks read: matches with MP and with GP as the score.
 #[derive(Debug, Clone)]
 pub struct TeamRecords {

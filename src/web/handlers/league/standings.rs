@@ -71,14 +71,7 @@ pub async fn show_standings(
     let event = league.event();
     let standings = league.standings(&event);
     // The list's MP and GP are shown in their own columns; the rest as tie-breaks.
-    use crate::tournament::team::tiebreak::TeamTieBreak as T;
-    let shown: Vec<usize> = standings
-        .tie_breaks
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !matches!(t, T::MatchPoints | T::GamePoints))
-        .map(|(i, _)| i)
-        .collect();
+    let shown = standings.tie_break_columns();
     let codes = shown
         .iter()
         .map(|i| standings.tie_breaks[*i].code())
