@@ -126,7 +126,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         published: true,
         owner_id: owner.id,
     };
-    let id = store::import_league(&mut conn, &new, event, owner.id)
+    let id = store::import_league(&mut conn, &new, event, None, owner.id)
         .expect("import")
         .id;
     let session_key = web::session_key_from_database(&mut conn).expect("session key");

@@ -19,6 +19,7 @@ use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::db::models::{PlayerRow, PlayerRowId, TournamentId};
 use crate::tournament::model::{self, PlayerId};
 use crate::tournament::scoring::Points;
+use crate::tournament::team::swiss::SwissRules;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamStandings};
 use crate::tournament::team::{MatchBoard, PenaltyPoints, Team, TeamEvent, TeamId, TeamMatch};
 use crate::tournament::tiebreak::Lots;
@@ -104,13 +105,33 @@ impl LeagueData {
         self.boards.iter().filter(|b| b.match_id == id).collect()
     }
 
-    /// The number of rounds scheduled (0 before the schedule is drawn).
+    /// The number of rounds scheduled (0 before the schedule is drawn); a team Swiss's are
+    /// the rounds announced.
     pub fn rounds(&self) -> u32 {
+        let paired = self.rounds_paired();
+        let t = &self.data.tournament;
+        if t.pairing_system.is_team_swiss() {
+            paired.max(u32::try_from(t.rounds).unwrap_or(0))
+        } else {
+            paired
+        }
+    }
+
+    /// The last round with a match.
+    pub fn rounds_paired(&self) -> u32 {
         self.matches
             .iter()
             .map(|m| u32::try_from(m.round).unwrap_or(0))
             .max()
             .unwrap_or(0)
+    }
+
+    /// A team Swiss's pairing rules (C.04.6), once its initial-colour is drawn.
+    pub fn swiss_rules(&self) -> Option<SwissRules> {
+        Some(SwissRules {
+            options: self.league.swiss_options(),
+            initial_colour: self.league.initial_colour()?,
+        })
     }
 
     /// Starting numbers of the team event: squad by squad, then players in no squad.
@@ -163,6 +184,7 @@ impl LeagueData {
             })
             .collect();
         let boards = u32::try_from(self.league.boards).unwrap_or(0);
+        let swiss = self.data.tournament.pairing_system.is_team_swiss();
         let matches = self
             .matches
             .iter()
@@ -195,7 +217,8 @@ impl LeagueData {
                         Vec::new()
                     },
                     forfeit: m.match_forfeit(),
-                    unplayed: !(m.home_lineup && m.away_lineup),
+                    // A team Swiss's bye has no line-ups and scores its value.
+                    unplayed: !(m.home_lineup && m.away_lineup || swiss && m.away_id.is_none()),
                 }
             })
             .collect();
@@ -223,8 +246,21 @@ impl LeagueData {
             matches,
             penalties,
             forfeit_win: None,
-            bye_value: None,
+            bye_value: swiss.then(|| self.league.bye_value()),
         }
+    }
+
+    /// The team file of the event (TRF-2026): [`TeamEvent::to_tournament`], and for a team
+    /// Swiss its system code (record 192) and initial-colour (record 152).
+    pub fn team_file(&self) -> model::Tournament {
+        let mut tournament = self.event().to_tournament();
+        if self.data.tournament.pairing_system.is_team_swiss() {
+            tournament.setup.initial_color = self.league.initial_colour();
+            tournament
+                .other_records
+                .push(format!("192 {}", self.league.swiss_system));
+        }
+        tournament
     }
 
     /// The matches scheduled but not played in their round, as (round, match).
@@ -237,12 +273,12 @@ impl LeagueData {
         tiebreak::rank(event, &self.ranking(), event.rounds_played())
     }
 
-    /// The league's ranking settings: its list, league rules (C.07 Art. 15.2), shared ranks
+    /// The ranking settings: the list, league or Swiss rules (C.07 Art. 15.2), shared ranks
     /// where the list ends in a tie.
     pub fn ranking(&self) -> TeamRanking {
         TeamRanking {
             list: self.league.tie_break_list(),
-            swiss: false,
+            swiss: self.data.tournament.pairing_system.is_team_swiss(),
             lots: Lots::Shared,
         }
     }

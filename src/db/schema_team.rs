@@ -19,6 +19,14 @@ diesel::table! {
         /// The ranking: a preset name (`fide`, `match_points_first`, `game_points_first`) or
         /// a list of team tie-break codes (`MPTS,GPTS,DE`).
         tie_breaks -> Text,
+        /// A team Swiss's system code (TRF-2026 record 192, e.g. `FIDE_TEAM_TYPEA_MP_GP`).
+        swiss_system -> Text,
+        /// Match points of a team Swiss's pairing-allocated bye (tenths).
+        bye_match_points -> Integer,
+        /// Its game points (tenths); NULL = half the boards.
+        bye_game_points -> Nullable<Integer>,
+        /// The initial-colour of a team Swiss (`w`, `b`; empty until drawn at round 1).
+        initial_colour -> Text,
     }
 }
 

@@ -46,17 +46,21 @@ pub enum PairingSystem {
     TeamRoundRobin,
     /// A team league over two cycles, home and away exchanged in the second.
     TeamDoubleRoundRobin,
+    /// A team event paired round by round by the Swiss system (C.04.6,
+    /// [`crate::tournament::team::swiss`]).
+    TeamSwiss,
 }
 
 impl PairingSystem {
     /// Every system.
-    pub const ALL: [PairingSystem; 6] = [
+    pub const ALL: [PairingSystem; 7] = [
         PairingSystem::RoundRobin,
         PairingSystem::DoubleRoundRobin,
         PairingSystem::SwissDutch,
         PairingSystem::SwissDutchBaku,
         PairingSystem::TeamRoundRobin,
         PairingSystem::TeamDoubleRoundRobin,
+        PairingSystem::TeamSwiss,
     ];
 
     /// The stored name.
@@ -68,6 +72,7 @@ impl PairingSystem {
             PairingSystem::SwissDutchBaku => "swiss_dutch_baku",
             PairingSystem::TeamRoundRobin => "team_round_robin",
             PairingSystem::TeamDoubleRoundRobin => "team_double_round_robin",
+            PairingSystem::TeamSwiss => "team_swiss",
         }
     }
 
@@ -75,8 +80,15 @@ impl PairingSystem {
     pub fn is_team(self) -> bool {
         matches!(
             self,
-            PairingSystem::TeamRoundRobin | PairingSystem::TeamDoubleRoundRobin
+            PairingSystem::TeamRoundRobin
+                | PairingSystem::TeamDoubleRoundRobin
+                | PairingSystem::TeamSwiss
         )
+    }
+
+    /// True for a team event paired by the Swiss system (C.04.6).
+    pub fn is_team_swiss(self) -> bool {
+        self == PairingSystem::TeamSwiss
     }
 
     /// True for the Swiss systems (paired round by round from the results).
@@ -103,7 +115,9 @@ impl PairingSystem {
                     swap_last_two_rounds,
                 })
             }
-            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => None,
+            PairingSystem::SwissDutch
+            | PairingSystem::SwissDutchBaku
+            | PairingSystem::TeamSwiss => None,
         }
     }
 }
@@ -580,7 +594,7 @@ pub fn settings_change(
     }
     let mut changes = Vec::new();
     if old.total_rounds != new.total_rounds {
-        if !old.system.is_swiss() {
+        if old.system.cycles(false).is_some() {
             return Err(SettingRefusal::RoundRobinRounds);
         }
         if new.total_rounds < paired {

@@ -214,7 +214,8 @@ impl AppError {
                     | LeagueRefusal::LineupsGiven
                     | LeagueRefusal::MatchHasResults
                     | LeagueRefusal::MatchForfeited
-                    | LeagueRefusal::SquadOrderFixed => AppError::Conflict(message),
+                    | LeagueRefusal::SquadOrderFixed
+                    | LeagueRefusal::SwissRulesFixed => AppError::Conflict(message),
                     _ => AppError::Unprocessable(message),
                 }
             }

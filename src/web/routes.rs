@@ -54,8 +54,8 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .configure(league_routes);
 }
 
-/// A team league: teams and squads, settings, the schedule, matches, line-ups, results,
-/// penalties, standings, crosstable, match sheets and the TRF team file.
+/// A team league: teams and squads, settings, the schedule (a team Swiss: each round paired,
+/// published, unpaired), matches, line-ups, results, penalties, standings, crosstable, match sheets and the TRF team file.
 fn league_routes(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/tournaments/{id}/teams",
@@ -88,6 +88,18 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/league/draw",
         web::post().to(league::draw::draw_schedule),
+    )
+    .route(
+        "/tournaments/{id}/league/pair",
+        web::post().to(league::pair::pair_team_round),
+    )
+    .route(
+        "/tournaments/{id}/league/unpair",
+        web::post().to(league::unpair::unpair_team_round),
+    )
+    .route(
+        "/tournaments/{id}/league/rounds/{number}/publish",
+        web::post().to(league::publish::publish_team_round),
     )
     .route(
         "/tournaments/{id}/league/penalties",

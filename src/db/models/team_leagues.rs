@@ -1,11 +1,15 @@
 //! `team_leagues`: the settings of a team league — boards per match, board colours, match
-//! points and the ranking ([`crate::tournament::team`]).
+//! points and the ranking ([`crate::tournament::team`]); for a team Swiss also its system code,
+//! the bye's value and the initial-colour ([`crate::pairing::team_swiss`]).
 
 use diesel::prelude::*;
 
 use crate::db::DbConn;
 use crate::db::models::TournamentId;
 use crate::db::schema_team::team_leagues;
+use crate::pairing::team_swiss::Options;
+use crate::pairing::team_swiss::generator::{options_of_code, system_code};
+use crate::tournament::model::Color;
 use crate::tournament::scoring::Points;
 use crate::tournament::team::BoardColours;
 use crate::tournament::team::score::MatchPoints;
@@ -13,7 +17,7 @@ use crate::tournament::team::tiebreak::{TeamOrder, TeamTieBreak};
 
 /// A row of `team_leagues`.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = team_leagues)]
+#[diesel(table_name = team_leagues, treat_none_as_null = true)]
 pub struct LeagueRow {
     /// The tournament.
     pub tournament_id: TournamentId,
@@ -29,6 +33,14 @@ pub struct LeagueRow {
     pub match_points_loss: i32,
     /// A preset name ([`order_name`]) or a list of codes.
     pub tie_breaks: String,
+    /// A team Swiss's system code (TRF-2026 record 192): primary score and colour type.
+    pub swiss_system: String,
+    /// Match points of the pairing-allocated bye (tenths).
+    pub bye_match_points: i32,
+    /// Its game points (tenths); `None` = half the boards.
+    pub bye_game_points: Option<i32>,
+    /// The initial-colour (`w`, `b`), empty until drawn before round 1.
+    pub initial_colour: String,
 }
 
 /// The stored name of a colour rule.
@@ -87,6 +99,34 @@ impl LeagueRow {
             match_points_draw: 10,
             match_points_loss: 0,
             tie_breaks: order_name(TeamOrder::MatchPointsFirst).into(),
+            swiss_system: system_code(Options::default()).into(),
+            bye_match_points: 20,
+            bye_game_points: None,
+            initial_colour: String::new(),
+        }
+    }
+
+    /// The team Swiss options of the stored system code (the default ones for an unknown
+    /// code).
+    pub fn swiss_options(&self) -> Options {
+        options_of_code(&self.swiss_system).unwrap_or_default()
+    }
+
+    /// What the pairing-allocated bye scores: match points, game points (half the boards
+    /// unless set).
+    pub fn bye_value(&self) -> (Points, Points) {
+        let game = self
+            .bye_game_points
+            .unwrap_or(self.boards.max(0).saturating_mul(5));
+        (Points(self.bye_match_points), Points(game))
+    }
+
+    /// The initial-colour once drawn (Art. 4.1).
+    pub fn initial_colour(&self) -> Option<Color> {
+        match self.initial_colour.as_str() {
+            "w" => Some(Color::White),
+            "b" => Some(Color::Black),
+            _ => None,
         }
     }
 

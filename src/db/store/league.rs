@@ -8,6 +8,7 @@ use diesel::prelude::*;
 use super::{Refusal, StoreError, write};
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
+use crate::db::models::rounds::NewRound;
 use crate::db::models::team_boards::{TeamBoardId, TeamBoardRow};
 use crate::db::models::team_leagues::LeagueRow;
 use crate::db::models::team_matches::{TeamMatchId, TeamMatchRow};
@@ -19,7 +20,17 @@ use crate::db::schema::tournaments;
 use crate::tournament::model::{Color, PlayerId};
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::lineup::{self, LineupError};
-use crate::tournament::team::{MatchForfeit, league};
+use crate::tournament::team::swiss::{self, SwissRefusal};
+use crate::tournament::team::{MatchForfeit, TeamId, league};
+
+/// What a team file says of a team Swiss (C.04.6) beyond its matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedSwiss {
+    /// The system code (TRF-2026 record 192).
+    pub system: String,
+    /// The initial-colour (record 152, or as round 1 shows it).
+    pub initial_colour: Color,
+}
 
 /// Why a write of a team league was refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +68,18 @@ pub enum LeagueRefusal {
     SquadOrderFixed,
     /// The player is not in this team's squad.
     NotInSquad,
+    /// The event is not a team Swiss: its rounds are drawn, not paired.
+    NotATeamSwiss,
+    /// Every announced round is paired (C.04.1 a).
+    AllRoundsPaired(u32),
+    /// Matches of the last round still lack a result: `(round, "home – away", …)`.
+    ResultsMissing(u32, Vec<String>),
+    /// The engine found no pairing (C.04.6 Art. 3.3.3: the Chief Arbiter decides).
+    NoPairing(String),
+    /// Nothing is paired yet.
+    NothingPaired,
+    /// Round 1 is paired: the team Swiss's system and initial-colour stand.
+    SwissRulesFixed,
 }
 
 /// Saves the league's settings. The number of boards cannot change once a line-up is in.
@@ -73,21 +96,54 @@ pub fn save_league(
         {
             return Err(LeagueRefusal::LineupsGiven.into());
         }
+        let swiss = data.data.tournament.pairing_system.is_team_swiss();
+        if swiss
+            && !data.matches.is_empty()
+            && (settings.swiss_system != data.league.swiss_system
+                || (!settings.initial_colour.is_empty()
+                    && settings.initial_colour != data.league.initial_colour))
+        {
+            return Err(LeagueRefusal::SwissRulesFixed.into());
+        }
         let settings = LeagueRow {
             tournament_id: tournament,
+            // A team Swiss's colour history is its first board's (C.04.6 Art. 1.6.1): the
+            // first-named team has White on the odd boards.
+            colours: if swiss {
+                crate::db::models::team_leagues::colours_name(
+                    crate::tournament::team::BoardColours::HomeWhiteOnOdd,
+                )
+                .into()
+            } else {
+                settings.colours
+            },
+            initial_colour: if settings.initial_colour.is_empty() {
+                data.league.initial_colour.clone()
+            } else {
+                settings.initial_colour
+            },
             ..settings
         };
         settings.save(conn)?;
         audit.push(NewAuditEntry {
             action: "league_settings",
             detail: format!(
-                "boards {}, colours {}, match points {}/{}/{}, ranking {}",
+                "boards {}, colours {}, match points {}/{}/{}, ranking {}{}",
                 settings.boards,
                 settings.colours,
                 settings.match_points_win,
                 settings.match_points_draw,
                 settings.match_points_loss,
-                settings.tie_breaks
+                settings.tie_breaks,
+                if swiss {
+                    let (mp, gp) = settings.bye_value();
+                    format!(
+                        ", system {}, bye {mp}/{gp}, initial-colour {}",
+                        settings.swiss_system, settings.initial_colour
+                    )
+                } else {
+                    String::new()
+                }
             ),
             ..NewAuditEntry::default()
         });
@@ -261,6 +317,139 @@ pub fn draw_schedule(
             ..NewAuditEntry::default()
         });
         Ok(rounds)
+    })
+}
+
+/// Pairs the next round of a team Swiss by C.04.6 ([`swiss::plan_next_round`]): its matches,
+/// the team with White on board 1 at home, the pairing-allocated bye as a match without a
+/// second team, and its round (unpublished). Before round 1 the initial-colour is drawn from
+/// `lots` (Art. 4.1) unless the organiser set it. Returns the round paired.
+pub fn pair_team_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    lots: u64,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let mut data = league_data(conn, tournament)?;
+        if !data.data.tournament.pairing_system.is_team_swiss() {
+            return Err(LeagueRefusal::NotATeamSwiss.into());
+        }
+        if data.league.initial_colour().is_none() {
+            let drawn = if lots.is_multiple_of(2) { "w" } else { "b" };
+            data.league.initial_colour = drawn.into();
+            data.league.save(conn)?;
+            audit.push(NewAuditEntry {
+                action: "initial_colour",
+                detail: format!("drawn: {drawn} (C.04.6 Art. 4.1)"),
+                ..NewAuditEntry::default()
+            });
+        }
+        let rules = data.swiss_rules().ok_or(LeagueRefusal::NotATeamSwiss)?;
+        let event = data.event();
+        let present: Vec<TeamId> = event.teams.iter().map(|t| t.id).collect();
+        let name = |id: TeamId| {
+            event
+                .team(id)
+                .map_or_else(|| id.0.to_string(), |t| t.name.clone())
+        };
+        let plan =
+            swiss::plan_next_round(&event, &rules, &present).map_err(|refusal| match refusal {
+                SwissRefusal::AllRoundsPaired { rounds } => LeagueRefusal::AllRoundsPaired(rounds),
+                SwissRefusal::ResultsMissing { round, matches } => LeagueRefusal::ResultsMissing(
+                    round,
+                    matches
+                        .iter()
+                        .map(|&(home, away)| format!("{} – {}", name(home), name(away)))
+                        .collect(),
+                ),
+                SwissRefusal::TooFewTeams => LeagueRefusal::TooFewTeams,
+                SwissRefusal::NoPairing(error) => LeagueRefusal::NoPairing(error.to_string()),
+            })?;
+        let row_of = |id: TeamId| {
+            data.teams
+                .iter()
+                .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+                .map(|t| t.id)
+                .ok_or(StoreError::NotFound)
+        };
+        let round = plan.round as i32;
+        for pairing in &plan.matches {
+            let away = pairing.black.map(row_of).transpose()?;
+            TeamMatchRow::insert(conn, tournament, round, row_of(pairing.white)?, away)?;
+        }
+        NewRound {
+            tournament_id: tournament,
+            number: round,
+            published: false,
+        }
+        .insert(conn)?;
+        audit.push(NewAuditEntry {
+            action: "pair",
+            round: Some(round),
+            detail: plan
+                .matches
+                .iter()
+                .map(|p| match p.black {
+                    Some(black) => format!("{} – {}", name(p.white), name(black)),
+                    None => format!("{}: bye", name(p.white)),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            ..NewAuditEntry::default()
+        });
+        Ok(plan.round)
+    })
+}
+
+/// Removes the last round of a team Swiss while none of its boards has a result and no match
+/// was forfeited (line-ups given are dropped with it), checked inside the transaction.
+/// Returns the round removed.
+pub fn unpair_team_round(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    by: UserId,
+) -> Result<u32, StoreError> {
+    use crate::db::schema::rounds;
+    use crate::db::schema_team::{team_boards, team_matches};
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        if !data.data.tournament.pairing_system.is_team_swiss() {
+            return Err(LeagueRefusal::NotATeamSwiss.into());
+        }
+        let last = data.rounds_paired();
+        if last == 0 {
+            return Err(LeagueRefusal::NothingPaired.into());
+        }
+        let matches: Vec<&TeamMatchRow> = data
+            .matches
+            .iter()
+            .filter(|m| m.round == last as i32)
+            .collect();
+        let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
+        let scored = data
+            .boards
+            .iter()
+            .any(|b| ids.contains(&b.match_id) && b.result.is_some());
+        if scored || matches.iter().any(|m| m.forfeit.is_some()) {
+            return Err(LeagueRefusal::MatchHasResults.into());
+        }
+        diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&ids)))
+            .execute(conn)?;
+        diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&ids))).execute(conn)?;
+        diesel::delete(
+            rounds::table
+                .filter(rounds::tournament_id.eq(tournament))
+                .filter(rounds::number.eq(last as i32)),
+        )
+        .execute(conn)?;
+        audit.push(NewAuditEntry {
+            action: "unpair",
+            round: Some(last as i32),
+            detail: format!("{} matches removed", matches.len()),
+            ..NewAuditEntry::default()
+        });
+        Ok(last)
     })
 }
 
@@ -512,6 +701,7 @@ pub fn import_league(
     conn: &mut DbConn,
     new: &crate::db::models::NewTournament,
     event: &crate::tournament::team::TeamEvent,
+    swiss: Option<&ImportedSwiss>,
     by: UserId,
 ) -> Result<crate::db::models::TournamentRow, StoreError> {
     use crate::db::models::team_leagues::{colours_name, order_name};
@@ -547,6 +737,19 @@ pub fn import_league(
                 match_points_draw: event.match_points.draw.0,
                 match_points_loss: event.match_points.loss.0,
                 tie_breaks: order_name(TeamOrder::MatchPointsFirst).into(),
+                swiss_system: swiss.map_or_else(
+                    || LeagueRow::default_for(id).swiss_system,
+                    |s| s.system.clone(),
+                ),
+                bye_match_points: event.bye_value.map_or(20, |(mp, _)| mp.0),
+                bye_game_points: event.bye_value.map(|(_, gp)| gp.0),
+                initial_colour: swiss
+                    .map(|s| match s.initial_colour {
+                        Color::White => "w",
+                        Color::Black => "b",
+                    })
+                    .unwrap_or_default()
+                    .into(),
             }
             .save(conn)?;
             let mut teams = std::collections::HashMap::new();
@@ -614,7 +817,19 @@ pub fn import_league(
                     &penalty.reason,
                 )?;
             }
-            let rounds = event.matches.iter().map(|m| m.round).max().unwrap_or(0);
+            let mut rounds = event.matches.iter().map(|m| m.round).max().unwrap_or(0);
+            if swiss.is_some() {
+                // A team Swiss's rounds are paired one by one: those of the file are published.
+                for number in 1..=rounds {
+                    NewRound {
+                        tournament_id: id,
+                        number: i32::try_from(number).unwrap_or(i32::MAX),
+                        published: true,
+                    }
+                    .insert(conn)?;
+                }
+                rounds = rounds.max(event.total_rounds);
+            }
             diesel::update(tournaments::table.find(id))
                 .set(tournaments::rounds.eq(rounds as i32))
                 .execute(conn)?;

@@ -36,8 +36,9 @@ pub use boards::{
     submit_report,
 };
 pub use league::{
-    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
-    save_lineup, set_match_status, set_team_result,
+    ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
+    move_in_squad, pair_team_round, save_league, save_lineup, set_match_status, set_team_result,
+    unpair_team_round,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use ratings::refresh_ratings;

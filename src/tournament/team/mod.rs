@@ -8,6 +8,7 @@
 //! - [`score`]: game points (FIDE Laws Art. 10, C.07 Art. 11.1.2) and match points
 //!   (Art. 11.1.1) of a match, whole-match forfeits and the arbiter's penalty points.
 //! - [`crosstable`]: the team crosstable and each board's score and performance.
+//! - [`swiss`]: the round planner of a team Swiss (C.04.6), pairing round by round.
 //! - [`tiebreak`]: team standings and tie-breaks (C.07 Art. 11–13 and the national
 //!   competition rules' orders), built on the individual tie-breaks of Art. 6–10 with match or
 //!   game points as the score (Art. 13).
@@ -22,6 +23,7 @@ pub mod league;
 pub mod lineup;
 pub mod sample;
 pub mod score;
+pub mod swiss;
 pub mod tiebreak;
 pub mod working;
 

@@ -14,7 +14,7 @@ use crate::tournament::model::Color;
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::MatchForfeit;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::{MatchLine, load_league};
+use crate::web::handlers::league::{MatchLine, load_league, round_visible};
 use crate::web::handlers::tournament::{Access, TournamentHeader};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -221,6 +221,12 @@ pub async fn show_match(
 ) -> Result<HttpResponse, AppError> {
     let (id, of) = path.into_inner();
     let (league, access) = load_league(&state, user.0, id).await?;
+    let visible = league
+        .find_match(TeamMatchId(of))
+        .is_some_and(|m| round_visible(&league, access, m.round));
+    if !visible {
+        return Err(AppError::NotFound);
+    }
     let page = MatchPage::new(ctx, &league, access, TeamMatchId(of)).ok_or(AppError::NotFound)?;
     render_page(&page, StatusCode::OK)
 }

@@ -1,5 +1,5 @@
 //! A team league's pages: teams and squads with the league's settings, the schedule drawn by
-//! the Berger tables, each round's matches, a match with its line-ups and board results, the
+//! the Berger tables (or, for a team Swiss, each round paired by C.04.6, published, unpaired), each round's matches, a match with its line-ups and board results, the
 //! arbiter's penalty points, standings, crosstable, match sheets (PDF) and the TRF export.
 //! The writes go through [`crate::db::store`]; the scoring and ranking are the pure core's
 //! ([`crate::tournament::team`]).
@@ -11,8 +11,10 @@ pub mod draw;
 pub mod export;
 pub mod lineup;
 pub mod match_page;
+pub mod pair;
 pub mod penalty;
 pub mod print_tables;
+pub mod publish;
 pub mod result;
 pub mod round;
 pub mod settings;
@@ -21,6 +23,7 @@ pub mod squad_order;
 pub mod standings;
 pub mod status;
 pub mod teams;
+pub mod unpair;
 pub mod working;
 
 use crate::db::league::LeagueData;
@@ -49,6 +52,18 @@ pub async fn load_league(
         .db(move |conn| Ok(LeagueData::load_for(conn, data)?))
         .await?;
     Ok((league, access))
+}
+
+/// Whether a visitor with `access` may see round `round`: a team Swiss's round once published
+/// (whoever runs the day sees it before, to check it); a league's schedule always.
+pub fn round_visible(league: &LeagueData, access: Access, round: i32) -> bool {
+    !league.data.tournament.pairing_system.is_team_swiss()
+        || access.run_day
+        || league
+            .data
+            .rounds
+            .iter()
+            .any(|r| r.number == round && r.published)
 }
 
 /// A match as a line of a round's list.
@@ -91,9 +106,13 @@ impl MatchLine {
                 half_points(s.home_game_points),
                 half_points(s.away_game_points)
             ),
+            // A team Swiss's bye scores its game points (C.04.6 Art. 1.4).
+            (Some(s), None) if event.bye_value.is_some() => half_points(s.home_game_points),
             _ => String::new(),
         };
-        let status = if found.away_id.is_none() {
+        let status = if found.away_id.is_none() && event.bye_value.is_some() {
+            ctx.t("result.code.pairing_bye")
+        } else if found.away_id.is_none() {
             ctx.t("league.free_round")
         } else if found.forfeit.is_some() {
             ctx.t("league.forfeited")
@@ -142,6 +161,23 @@ pub fn refusal_message(ctx: &PageContext, refusal: &LeagueRefusal) -> String {
         LeagueRefusal::ReasonMissing => ctx.t("league.error.reason_missing"),
         LeagueRefusal::SquadOrderFixed => ctx.t("league.error.squad_order_fixed"),
         LeagueRefusal::NotInSquad => ctx.t("league.error.not_in_squad"),
+        LeagueRefusal::NotATeamSwiss => ctx.t("league.error.not_team_swiss"),
+        LeagueRefusal::AllRoundsPaired(rounds) => ctx.lang.t_with(
+            "league.error.all_rounds_paired",
+            &[("rounds", &rounds.to_string())],
+        ),
+        LeagueRefusal::ResultsMissing(round, matches) => ctx.lang.t_with(
+            "league.error.results_missing",
+            &[
+                ("round", &round.to_string()),
+                ("matches", &matches.join(", ")),
+            ],
+        ),
+        LeagueRefusal::NoPairing(reason) => ctx
+            .lang
+            .t_with("league.error.no_pairing", &[("reason", reason)]),
+        LeagueRefusal::NothingPaired => ctx.t("league.error.nothing_paired"),
+        LeagueRefusal::SwissRulesFixed => ctx.t("league.error.swiss_rules_fixed"),
     }
 }
 

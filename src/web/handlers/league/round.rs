@@ -1,13 +1,15 @@
 //! `GET /tournaments/{id}/league/rounds/{number}`: the matches of a round with their scores,
 //! what is still missing (line-ups, results), forfeits and postponements; links to each match
-//! and to the round's match sheets.
+//! and to the round's match sheets. A team Swiss's round is seen by the public once published;
+//! whoever runs the day publishes it, unpairs it, or pairs the next round from here.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
+use crate::tournament::team::score::match_score;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::{MatchLine, load_league};
+use crate::web::handlers::league::{MatchLine, load_league, round_visible};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -27,6 +29,23 @@ pub struct LeagueRoundPage {
     pub matches: Vec<MatchLine>,
     /// Matches of earlier rounds still to be played.
     pub postponed: Vec<MatchLine>,
+    /// A team Swiss's round: what whoever runs the day may do with it.
+    pub swiss: Option<SwissRound>,
+}
+
+/// A team Swiss round's state and actions (C.04.6).
+#[derive(Debug, Clone)]
+pub struct SwissRound {
+    /// Its pairings are public.
+    pub published: bool,
+    /// It is the last round paired (it can be unpaired; the next one follows it).
+    pub last: bool,
+    /// Its matches still without a result.
+    pub missing: usize,
+    /// "2 matches without a result".
+    pub missing_text: String,
+    /// The round that can be paired next, once every result is in.
+    pub next: Option<u32>,
 }
 
 /// Shows the round.
@@ -39,10 +58,34 @@ pub async fn show_round(
     let (id, round) = path.into_inner();
     let (league, access) = load_league(&state, user.0, id).await?;
     let rows: Vec<_> = league.matches.iter().filter(|m| m.round == round).collect();
-    if rows.is_empty() {
+    if rows.is_empty() || !round_visible(&league, access, round) {
         return Err(AppError::NotFound);
     }
     let event = league.event();
+    let swiss = league
+        .data
+        .tournament
+        .pairing_system
+        .is_team_swiss()
+        .then(|| {
+            let missing = event
+                .matches_of_round(u32::try_from(round).unwrap_or(0))
+                .filter(|m| m.away.is_some() && match_score(&event, m).is_none())
+                .count();
+            let last = league.rounds_paired() == u32::try_from(round).unwrap_or(0);
+            let next = league.rounds_paired() + 1;
+            SwissRound {
+                published: league
+                    .data
+                    .rounds
+                    .iter()
+                    .any(|r| r.number == round && r.published),
+                last,
+                missing,
+                missing_text: ctx.t_count("league.swiss.missing", missing as i64),
+                next: (last && missing == 0 && next <= league.rounds()).then_some(next),
+            }
+        });
     let matches = rows
         .iter()
         .map(|m| MatchLine::new(&ctx, &league, &event, m))
@@ -59,6 +102,7 @@ pub async fn show_round(
         starts: league.data.round_start_text(round),
         matches,
         postponed,
+        swiss,
         ctx,
     };
     render_page(&page, StatusCode::OK)

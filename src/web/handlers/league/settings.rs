@@ -1,6 +1,8 @@
 //! `POST /tournaments/{id}/league/settings`: the league's boards per match (4–12), board
-//! colours, match points and ranking order (the organiser). The number of boards is fixed once
-//! a line-up is in.
+//! colours, match points and ranking order (the organiser); for a team Swiss also its system
+//! (C.04.6 primary score and colour type), the bye's value and the initial-colour. The number
+//! of boards is fixed once a line-up is in; a team Swiss's system and initial-colour once round
+//! 1 is paired.
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
@@ -14,6 +16,14 @@ use crate::tournament::team::tiebreak::TeamTieBreak;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
+
+/// The team Swiss systems offered (C.04.6 Art. 1.2 and 1.7, as TRF-2026 record 192 codes).
+pub const SWISS_SYSTEMS: [&str; 4] = [
+    "FIDE_TEAM_TYPEA_MP_GP",
+    "FIDE_TEAM_TYPEA_GP_MP",
+    "FIDE_TEAM_TYPEB_MP_GP",
+    "FIDE_TEAM_TYPEB_GP_MP",
+];
 
 /// The fewest and most boards of a match.
 pub const BOARDS: std::ops::RangeInclusive<i32> = 1..=20;
@@ -37,6 +47,14 @@ pub struct SettingsForm {
     /// A list of team tie-break codes typed by the organiser (`MPTS,GPTS,DE:MP,EMGSB`): when
     /// given, it is the ranking instead of the preset.
     pub tie_break_list: String,
+    /// A team Swiss's system code (TRF-2026 record 192); empty for a league.
+    pub swiss_system: String,
+    /// Match points of a team Swiss's pairing-allocated bye.
+    pub bye_match_points: String,
+    /// Its game points; empty = half the boards.
+    pub bye_game_points: String,
+    /// The initial-colour: `w`, `b` or empty (drawn before round 1).
+    pub initial_colour: String,
 }
 
 impl SettingsForm {
@@ -70,6 +88,32 @@ impl SettingsForm {
                 .collect::<String>()
                 .to_ascii_uppercase(),
         };
+        let defaults = LeagueRow::default_for(tournament);
+        let swiss_system = match self.swiss_system.trim() {
+            "" => defaults.swiss_system,
+            code => SWISS_SYSTEMS
+                .iter()
+                .find(|&&known| known == code)
+                .map(|&known| known.to_owned())
+                .ok_or_else(|| ctx.t("league.error.swiss_system"))?,
+        };
+        let bye_match_points = match self.bye_match_points.trim() {
+            "" => defaults.bye_match_points,
+            text => points(text)?.0,
+        };
+        let bye_game_points = match self.bye_game_points.trim() {
+            "" => None,
+            text => Some(
+                Points::parse(text)
+                    .filter(|p| (0..=boards * 10).contains(&p.0))
+                    .ok_or_else(|| ctx.t("league.error.bye_game_points"))?
+                    .0,
+            ),
+        };
+        let initial_colour = match self.initial_colour.trim() {
+            colour @ ("" | "w" | "b") => colour.to_owned(),
+            _ => return Err(ctx.t("league.error.initial_colour")),
+        };
         let row = LeagueRow {
             tournament_id: tournament,
             boards,
@@ -78,6 +122,10 @@ impl SettingsForm {
             match_points_draw: draw.0,
             match_points_loss: loss.0,
             tie_breaks,
+            swiss_system,
+            bye_match_points,
+            bye_game_points,
+            initial_colour,
         };
         if row.order().is_none() && TeamTieBreak::parse_list(&row.tie_breaks).is_err() {
             return Err(ctx

@@ -12,6 +12,7 @@ use crate::tournament::scoring::Points;
 use crate::tournament::team::BoardColours;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
+use crate::web::handlers::league::settings::SWISS_SYSTEMS;
 use crate::web::handlers::tournament::{Access, TournamentHeader};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -106,6 +107,18 @@ pub struct TeamsPage {
     pub rounds: u32,
     /// The arbiter's penalties.
     pub penalties: Vec<PenaltyLine>,
+    /// Paired round by round by the Swiss system (C.04.6), not drawn.
+    pub swiss: bool,
+    /// A team Swiss's systems (record 192 codes).
+    pub swiss_systems: Vec<Choice>,
+    /// Match and game points of its bye as typed (game points empty = half the boards).
+    pub bye_points: [String; 2],
+    /// The initial-colour: drawn, White, Black.
+    pub initial_colours: Vec<Choice>,
+    /// Rounds paired so far.
+    pub paired: u32,
+    /// "Rounds paired: 3 of 9".
+    pub paired_text: String,
 }
 
 impl TeamsPage {
@@ -172,6 +185,33 @@ impl TeamsPage {
             ));
         }
         let penalties = penalty_lines(league);
+        let swiss_systems = SWISS_SYSTEMS
+            .iter()
+            .map(|code| {
+                (
+                    (*code).to_owned(),
+                    ctx.t(&format!(
+                        "league.swiss.system.{}",
+                        code.to_ascii_lowercase()
+                    )),
+                    settings.swiss_system == *code,
+                )
+            })
+            .collect();
+        let initial_colours = [
+            ("", "league.swiss.colour_lots"),
+            ("w", "round.white"),
+            ("b", "round.black"),
+        ]
+        .into_iter()
+        .map(|(value, key)| {
+            (
+                value.to_owned(),
+                ctx.t(key),
+                settings.initial_colour == value,
+            )
+        })
+        .collect();
         TeamsPage {
             header: TournamentHeader::new(&league.data, access, "teams"),
             teams,
@@ -186,6 +226,24 @@ impl TeamsPage {
             drawn: !league.matches.is_empty(),
             rounds: league.rounds(),
             penalties,
+            swiss: league.data.tournament.pairing_system.is_team_swiss(),
+            swiss_systems,
+            bye_points: [
+                Points(settings.bye_match_points).to_string(),
+                settings
+                    .bye_game_points
+                    .map(|p| Points(p).to_string())
+                    .unwrap_or_default(),
+            ],
+            initial_colours,
+            paired: league.rounds_paired(),
+            paired_text: ctx.lang.t_with(
+                "league.swiss.paired_of",
+                &[
+                    ("paired", &league.rounds_paired().to_string()),
+                    ("rounds", &league.rounds().to_string()),
+                ],
+            ),
             ctx,
         }
     }

@@ -65,6 +65,7 @@ fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
             PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => "Individual: Swiss-System",
             PairingSystem::TeamRoundRobin => "Team: Round-Robin",
             PairingSystem::TeamDoubleRoundRobin => "Team: Double Round-Robin",
+            PairingSystem::TeamSwiss => "Team: Swiss-System",
         }
         .to_owned()
     } else {

@@ -99,8 +99,9 @@ impl TournamentHeader {
             published: t.published,
             manage: access.manage,
             run_day: access.run_day,
-            rounds: if t.pairing_system.is_team() {
-                // A league's rounds are its schedule, public with the tournament.
+            rounds: if t.pairing_system.is_team() && !t.pairing_system.is_team_swiss() {
+                // A league's rounds are its schedule, public with the tournament; a team
+                // Swiss's, like an individual Swiss's, once paired and published.
                 (1..=t.rounds).collect()
             } else {
                 data.rounds

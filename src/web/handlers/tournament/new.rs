@@ -219,7 +219,7 @@ impl TournamentForm {
             errors.push(point_system_message(ctx, &error));
         }
         if let Some(system) = pairing_system
-            && system.is_swiss()
+            && (system.is_swiss() || system.is_team_swiss())
             && rounds < 1
         {
             errors.push(ctx.t("day.form.swiss_rounds"));

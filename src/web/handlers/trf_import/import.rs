@@ -8,9 +8,13 @@
 
 use crate::db::models::{NewPlayer, PairingSystem, ReportColumns, TournamentId};
 use crate::db::store;
+use crate::db::store::ImportedSwiss;
 use crate::formats::trf;
+use crate::pairing::team_swiss::generator::{options_of_code, system_code as system_code_of};
+use crate::pairing::team_swiss::team_event_of;
 use crate::tournament::board::boards_of_round;
 use crate::tournament::byes::ByeKind;
+use crate::tournament::model::Color;
 use crate::tournament::model::GameResult;
 use crate::tournament::schedule::RoundStart;
 use crate::web::extractors::Organiser;
@@ -33,7 +37,8 @@ fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse,
     render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
 }
 
-/// A team file (TRF-2026 310 records): a team league with its teams, squads, matches, boards,
+/// A team file (TRF-2026 310 records): a team league (or a team Swiss, when the file has
+/// pairing-allocated byes or a C.04.6 system code) with its teams, squads, matches, boards,
 /// forfeited matches and penalties, in one store write ([`store::import_league`]).
 async fn import_league(
     ctx: PageContext,
@@ -54,7 +59,25 @@ async fn import_league(
         .iter()
         .filter_map(|m| Some((m.home.min(m.away?), m.home.max(m.away?))))
         .any(|pair| !meetings.insert(pair));
-    new.pairing_system = if twice {
+    // A team Swiss (C.04.6) when the file gives byes (320) or names a team Swiss system (192).
+    let system_code = model
+        .other_records
+        .iter()
+        .filter_map(|record| record.strip_prefix("192"))
+        .map(str::trim)
+        .find(|code| options_of_code(code).is_some());
+    let swiss = (event.bye_value.is_some() || system_code.is_some()).then(|| ImportedSwiss {
+        system: system_code.map_or_else(
+            || system_code_of(Default::default()).to_owned(),
+            |code| code.to_ascii_uppercase(),
+        ),
+        initial_colour: team_event_of(model)
+            .map(|swiss| swiss.initial_colour())
+            .unwrap_or(Color::White),
+    });
+    new.pairing_system = if swiss.is_some() {
+        PairingSystem::TeamSwiss
+    } else if twice {
         PairingSystem::TeamDoubleRoundRobin
     } else {
         PairingSystem::TeamRoundRobin
@@ -62,7 +85,7 @@ async fn import_league(
     let by = organiser.id;
     let created = state
         .write(&ctx, move |conn| {
-            store::import_league(conn, &new, &event, by)
+            store::import_league(conn, &new, &event, swiss.as_ref(), by)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{}/teams", created.id)))
