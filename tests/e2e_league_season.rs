@@ -446,3 +446,140 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
     );
     shot("league-11-phone-match.png");
 }
+
+/// A team Swiss (C.04.6) in the browser: 7 teams of 4 boards over 3 rounds. The organiser
+/// chooses the system, the arbiter pairs round 1 with the button, checks it (unpublished: the
+/// public does not see it), publishes it, enters the matches from their pages and pairs the
+/// next round from the round page; the teams and round pages are looked at on a desktop and on
+/// a 390 px phone (arbiter's controls included), nothing wider than the screen.
+#[test]
+fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
+    if let Some(reason) = browser_missing() {
+        if std::env::var("ARBITER_E2E").is_ok_and(|v| v == "1") {
+            panic!("ARBITER_E2E=1 but {reason}");
+        }
+        println!("skipped: {reason}");
+        return;
+    }
+    const SWISS_TEAMS: usize = 7;
+    const SWISS_BOARDS: usize = 4;
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let base = serve(ctx.state.clone());
+    let browser = Browser::start();
+    let shot = |name: &str| browser.screenshot(&shots().join(name));
+    let fits = |what: &str| {
+        let overflow = browser.script(
+            "return document.documentElement.scrollWidth - window.innerWidth;",
+            json!([]),
+        );
+        assert!(
+            overflow.as_i64().unwrap_or(1) <= 0,
+            "{what} is wider than the phone: {overflow}"
+        );
+    };
+    browser.goto(&format!("{base}/login"));
+    browser.type_into(&browser.find("input[name=username]"), "orga");
+    browser.type_into(&browser.find("input[name=password]"), PASSWORD);
+    browser.click_and_wait("#login-form button[type=submit]");
+
+    browser.goto(&format!("{base}/tournaments/new"));
+    browser.type_into(&browser.find("input[name=name]"), "Přebor škol 2026");
+    browser.set_value("select[name=pairing_system]", "team_swiss");
+    browser.set_value("input[name=rounds]", "3");
+    browser.click_on("input[name=published]");
+    browser.click_and_wait("#tournament-form button[type=submit]");
+    browser.find("#tournament-info");
+    let event = browser.url();
+
+    browser.goto(&format!("{event}/players/import"));
+    let mut csv = String::from("name,rating,team\n");
+    for t in 1..=SWISS_TEAMS {
+        for p in 1..=SWISS_BOARDS + 1 {
+            csv.push_str(&format!(
+                "\"Žák{t:02}, Hráč{p}\",{},ZŠ Družstvo {t:02}\n",
+                1900 - 25 * t - 10 * p
+            ));
+        }
+    }
+    browser.set_value("#csv-text", &csv);
+    browser.click_and_wait("#import-form button[type=submit]");
+    browser.click_and_wait("#import-confirm button[type=submit]");
+
+    browser.goto(&format!("{event}/teams"));
+    browser.find("#swiss-settings");
+    assert!(browser.try_find("#draw-schedule").is_none(), "a Swiss is not drawn");
+    browser.set_value("#league-settings input[name=win]", "2");
+    browser.set_value("#league-settings input[name=draw]", "1");
+    browser.set_value("#league-settings input[name=loss]", "0");
+    browser.set_value("#league-settings select[name=tie_breaks]", "fide");
+    browser.click_and_wait("#league-settings button[type=submit]");
+    browser.find(".notice");
+    browser.script(
+        "document.querySelector('#swiss-settings').scrollIntoView(); return true;",
+        json!([]),
+    );
+    shot("team-swiss-01-teams-settings.png");
+    browser.click_and_wait("#pair-round button[type=submit]");
+    browser.find("#swiss-round");
+    assert!(browser.url().ends_with("/league/rounds/1"));
+    assert_eq!(
+        browser.find_all("#matches tbody tr").len(),
+        SWISS_TEAMS / 2 + 1,
+        "three matches and the bye"
+    );
+    shot("team-swiss-02-round-1-unpublished.png");
+    browser.click_and_wait("#publish-round");
+
+    for round in 1..=3usize {
+        let page = format!("{event}/league/rounds/{round}");
+        browser.goto(&page);
+        let links = browser.script(
+            "return Array.from(document.querySelectorAll('#matches a')).map(a => a.getAttribute('href'));",
+            json!([]),
+        );
+        let links: Vec<String> = links
+            .as_array()
+            .expect("links")
+            .iter()
+            .filter_map(|l| l.as_str().map(str::to_owned))
+            .collect();
+        assert_eq!(links.len(), SWISS_TEAMS / 2, "round {round}: three matches to play");
+        for (index, link) in links.iter().enumerate() {
+            browser.goto(&format!("{base}{link}"));
+            browser.find("#lineup-home");
+            let results: Vec<&str> = (1..=SWISS_BOARDS)
+                .map(|b| result_for(round, index, index + 1, b))
+                .collect();
+            browser.script(PLAY, json!([SWISS_BOARDS, SWISS_BOARDS, results]));
+            assert!(browser.wait_until("return window.__done === true;", 60));
+            assert_eq!(browser.script("return window.__error;", json!([])), Value::Null);
+        }
+        browser.goto(&page);
+        if round < 3 {
+            browser.click_and_wait("#pair-next");
+            browser.find("#swiss-round");
+            browser.click_and_wait("#publish-round");
+        } else {
+            assert!(browser.try_find("#pair-next").is_none(), "no round beyond the third");
+            shot("team-swiss-03-round-3-desktop.png");
+        }
+    }
+    browser.resize(390, 844);
+    for (path, name) in [
+        ("teams", "team-swiss-04-phone-teams.png"),
+        ("league/rounds/3", "team-swiss-05-phone-round-arbiter.png"),
+        ("league/standings", "team-swiss-06-phone-standings.png"),
+    ] {
+        browser.goto(&format!("{event}/{path}"));
+        browser.find("main");
+        fits(path);
+        shot(name);
+    }
+    browser.delete_cookies();
+    browser.goto(&format!("{event}/league/rounds/2"));
+    browser.find("#matches");
+    assert!(browser.try_find("#swiss-round").is_none(), "no controls for the public");
+    fits("the public round page");
+    shot("team-swiss-07-phone-round-public.png");
+}

@@ -38,8 +38,8 @@ pub struct LeagueRoundPage {
 pub struct SwissRound {
     /// Its pairings are public.
     pub published: bool,
-    /// It is the last round paired (it can be unpaired; the next one follows it).
-    pub last: bool,
+    /// It is the last round paired and nothing of it is entered: it can be unpaired.
+    pub unpair: bool,
     /// Its matches still without a result.
     pub missing: usize,
     /// "2 matches without a result".
@@ -73,6 +73,9 @@ pub async fn show_round(
                 .filter(|m| m.away.is_some() && match_score(&event, m).is_none())
                 .count();
             let last = league.rounds_paired() == u32::try_from(round).unwrap_or(0);
+            let entered = rows.iter().any(|m| {
+                m.forfeit.is_some() || league.boards_of(m.id).iter().any(|b| b.result.is_some())
+            });
             let next = league.rounds_paired() + 1;
             SwissRound {
                 published: league
@@ -80,7 +83,7 @@ pub async fn show_round(
                     .rounds
                     .iter()
                     .any(|r| r.number == round && r.published),
-                last,
+                unpair: last && !entered,
                 missing,
                 missing_text: ctx.t_count("league.swiss.missing", missing as i64),
                 next: (last && missing == 0 && next <= league.rounds()).then_some(next),
