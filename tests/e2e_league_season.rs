@@ -508,7 +508,10 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
 
     browser.goto(&format!("{event}/teams"));
     browser.find("#swiss-settings");
-    assert!(browser.try_find("#draw-schedule").is_none(), "a Swiss is not drawn");
+    assert!(
+        browser.try_find("#draw-schedule").is_none(),
+        "a Swiss is not drawn"
+    );
     browser.set_value("#league-settings input[name=win]", "2");
     browser.set_value("#league-settings input[name=draw]", "1");
     browser.set_value("#league-settings input[name=loss]", "0");
@@ -544,7 +547,11 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
             .iter()
             .filter_map(|l| l.as_str().map(str::to_owned))
             .collect();
-        assert_eq!(links.len(), SWISS_TEAMS / 2, "round {round}: three matches to play");
+        assert_eq!(
+            links.len(),
+            SWISS_TEAMS / 2,
+            "round {round}: three matches to play"
+        );
         for (index, link) in links.iter().enumerate() {
             browser.goto(&format!("{base}{link}"));
             browser.find("#lineup-home");
@@ -553,7 +560,10 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
                 .collect();
             browser.script(PLAY, json!([SWISS_BOARDS, SWISS_BOARDS, results]));
             assert!(browser.wait_until("return window.__done === true;", 60));
-            assert_eq!(browser.script("return window.__error;", json!([])), Value::Null);
+            assert_eq!(
+                browser.script("return window.__error;", json!([])),
+                Value::Null
+            );
         }
         browser.goto(&page);
         if round < 3 {
@@ -561,7 +571,10 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
             browser.find("#swiss-round");
             browser.click_and_wait("#publish-round");
         } else {
-            assert!(browser.try_find("#pair-next").is_none(), "no round beyond the third");
+            assert!(
+                browser.try_find("#pair-next").is_none(),
+                "no round beyond the third"
+            );
             shot("team-swiss-03-round-3-desktop.png");
         }
     }
@@ -579,7 +592,10 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
     browser.delete_cookies();
     browser.goto(&format!("{event}/league/rounds/2"));
     browser.find("#matches");
-    assert!(browser.try_find("#swiss-round").is_none(), "no controls for the public");
+    assert!(
+        browser.try_find("#swiss-round").is_none(),
+        "no controls for the public"
+    );
     fits("the public round page");
     shot("team-swiss-07-phone-round-public.png");
 }

@@ -283,6 +283,66 @@ async fn web_c04_6_team_swiss_paired_published_corrected_and_exported_as_fide_ch
                 m.iter().map(|(_, h, a)| (h.clone(), a.clone())).collect()
             };
             assert_eq!(names(&first), names(&second));
+            // A hand-made change that meets round 1's opponents again: [C1] named, saved only
+            // when confirmed; exchanged back, the round is the engine's again.
+            let round1 = matches_of(&client.get(&format!("{base}/league/rounds/1")).await);
+            let opponent_in_round1 = |team: &str| {
+                round1
+                    .iter()
+                    .find_map(|(_, h, a)| {
+                        if h == team {
+                            Some(a.clone())
+                        } else if a == team {
+                            Some(h.clone())
+                        } else {
+                            None
+                        }
+                    })
+                    .filter(|o| !o.is_empty())
+            };
+            let (home, away, old_opponent) = second
+                .iter()
+                .filter(|(_, _, a)| !a.is_empty())
+                .find_map(|(_, h, a)| Some((h.clone(), a.clone(), opponent_in_round1(h)?)))
+                .expect("a team of round 3 that played in round 1");
+            let page = client.get(&format!("{base}/league/rounds/3")).await;
+            let values = page.attrs("#swap-teams select[name=first] option", "value");
+            let labels = page.texts("#swap-teams select[name=first] option");
+            let id_of = |name: &str| {
+                labels
+                    .iter()
+                    .position(|l| l.ends_with(name))
+                    .map(|i| values[i].clone())
+                    .expect("a team of the round")
+            };
+            let (x, y) = (id_of(&away), id_of(&old_opponent));
+            let swap = [("first", x.as_str()), ("second", y.as_str())];
+            let refused = client.post(&format!("{base}/league/swap"), &swap).await;
+            assert_eq!(
+                refused.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{}",
+                refused.body
+            );
+            assert!(refused.body.contains("[C1]"), "{}", refused.body);
+            let mut confirmed = swap.to_vec();
+            confirmed.push(("confirm", "1"));
+            let saved = client
+                .post(&format!("{base}/league/swap"), &confirmed)
+                .await;
+            saved.assert_redirect(&format!("{base}/league/rounds/3"));
+            let changed = matches_of(&client.get(&format!("{base}/league/rounds/3")).await);
+            assert!(
+                changed
+                    .iter()
+                    .any(|(_, h, a)| (*h == home && *a == old_opponent)
+                        || (*a == home && *h == old_opponent)),
+                "the rematch was made: {changed:?}"
+            );
+            let back = client.post(&format!("{base}/league/swap"), &swap).await;
+            back.assert_redirect(&format!("{base}/league/rounds/3"));
+            let restored = matches_of(&client.get(&format!("{base}/league/rounds/3")).await);
+            assert_eq!(names(&restored), names(&second));
         }
         let publish = client
             .post(

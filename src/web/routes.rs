@@ -94,6 +94,10 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(league::pair::pair_team_round),
     )
     .route(
+        "/tournaments/{id}/league/swap",
+        web::post().to(league::swap::swap_teams),
+    )
+    .route(
         "/tournaments/{id}/league/unpair",
         web::post().to(league::unpair::unpair_team_round),
     )

@@ -80,6 +80,10 @@ pub enum LeagueRefusal {
     NothingPaired,
     /// Round 1 is paired: the team Swiss's system and initial-colour stand.
     SwissRulesFixed,
+    /// A team to exchange is not in the last round (or both are the same team).
+    NotInRound,
+    /// The exchange breaks these absolute criteria; saved only when confirmed.
+    BreaksAbsoluteCriteria(Vec<String>),
 }
 
 /// Saves the league's settings. The number of boards cannot change once a line-up is in.
@@ -399,6 +403,120 @@ pub fn pair_team_round(
             ..NewAuditEntry::default()
         });
         Ok(plan.round)
+    })
+}
+
+/// Exchanges teams `a` and `b` (row ids) in the last round of a team Swiss, before any line-up
+/// or result of their matches ([`swiss::exchange`]): on one match its colours, across matches
+/// their opponents, with the bye who gets it. A change that breaks an absolute criterion
+/// ([C1] rematch, [C2] a second bye) is saved only when `confirmed` (C.04.6 Art. 3.3.3: the
+/// Chief Arbiter decides). Returns the round and the criteria broken.
+pub fn swap_teams(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    a: TeamRowId,
+    b: TeamRowId,
+    confirmed: bool,
+    by: UserId,
+) -> Result<(u32, Vec<swiss::AbsoluteBreak>), StoreError> {
+    use crate::db::schema_team::team_matches;
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        if !data.data.tournament.pairing_system.is_team_swiss() {
+            return Err(LeagueRefusal::NotATeamSwiss.into());
+        }
+        let rules = data.swiss_rules().ok_or(LeagueRefusal::NothingPaired)?;
+        let round = data.rounds_paired();
+        let rows: Vec<&TeamMatchRow> = data
+            .matches
+            .iter()
+            .filter(|m| m.round == round as i32)
+            .collect();
+        if rows.is_empty() {
+            return Err(LeagueRefusal::NothingPaired.into());
+        }
+        let number = |row: TeamRowId| {
+            data.team(row)
+                .and_then(|t| u32::try_from(t.number).ok())
+                .map(TeamId)
+                .ok_or(StoreError::NotFound)
+        };
+        let row_of = |id: TeamId| {
+            data.teams
+                .iter()
+                .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+                .map(|t| t.id)
+                .ok_or(StoreError::NotFound)
+        };
+        let (team_a, team_b) = (number(a)?, number(b)?);
+        let touched = |m: &&&TeamMatchRow| {
+            [a, b]
+                .iter()
+                .any(|t| m.home_id == *t || m.away_id == Some(*t))
+        };
+        if rows
+            .iter()
+            .filter(touched)
+            .any(|m| m.home_lineup || m.away_lineup || m.forfeit.is_some())
+        {
+            return Err(LeagueRefusal::MatchHasResults.into());
+        }
+        let mut current = Vec::with_capacity(rows.len());
+        for m in &rows {
+            current.push(crate::pairing::team_swiss::TeamPairing {
+                white: number(m.home_id)?,
+                black: m.away_id.map(number).transpose()?,
+            });
+        }
+        let changed = swiss::exchange(&current, team_a, team_b).ok_or(LeagueRefusal::NotInRound)?;
+        let breaks = swiss::absolute_breaks(&data.event(), &rules, round, &changed);
+        if !breaks.is_empty() && !confirmed {
+            let name = |id: TeamId| {
+                data.teams
+                    .iter()
+                    .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+                    .map_or_else(|| id.0.to_string(), |t| t.name.clone())
+            };
+            let named = breaks
+                .iter()
+                .map(|b| match *b {
+                    swiss::AbsoluteBreak::Rematch(x, y) => {
+                        format!("[C1] {} – {}", name(x), name(y))
+                    }
+                    swiss::AbsoluteBreak::ByeBarred(x) => format!("[C2] {}", name(x)),
+                })
+                .collect();
+            return Err(LeagueRefusal::BreaksAbsoluteCriteria(named).into());
+        }
+        for (row, pairing) in rows.iter().zip(&changed) {
+            let home = row_of(pairing.white)?;
+            let away = pairing.black.map(row_of).transpose()?;
+            if row.home_id != home || row.away_id != away {
+                diesel::update(team_matches::table.find(row.id))
+                    .set((
+                        team_matches::home_id.eq(home),
+                        team_matches::away_id.eq(away),
+                        team_matches::version.eq(row.version + 1),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        audit.push(NewAuditEntry {
+            action: "swap",
+            round: Some(round as i32),
+            detail: format!(
+                "teams {} and {} exchanged{}",
+                team_a.0,
+                team_b.0,
+                if breaks.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} absolute criteria broken, confirmed)", breaks.len())
+                }
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok((round, breaks))
     })
 }
 

@@ -38,7 +38,7 @@ pub use boards::{
 pub use league::{
     ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
     move_in_squad, pair_team_round, save_league, save_lineup, set_match_status, set_team_result,
-    unpair_team_round,
+    swap_teams, unpair_team_round,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use ratings::refresh_ratings;

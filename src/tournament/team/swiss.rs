@@ -116,6 +116,70 @@ pub fn plan_next_round(
     Ok(PlannedRound { round, matches })
 }
 
+/// An absolute criterion a hand-made pairing breaks (C.04.6 Art. 2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AbsoluteBreak {
+    /// [C1]: the two teams have played each other.
+    Rematch(TeamId, TeamId),
+    /// [C2]: the team already had the pairing-allocated bye, a full-point bye or a match won
+    /// without playing.
+    ByeBarred(TeamId),
+}
+
+/// The round's matches with teams `a` and `b` exchanged (on one match: its colours; across
+/// matches: the opponents; with the bye: who gets it). `None` when either is not in the round.
+pub fn exchange(matches: &[TeamPairing], a: TeamId, b: TeamId) -> Option<Vec<TeamPairing>> {
+    let in_round = |t: TeamId| matches.iter().any(|m| m.white == t || m.black == Some(t));
+    if a == b || !in_round(a) || !in_round(b) {
+        return None;
+    }
+    let swap = |t: TeamId| {
+        if t == a {
+            b
+        } else if t == b {
+            a
+        } else {
+            t
+        }
+    };
+    Some(
+        matches
+            .iter()
+            .map(|m| TeamPairing {
+                white: swap(m.white),
+                black: m.black.map(swap),
+            })
+            .collect(),
+    )
+}
+
+/// The absolute criteria that round `round`'s `matches` break, given the rounds before it in
+/// `event` (its own matches, if present, are not counted).
+pub fn absolute_breaks(
+    event: &TeamEvent,
+    rules: &SwissRules,
+    round: u32,
+    matches: &[TeamPairing],
+) -> Vec<AbsoluteBreak> {
+    let mut before = event.clone();
+    before.matches.retain(|m| m.round < round);
+    let swiss = team_swiss(&before, rules);
+    let present: Vec<TeamId> = before.teams.iter().map(|t| t.id).collect();
+    let input = round_input(&swiss, round, &present, rules.options);
+    let entrant = |t: TeamId| input.entrants.iter().find(|e| e.team == t);
+    matches
+        .iter()
+        .filter_map(|m| match m.black {
+            Some(black) => entrant(m.white)
+                .is_some_and(|e| e.opponents.contains(&black))
+                .then_some(AbsoluteBreak::Rematch(m.white, black)),
+            None => entrant(m.white)
+                .is_some_and(|e| e.bye_barred)
+                .then_some(AbsoluteBreak::ByeBarred(m.white)),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +245,52 @@ mod tests {
             let swiss = crate::pairing::team_swiss::team_event_of(&tournament).unwrap();
             assert!(check_rounds(&swiss, Options::default()).is_empty());
         }
+    }
+
+    #[test]
+    fn c04_6_art_2_1_an_exchange_that_makes_a_rematch_or_a_second_bye_is_named() {
+        let tournament = generated(5, 3, 11);
+        let rules = rules_of(&tournament);
+        let event = truncated(&tournament, 2);
+        let round2: Vec<TeamPairing> = event
+            .matches_of_round(2)
+            .map(|m| TeamPairing {
+                white: m.home,
+                black: m.away,
+            })
+            .collect();
+        assert_eq!(absolute_breaks(&event, &rules, 2, &round2), vec![]);
+        // Round 1's bye team takes round 2's bye as well: [C2].
+        let first_bye = event
+            .matches_of_round(1)
+            .find(|m| m.away.is_none())
+            .map(|m| m.home)
+            .expect("a bye in round 1");
+        let second_bye = round2
+            .iter()
+            .find(|m| m.black.is_none())
+            .expect("a bye")
+            .white;
+        let exchanged = exchange(&round2, first_bye, second_bye).expect("both in the round");
+        assert!(
+            absolute_breaks(&event, &rules, 2, &exchanged)
+                .contains(&AbsoluteBreak::ByeBarred(first_bye))
+        );
+        // Round 1's opponents meet again: [C1].
+        let (home, away) = event
+            .matches_of_round(1)
+            .find_map(|m| Some((m.home, m.away?)))
+            .expect("a match");
+        let rematch = vec![TeamPairing {
+            white: home,
+            black: Some(away),
+        }];
+        assert_eq!(
+            absolute_breaks(&event, &rules, 2, &rematch),
+            vec![AbsoluteBreak::Rematch(home, away)]
+        );
+        assert_eq!(exchange(&round2, home, home), None);
+        assert_eq!(exchange(&round2, home, TeamId(99)), None);
     }
 
     #[test]

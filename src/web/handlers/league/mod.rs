@@ -22,6 +22,7 @@ pub mod sheets;
 pub mod squad_order;
 pub mod standings;
 pub mod status;
+pub mod swap;
 pub mod teams;
 pub mod unpair;
 pub mod working;
@@ -178,6 +179,10 @@ pub fn refusal_message(ctx: &PageContext, refusal: &LeagueRefusal) -> String {
             .t_with("league.error.no_pairing", &[("reason", reason)]),
         LeagueRefusal::NothingPaired => ctx.t("league.error.nothing_paired"),
         LeagueRefusal::SwissRulesFixed => ctx.t("league.error.swiss_rules_fixed"),
+        LeagueRefusal::NotInRound => ctx.t("league.error.not_in_round"),
+        LeagueRefusal::BreaksAbsoluteCriteria(breaks) => ctx
+            .lang
+            .t_with("league.error.breaks", &[("breaks", &breaks.join("; "))]),
     }
 }
 

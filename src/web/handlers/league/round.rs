@@ -46,6 +46,8 @@ pub struct SwissRound {
     pub missing_text: String,
     /// The round that can be paired next, once every result is in.
     pub next: Option<u32>,
+    /// The teams of the round (row id, number and name), for an exchange.
+    pub teams: Vec<(i32, String)>,
 }
 
 /// Shows the round.
@@ -87,6 +89,11 @@ pub async fn show_round(
                 missing,
                 missing_text: ctx.t_count("league.swiss.missing", missing as i64),
                 next: (last && missing == 0 && next <= league.rounds()).then_some(next),
+                teams: league
+                    .teams
+                    .iter()
+                    .map(|t| (t.id.0, format!("{}. {}", t.number, t.name)))
+                    .collect(),
             }
         });
     let matches = rows
