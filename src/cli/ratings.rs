@@ -1,3 +1,6 @@
+//! `arbiter ratings find ID-OR-NAME [--json]`: the loaded list's players of that FIDE ID, or
+//! whose name starts so.
+//!
 //! `arbiter ratings import FILE`: loads FIDE's rating list (the TXT list as downloaded, zipped
 //! or not: `players_list.zip` / `players_list_foa.txt`, `standard_rating_list.zip`, ...) into
 //! the database, replacing the list loaded before, for the player form's FIDE ID look-up and
@@ -14,6 +17,7 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use crate::db;
+use crate::db::models::fide_players::FidePlayer;
 use crate::db::rating_list::{ImportError, ImportSummary, import_list};
 use crate::formats::fide_list::{ListReader, RatingKind};
 
@@ -58,13 +62,87 @@ pub enum Action {
         #[arg(long, value_enum)]
         kind: Option<Kind>,
     },
+    /// Find players in the loaded list by FIDE ID or by the start of their name.
+    Find {
+        /// A FIDE ID (`1503014`) or the start of a name as FIDE writes it (`Carlsen, M`).
+        query: String,
+        /// Print a JSON array of objects (`fide_id`, `name`, `federation`, `sex`, `title`,
+        /// `birth_year`, `standard`, `rapid`, `blitz`).
+        #[arg(long)]
+        json: bool,
+        /// At most this many players (1–1000).
+        #[arg(long, default_value_t = 20)]
+        limit: i64,
+    },
 }
 
 /// Runs `arbiter ratings`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.action {
         Action::Import { file, kind } => import(&args.database_url, &file, kind),
+        Action::Find { query, json, limit } => find(&args.database_url, &query, json, limit),
     }
+}
+
+/// A player found, as `--json` prints it.
+#[derive(Debug, serde::Serialize)]
+struct Found<'a> {
+    fide_id: i64,
+    name: &'a str,
+    federation: &'a str,
+    sex: &'a str,
+    title: &'a str,
+    birth_year: Option<i32>,
+    standard: Option<i32>,
+    rapid: Option<i32>,
+    blitz: Option<i32>,
+}
+
+fn find(database: &str, query: &str, json: bool, limit: i64) -> anyhow::Result<ExitCode> {
+    let pool = db::connect_pool(database, 1)?;
+    let mut conn = pool.get().context("database connection")?;
+    if FidePlayer::count(&mut conn)? == 0 {
+        eprintln!("no rating list is loaded: run `arbiter ratings import FILE` first");
+        return Ok(ExitCode::FAILURE);
+    }
+    let players = FidePlayer::search(&mut conn, query, limit)?;
+    let found: Vec<Found> = players
+        .iter()
+        .map(|p| Found {
+            fide_id: p.fide_id,
+            name: &p.name,
+            federation: &p.federation,
+            sex: &p.sex,
+            title: p.shown_title(),
+            birth_year: p.birth_year,
+            standard: p.standard,
+            rapid: p.rapid,
+            blitz: p.blitz,
+        })
+        .collect();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&found)?);
+    } else {
+        let rating = |r: Option<i32>| r.map_or_else(|| "-".to_owned(), |r| r.to_string());
+        for p in &found {
+            println!(
+                "{:>10}  {:<40} {:<3} {:<1} {:<3} {:>4}  std {:>4}  rpd {:>4}  btz {:>4}",
+                p.fide_id,
+                p.name,
+                p.federation,
+                p.sex,
+                p.title,
+                p.birth_year.map_or_else(String::new, |y| y.to_string()),
+                rating(p.standard),
+                rating(p.rapid),
+                rating(p.blitz)
+            );
+        }
+        if found.is_empty() {
+            eprintln!("no player matches {query:?}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn import(database: &str, file: &str, kind: Option<Kind>) -> anyhow::Result<ExitCode> {

@@ -1,5 +1,6 @@
 //! `fide_players`: FIDE's rating list as last imported ([`crate::db::rating_list`] writes it
-//! whole); read by FIDE ID for the player form's look-up and a tournament's rating refresh.
+//! whole); read by FIDE ID for the player form's look-up and a tournament's rating refresh, and
+//! searched by FIDE ID or name (`arbiter ratings find`).
 
 use diesel::prelude::*;
 
@@ -7,6 +8,11 @@ use crate::db::DbConn;
 use crate::db::models::load_in_chunks;
 use crate::db::schema_ratings::fide_players;
 use crate::formats::fide_list::ListPlayer;
+
+diesel::define_sql_function! {
+    /// SQL `lower(text)` (SQLite and PostgreSQL).
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
 
 /// A row of `fide_players` (also what an import inserts).
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
@@ -72,6 +78,38 @@ impl FidePlayer {
                 .select(FidePlayer::as_select())
                 .load(conn)
         })
+    }
+
+    /// The players a search names: a FIDE ID, or the start of a name as FIDE writes it
+    /// (`Carlsen`, `carlsen, m`; letters' case ignored), by name, at most `limit`.
+    pub fn search(conn: &mut DbConn, query: &str, limit: i64) -> QueryResult<Vec<FidePlayer>> {
+        let query = query.trim();
+        if let Ok(fide_id) = query.parse::<i64>() {
+            return Ok(FidePlayer::find(conn, fide_id)?.into_iter().collect());
+        }
+        let mut pattern = String::with_capacity(query.len() + 1);
+        for c in query.to_lowercase().chars().take(100) {
+            if matches!(c, '%' | '_' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(c);
+        }
+        pattern.push('%');
+        fide_players::table
+            .filter(lower(fide_players::name).like(pattern).escape('\\'))
+            .order((fide_players::name.asc(), fide_players::fide_id.asc()))
+            .limit(limit.clamp(1, 1000))
+            .select(FidePlayer::as_select())
+            .load(conn)
+    }
+
+    /// The title to show: the open title, else the women's.
+    pub fn shown_title(&self) -> &str {
+        if self.title.is_empty() {
+            &self.women_title
+        } else {
+            &self.title
+        }
     }
 
     /// How many players the list has.
