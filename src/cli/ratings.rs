@@ -2,7 +2,8 @@
 //! whose name starts so.
 //!
 //! `arbiter ratings import FILE`: loads FIDE's rating list (the TXT list as downloaded, zipped
-//! or not: `players_list.zip` / `players_list_foa.txt`, `standard_rating_list.zip`, ...) into
+//! or not: `players_list.zip` / `players_list_foa.txt`, `standard_rating_list.zip`, ..., and the
+//! XML lists `players_list_xml.zip` / `players_list_xml_foa.xml`) into
 //! the database, replacing the list loaded before, for the player form's FIDE ID look-up and
 //! the refresh of ratings before round 1. The file streams through: a progress line every
 //! [`PROGRESS_EVERY`] lines on stderr, and memory stays bounded whatever its size.
@@ -19,7 +20,7 @@ use clap::Subcommand;
 use crate::db;
 use crate::db::models::fide_players::FidePlayer;
 use crate::db::rating_list::{ImportError, ImportSummary, import_list};
-use crate::formats::fide_list::{ListReader, RatingKind};
+use crate::formats::fide_list::{ListReader, PlayerSource, RatingKind, XmlListReader};
 
 /// Lines between two progress lines.
 pub const PROGRESS_EVERY: u64 = 100_000;
@@ -161,10 +162,11 @@ fn import(database: &str, file: &str, kind: Option<Kind>) -> anyhow::Result<Exit
         let entry_name = archive
             .file_names()
             .filter_map(|name| name.ok().map(|name| name.into_owned()))
-            .find(|entry| entry.to_ascii_lowercase().ends_with(".txt"))
-            .with_context(|| {
-                format!("{file}: no .txt list in the archive (the XML lists are not read)")
-            })?;
+            .find(|entry| {
+                let lower = entry.to_ascii_lowercase();
+                lower.ends_with(".txt") || lower.ends_with(".xml")
+            })
+            .with_context(|| format!("{file}: no .txt or .xml list in the archive"))?;
         let entry = archive.by_name(&entry_name)?;
         let kind = kind_of(kind, &entry_name);
         let source = format!("{name}:{entry_name}");
@@ -204,13 +206,32 @@ fn kind_of(kind: Option<Kind>, name: &str) -> RatingKind {
     }
 }
 
+/// Imports the TXT list, or the XML list when the file starts with `<`.
 fn run_import<R: Read>(
     conn: &mut db::DbConn,
-    input: BufReader<R>,
+    mut input: BufReader<R>,
     kind: RatingKind,
     source: &str,
 ) -> Result<ImportSummary, ImportError> {
-    let reader = ListReader::new(input, kind).map_err(|error| ImportError::Lines(vec![error]))?;
+    let xml = input
+        .fill_buf()
+        .map(|start| start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<'))
+        .unwrap_or(false);
+    if xml {
+        store_list(conn, XmlListReader::new(input, kind), source)
+    } else {
+        let reader =
+            ListReader::new(input, kind).map_err(|error| ImportError::Lines(vec![error]))?;
+        store_list(conn, reader, source)
+    }
+}
+
+/// Stores the players of `reader`, with a progress line every [`PROGRESS_EVERY`] lines.
+fn store_list(
+    conn: &mut db::DbConn,
+    reader: impl PlayerSource,
+    source: &str,
+) -> Result<ImportSummary, ImportError> {
     let mut next = PROGRESS_EVERY;
     import_list(conn, reader, source, |summary| {
         if summary.lines >= next {

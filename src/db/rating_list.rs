@@ -8,14 +8,13 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::io::BufRead;
 
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::{Connection, QueryResult};
 
 use crate::db::models::{FidePlayer, FideRatingList, PlayerRow, TournamentId};
 use crate::db::{DbConn, write_transaction};
-use crate::formats::fide_list::{ListError, ListReader};
+use crate::formats::fide_list::{ListError, PlayerSource};
 use crate::tournament::rating_refresh::{Listed, RefreshPlan, Registered, plan_refresh};
 
 /// Players inserted per statement (11 columns: well within SQLite's 32,766 parameters).
@@ -81,9 +80,9 @@ impl std::error::Error for ImportError {}
 
 /// Replaces the stored list by the players `reader` reads, recording the import as `source`.
 /// `progress` is called after each batch with the lines read and players stored so far.
-pub fn import_list<R: BufRead>(
+pub fn import_list(
     conn: &mut DbConn,
-    reader: ListReader<R>,
+    reader: impl PlayerSource,
     source: &str,
     mut progress: impl FnMut(ImportSummary),
 ) -> Result<ImportSummary, ImportError> {

@@ -16,6 +16,9 @@
 //! or `F`; `B-day` a year (`0000` or empty: not known); `Flag` holds `i` (inactive) and `w`
 //! (woman). Titles are kept as written.
 //!
+//! The XML list (`players_list_xml_foa.xml` and the single XML lists) is read by
+//! [`XmlListReader`] one `<player>` at a time, with the same checks.
+//!
 //! Reading streams: one line at a time, each at most [`MAX_LINE`] bytes, so that the full list
 //! (~1.5 million lines, ~200 MB) is read in bounded memory. A bad line is an error naming its
 //! line, its field and why ([`ListError`]); the caller decides whether to go on.
@@ -237,70 +240,82 @@ impl<R: BufRead> ListReader<R> {
         }
         for column in &self.columns {
             let value = field_text(text, column.start, column.end);
-            let error = |problem| ListError {
-                line: self.line,
-                field: column.label.clone(),
-                value: value.to_owned(),
-                problem,
-            };
-            match column.field {
-                Field::Id => {
-                    player.fide_id = number(value, 1, 9_999_999_999)
-                        .map_err(error)?
-                        .ok_or(error(ListProblem::Required))?;
-                }
-                Field::Name => {
-                    if value.is_empty() {
-                        return Err(error(ListProblem::Required));
-                    }
-                    player.name = value.to_owned();
-                }
-                Field::Federation => {
-                    let three_letters =
-                        value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic());
-                    if !value.is_empty() && !three_letters {
-                        return Err(error(ListProblem::BadFederation));
-                    }
-                    player.federation = value.to_ascii_uppercase();
-                }
-                Field::Sex => {
-                    player.sex = match value {
-                        "" => String::new(),
-                        "M" | "m" => "m".to_owned(),
-                        "F" | "f" | "W" | "w" => "w".to_owned(),
-                        _ => return Err(error(ListProblem::BadSex)),
-                    };
-                }
-                Field::Title => player.title = value.to_ascii_uppercase(),
-                Field::WomenTitle => player.women_title = value.to_ascii_uppercase(),
-                Field::Rating(kind) => {
-                    let rating = number(value, 0, 3500).map_err(error)?;
-                    let rating = rating.filter(|&r| r > 0).map(|r| r as u16);
-                    match kind {
-                        RatingKind::Standard => player.standard = rating,
-                        RatingKind::Rapid => player.rapid = rating,
-                        RatingKind::Blitz => player.blitz = rating,
-                    }
-                }
-                Field::BirthYear => {
-                    let year = number(value, 0, 2100).map_err(error)?;
-                    match year {
-                        None | Some(0) => player.birth_year = None,
-                        Some(year) if year >= 1850 => player.birth_year = Some(year as u16),
-                        Some(_) => {
-                            return Err(error(ListProblem::OutOfRange {
-                                min: 1850,
-                                max: 2100,
-                            }));
-                        }
-                    }
-                }
-                Field::Flag => player.inactive = value.contains('i'),
-                Field::Other => {}
-            }
+            apply(&mut player, column.field, &column.label, value, self.line)?;
         }
         Ok(player)
     }
+}
+
+/// Checks one field's `value` (labelled `label`, on line `line`) and stores it in `player`:
+/// the one check of a list's fields, whether the list is TXT or XML.
+fn apply(
+    player: &mut ListPlayer,
+    field: Field,
+    label: &str,
+    value: &str,
+    line: u64,
+) -> Result<(), ListError> {
+    let error = |problem| ListError {
+        line,
+        field: label.to_owned(),
+        value: value.chars().take(40).collect(),
+        problem,
+    };
+    match field {
+        Field::Id => {
+            player.fide_id = number(value, 1, 9_999_999_999)
+                .map_err(error)?
+                .ok_or(error(ListProblem::Required))?;
+        }
+        Field::Name => {
+            if value.is_empty() {
+                return Err(error(ListProblem::Required));
+            }
+            player.name = value.to_owned();
+        }
+        Field::Federation => {
+            let three_letters = value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic());
+            if !value.is_empty() && !three_letters {
+                return Err(error(ListProblem::BadFederation));
+            }
+            player.federation = value.to_ascii_uppercase();
+        }
+        Field::Sex => {
+            player.sex = match value {
+                "" => String::new(),
+                "M" | "m" => "m".to_owned(),
+                "F" | "f" | "W" | "w" => "w".to_owned(),
+                _ => return Err(error(ListProblem::BadSex)),
+            };
+        }
+        Field::Title => player.title = value.to_ascii_uppercase(),
+        Field::WomenTitle => player.women_title = value.to_ascii_uppercase(),
+        Field::Rating(kind) => {
+            let rating = number(value, 0, 3500).map_err(error)?;
+            let rating = rating.filter(|&r| r > 0).map(|r| r as u16);
+            match kind {
+                RatingKind::Standard => player.standard = rating,
+                RatingKind::Rapid => player.rapid = rating,
+                RatingKind::Blitz => player.blitz = rating,
+            }
+        }
+        Field::BirthYear => {
+            let year = number(value, 0, 2100).map_err(error)?;
+            match year {
+                None | Some(0) => player.birth_year = None,
+                Some(year) if year >= 1850 => player.birth_year = Some(year as u16),
+                Some(_) => {
+                    return Err(error(ListProblem::OutOfRange {
+                        min: 1850,
+                        max: 2100,
+                    }));
+                }
+            }
+        }
+        Field::Flag => player.inactive = value.contains('i'),
+        Field::Other => {}
+    }
+    Ok(())
 }
 
 impl<R: BufRead> Iterator for ListReader<R> {
@@ -326,6 +341,189 @@ impl<R: BufRead> Iterator for ListReader<R> {
             }
             return Some(self.parse(&text));
         }
+    }
+}
+
+/// A source of list players: the TXT reader ([`ListReader`]) or the XML one
+/// ([`XmlListReader`]); `line` is where the reader is, for progress and errors.
+pub trait PlayerSource: Iterator<Item = Result<ListPlayer, ListError>> {
+    /// The line last read.
+    fn line(&self) -> u64;
+}
+
+impl<R: BufRead> PlayerSource for ListReader<R> {
+    fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// The longest text of one XML element kept, in characters (a name is at most about 60).
+const MAX_XML_TEXT: usize = 200;
+
+/// Reads FIDE's XML list (`<playerslist><player><fideid>…</fideid><name>…</name>…`), streaming
+/// one `<player>` at a time: the same fields and checks as the TXT list. Elements: `fideid`,
+/// `name`, `country`, `sex`, `title`, `w_title`, `rating` (the single list's kind, standard in
+/// the combined list), `rapid_rating`, `blitz_rating`, `birthday`, `flag`; others are skipped.
+pub struct XmlListReader<R> {
+    reader: quick_xml::Reader<R>,
+    buffer: Vec<u8>,
+    line: u64,
+    single: RatingKind,
+    root_seen: bool,
+    done: bool,
+}
+
+impl<R: BufRead> XmlListReader<R> {
+    /// A reader of `input`; `single` is the kind of the `rating` element.
+    pub fn new(input: R, single: RatingKind) -> Self {
+        XmlListReader {
+            reader: quick_xml::Reader::from_reader(input),
+            buffer: Vec::new(),
+            line: 1,
+            single,
+            root_seen: false,
+            done: false,
+        }
+    }
+
+    fn field(&self, tag: &[u8]) -> Option<Field> {
+        Some(match tag {
+            b"fideid" => Field::Id,
+            b"name" => Field::Name,
+            b"country" => Field::Federation,
+            b"sex" => Field::Sex,
+            b"title" => Field::Title,
+            b"w_title" => Field::WomenTitle,
+            b"rating" => Field::Rating(self.single),
+            b"rapid_rating" => Field::Rating(RatingKind::Rapid),
+            b"blitz_rating" => Field::Rating(RatingKind::Blitz),
+            b"birthday" => Field::BirthYear,
+            b"flag" => Field::Flag,
+            _ => return None,
+        })
+    }
+
+    fn fail(&mut self, problem: ListProblem) -> Option<Result<ListPlayer, ListError>> {
+        self.done = true;
+        Some(Err(line_error(self.line, problem)))
+    }
+}
+
+impl<R: BufRead> Iterator for XmlListReader<R> {
+    type Item = Result<ListPlayer, ListError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use quick_xml::events::Event;
+        if self.done {
+            return None;
+        }
+        // The player being read: its fields as (field, tag, text), and the element open.
+        let mut player: Option<Vec<(Field, String, String)>> = None;
+        let mut open: Option<(Field, String)> = None;
+        loop {
+            self.buffer.clear();
+            let event = match self.reader.read_event_into(&mut self.buffer) {
+                Ok(event) => event,
+                Err(_) => return self.fail(ListProblem::NotAList),
+            };
+            match event {
+                Event::Start(start) => {
+                    let tag = start
+                        .local_name()
+                        .as_ref()
+                        .to_ascii_lowercase()
+                        .into_bytes();
+                    if !self.root_seen {
+                        if tag != b"playerslist" {
+                            return self.fail(ListProblem::NotAList);
+                        }
+                        self.root_seen = true;
+                    } else if tag == b"player" {
+                        player = Some(Vec::new());
+                    } else if player.is_some() {
+                        open = self
+                            .field(&tag)
+                            .map(|field| (field, String::from_utf8_lossy(&tag).into_owned()));
+                        if let (Some((field, label)), Some(fields)) = (&open, &mut player) {
+                            fields.push((*field, label.clone(), String::new()));
+                        }
+                    }
+                }
+                Event::Text(text) => {
+                    let content = text.xml10_content();
+                    self.line += content.matches('\n').count() as u64;
+                    if let (Some(_), Some(fields)) = (&open, &mut player)
+                        && let Some(last) = fields.last_mut()
+                        && last.2.chars().count() < MAX_XML_TEXT
+                    {
+                        last.2.push_str(&content);
+                    }
+                }
+                Event::GeneralRef(reference) => {
+                    let name = reference.xml10_content();
+                    let c = match reference.resolve_char_ref() {
+                        Ok(Some(c)) => Some(c),
+                        _ => match name.as_ref() {
+                            "amp" => Some('&'),
+                            "lt" => Some('<'),
+                            "gt" => Some('>'),
+                            "quot" => Some('"'),
+                            "apos" => Some('\''),
+                            _ => None,
+                        },
+                    };
+                    if let (Some(c), Some(_), Some(fields)) = (c, &open, &mut player)
+                        && let Some(last) = fields.last_mut()
+                    {
+                        last.2.push(c);
+                    }
+                }
+                Event::End(end) => {
+                    let tag = end.local_name().as_ref().to_ascii_lowercase().into_bytes();
+                    open = None;
+                    if tag == b"player"
+                        && let Some(fields) = player.take()
+                    {
+                        let mut found = ListPlayer::default();
+                        for (field, label, value) in &fields {
+                            if let Err(error) =
+                                apply(&mut found, *field, label, value.trim(), self.line)
+                            {
+                                return Some(Err(error));
+                            }
+                        }
+                        if found.fide_id == 0 || found.name.is_empty() {
+                            let missing = if found.fide_id == 0 { "fideid" } else { "name" };
+                            return Some(Err(ListError {
+                                line: self.line,
+                                field: missing.to_owned(),
+                                value: String::new(),
+                                problem: ListProblem::Required,
+                            }));
+                        }
+                        return Some(Ok(found));
+                    }
+                    if tag == b"playerslist" {
+                        self.done = true;
+                        return None;
+                    }
+                }
+                Event::Eof => {
+                    if player.is_some() || !self.root_seen {
+                        return self.fail(ListProblem::Truncated);
+                    }
+                    self.done = true;
+                    return None;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<R: BufRead> PlayerSource for XmlListReader<R> {
+    fn line(&self) -> u64 {
+        self.line
     }
 }
 
@@ -509,6 +707,35 @@ pub mod layout {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_xml_list_reads_as_the_txt_list_does_with_errors_named() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<playerslist>\n<player>\n<fideid>1503014</fideid>\n<name>Carlsen, Magnus</name>\n<country>NOR</country>\n<sex>M</sex>\n<title>GM</title>\n<w_title></w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n<rating>2833</rating>\n<games>0</games>\n<k>10</k>\n<rapid_rating>2819</rapid_rating>\n<blitz_rating>0</blitz_rating>\n<birthday>1990</birthday>\n<flag></flag>\n</player>\n<player><fideid>2</fideid><name>O&apos;Brien, Sean</name><country>IRL</country><sex>M</sex><rating>0</rating><birthday>0</birthday><flag>wi</flag></player>\n<player><fideid>3</fideid><name>Bad, Year</name><country>CZE</country><sex>M</sex><birthday>1700</birthday></player>\n</playerslist>\n";
+        let mut reader = super::XmlListReader::new(text.as_bytes(), super::RatingKind::Standard);
+        let first = reader.next().expect("a player").expect("valid");
+        assert_eq!(first.fide_id, 1503014);
+        assert_eq!(first.name, "Carlsen, Magnus");
+        assert_eq!(
+            (first.standard, first.rapid, first.blitz),
+            (Some(2833), Some(2819), None)
+        );
+        assert_eq!(
+            (first.sex.as_str(), first.title.as_str(), first.birth_year),
+            ("m", "GM", Some(1990))
+        );
+        let second = reader.next().expect("a player").expect("valid");
+        assert_eq!(second.name, "O'Brien, Sean");
+        assert!(second.inactive);
+        assert_eq!(second.standard, None);
+        let third = reader.next().expect("a player").expect_err("a bad year");
+        assert_eq!(third.field, "birthday");
+        assert_eq!(third.line, 21, "the line of the bad player: {third}");
+        assert!(reader.next().is_none());
+        let mut not_a_list =
+            super::XmlListReader::new("<html></html>".as_bytes(), super::RatingKind::Standard);
+        assert!(not_a_list.next().expect("an error").is_err());
+        assert!(not_a_list.next().is_none());
+    }
+
     use super::layout::{COMBINED_HEADER, SINGLE_HEADER, combined_line};
     use super::*;
 
