@@ -579,12 +579,11 @@ pub fn award(
             let count = (end - start) as i64;
             if count > 1 {
                 let sum: i64 = (start..end).map(amount_at).sum();
-                for position in start..end {
+                for (position, &(player, _)) in standings.iter().enumerate().take(end).skip(start) {
                     let paid = match rules.shared {
                         SharedPlaces::Split => sum / count,
                         _ => amount_at(position) / 2 + sum / 2 / count,
                     };
-                    let player = standings[position].0;
                     let places = Some((start as u32 + 1, end as u32));
                     match group_prizes.get(position) {
                         Some(&prize) => {
