@@ -481,3 +481,67 @@ fn pdf_text(name: &str, pdf: &[u8]) -> Option<String> {
     assert!(output.status.success(), "pdftotext failed on {name}");
     Some(String::from_utf8(output.stdout).expect("UTF-8"))
 }
+
+#[actix_web::test]
+async fn the_store_rechecks_the_list_inside_its_write_and_reads_back_what_it_saved() {
+    use arbiter::db::models::TournamentRow;
+    use arbiter::db::prize_list::load_rules;
+    use arbiter::db::store::{self, Refusal, StoreError};
+    use arbiter::tournament::prizes::{
+        Category, CategoryRule, Prize, PrizeGroup, PrizeRules, SharedPlaces,
+    };
+    let ctx = TestContext::new();
+    let event = event(&ctx);
+    let tournament = event.tournament.id;
+    let by = event.organiser.id;
+    let rules = PrizeRules {
+        categories: vec![Category {
+            name: "Girls".to_owned(),
+            rule: CategoryRule::Women,
+        }],
+        prizes: vec![
+            Prize {
+                group: PrizeGroup::Category(0),
+                place: 1,
+                amount: Some(10_050),
+                label: String::new(),
+            },
+            Prize {
+                group: PrizeGroup::Overall,
+                place: 1,
+                amount: None,
+                label: "Cup".to_owned(),
+            },
+        ],
+        shared: SharedPlaces::Hort,
+        currency: "Kč".to_owned(),
+    };
+    ctx.with_conn(|conn| {
+        let before = TournamentRow::find(conn, tournament)
+            .expect("read")
+            .expect("row")
+            .revision;
+        store::save_prize_rules(conn, tournament, rules.clone(), by).expect("saved");
+        assert_eq!(load_rules(conn, tournament).expect("read"), rules);
+        let saved = TournamentRow::find(conn, tournament)
+            .expect("read")
+            .expect("row")
+            .revision;
+        assert_eq!(saved, before + 1, "one revision");
+        // A list the pure check refuses (a prize for a category that does not exist): refused
+        // inside the write, nothing changed, the revision not bumped.
+        let mut broken = rules.clone();
+        broken.prizes[0].group = PrizeGroup::Category(5);
+        let refused = store::save_prize_rules(conn, tournament, broken, by);
+        assert!(
+            matches!(refused, Err(StoreError::Refused(Refusal::Prizes(_)))),
+            "{refused:?}"
+        );
+        assert_eq!(load_rules(conn, tournament).expect("read"), rules);
+        let after = TournamentRow::find(conn, tournament)
+            .expect("read")
+            .expect("row")
+            .revision;
+        assert_eq!(after, saved, "a refusal rolls the revision back");
+    });
+}
