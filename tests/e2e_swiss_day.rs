@@ -297,6 +297,9 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     // Round 2 from the Swiss page: the absentee is withdrawn, 11 players, one PAB.
     browser.goto(&format!("{base}/tournaments/{id}/swiss"));
     shot("06-swiss-page.png");
+    browser.click_on("#swiss-players tbody tr:first-child details.row-menu summary");
+    shot("06b-swiss-row-menu.png");
+    browser.click_on("#swiss-players tbody tr:first-child details.row-menu summary");
     browser.click_and_wait("#pair-swiss button");
     if browser.try_find("#unpair-round").is_none() {
         // The error page says why.
