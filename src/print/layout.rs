@@ -390,7 +390,8 @@ impl Canvas {
     }
 
     /// Draws `text` in the box from `x` to `x + width` and from `top` to `top + height`,
-    /// aligned and centred vertically: on one line when it fits, else broken at spaces into
+    /// aligned and centred vertically: on one line when it fits (set up to 15 % smaller), else
+    /// broken at spaces into
     /// as many lines as the box holds at `size` (a word too long for a line is set smaller, as
     /// [`Canvas::text_in`] does); a text that does not fit even so goes on one line through
     /// [`Canvas::text_in`] (set smaller, then shortened).
@@ -416,7 +417,9 @@ impl Canvas {
         let fits = |line: &str| self.fonts.width_mm(line, size, bold) <= room;
         // A line may be set smaller by `text_in` as a single line would.
         let fits_smaller = |line: &str| self.fonts.width_mm(line, size * MIN_SHRINK, bold) <= room;
-        if max_lines >= 2 && !fits(text) {
+        // A text that fits when set a little smaller stays on one line.
+        let fits_one_line = self.fonts.width_mm(text, size * 0.85, bold) <= room;
+        if max_lines >= 2 && !fits_one_line {
             let mut lines: Vec<String> = Vec::new();
             for word in text.split_whitespace() {
                 match lines.last_mut() {
