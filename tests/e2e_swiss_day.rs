@@ -297,6 +297,9 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
     // Round 2 from the Swiss page: the absentee is withdrawn, 11 players, one PAB.
     browser.goto(&format!("{base}/tournaments/{id}/swiss"));
     shot("06-swiss-page.png");
+    browser.click_on("#swiss-players tbody tr:first-child details.row-menu summary");
+    shot("06b-swiss-row-menu.png");
+    browser.click_on("#swiss-players tbody tr:first-child details.row-menu summary");
     browser.click_and_wait("#pair-swiss button");
     if browser.try_find("#unpair-round").is_none() {
         // The error page says why.
@@ -429,6 +432,100 @@ fn e2e_an_assigned_arbiter_runs_a_swiss_day_and_a_player_reads_standings_on_a_ph
         fits_phone(page);
         shot(name);
     }
+    // The Swiss page: one compact row per player, the actions in a menu over the list.
+    browser.goto(&format!("{base}/tournaments/{id}/swiss"));
+    let rows = browser.find_all("#swiss-players > tbody > tr");
+    assert_eq!(rows.len(), 12);
+    let tall = browser.script(
+        "return document.querySelector('#swiss-players tbody tr').getBoundingClientRect().height;",
+        json!([]),
+    );
+    assert!(
+        tall.as_f64().unwrap_or(999.0) < 90.0,
+        "a compact row: {tall}"
+    );
+    browser.script(
+        "document.querySelector('#swiss-players').scrollIntoView();",
+        json!([]),
+    );
+    browser.click_on("#swiss-players tbody tr:first-child details.row-menu summary");
+    let menu = browser.script(
+        "var r = document.querySelector('#swiss-players tbody tr:first-child .menu-body').getBoundingClientRect(); return [r.left, r.right, window.innerWidth];",
+        json!([]),
+    );
+    let menu: Vec<f64> = menu
+        .as_array()
+        .map(|v| v.iter().filter_map(|x| x.as_f64()).collect())
+        .unwrap_or_default();
+    assert!(
+        menu.len() == 3 && menu[0] >= 0.0 && menu[1] <= menu[2],
+        "the row menu fits the phone: {menu:?}"
+    );
+    fits_phone("swiss with a row menu open");
+    shot("08f-phone-swiss-menu.png");
+    // The status filter: the withdrawn player alone.
+    browser.set_value("#swiss-status-filter", "withdrawn");
+    browser.script(
+        "document.querySelector('#swiss-status-filter').dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    let visible = browser.script(
+        "return Array.from(document.querySelectorAll('#swiss-players tbody tr')).filter(r => !r.hidden).length;",
+        json!([]),
+    );
+    assert_eq!(
+        visible,
+        json!(2),
+        "the absentee and the leaver are withdrawn"
+    );
+    browser.script(
+        "document.querySelector('#swiss-players').scrollIntoView();",
+        json!([]),
+    );
+    shot("08g-phone-swiss-withdrawn.png");
+
+    // The organiser, on the phone: categories and prizes, then the prize list.
+    log_in("orga");
+    browser.goto(&format!("{base}/tournaments/{id}/prizes/edit"));
+    browser.find("#prizes-form");
+    fits_phone("prizes form");
+    browser.script(
+        "var kinds = document.querySelectorAll('select[name=category_kind]'); \
+         var values = document.querySelectorAll('input[name=category_value]'); \
+         kinds[0].value = 'rating'; values[0].value = '-2100'; \
+         kinds[1].value = 'federation'; values[1].value = 'CZE'; \
+         var amounts = document.querySelectorAll('input[name=prize_amount]'); \
+         amounts[0].value = '3000'; amounts[1].value = '2000'; amounts[2].value = 'Pohár';",
+        json!([]),
+    );
+    shot("08h-phone-prizes-form.png");
+    browser.click_and_wait("#save-prizes");
+    browser.find("#notes");
+    browser.script(
+        "var groups = document.querySelectorAll('select[name=prize_group]'); \
+         groups[3].value = 'c1'; document.querySelectorAll('input[name=prize_amount]')[3].value = '500'; \
+         document.querySelector('input[name=currency]').value = 'Kč';",
+        json!([]),
+    );
+    browser.click_and_wait("#save-prizes");
+    browser.goto(&format!("{base}/tournaments/{id}/prizes"));
+    let prize_rows = browser.find_all("#prize-list > tbody > tr");
+    assert_eq!(prize_rows.len(), 4);
+    let list = body_text(&browser);
+    assert!(
+        list.contains("3000 Kč") && list.contains("≤ 2100"),
+        "{list}"
+    );
+    fits_phone("prize list");
+    shot("08i-phone-prize-list.png");
+    browser.goto(&format!("{base}/tournaments/{id}/standings?category=1"));
+    let in_category = browser.find_all("#standings > tbody > tr");
+    assert!(
+        !in_category.is_empty() && in_category.len() < 12,
+        "a category's standings"
+    );
+    fits_phone("category standings");
+    shot("08j-phone-category-standings.png");
 
     // A player on a phone: the public standings.
     browser.delete_cookies();

@@ -594,3 +594,110 @@ fn art_12_9_penalty_results_print_each_sides_score() {
         .expect("player 1 ranked");
     assert!(first.contains('½'), "{ranked}");
 }
+
+/// The self-report links of every board of round 3 of [`tournament`], as the app prints them.
+fn report_links(t: &Tournament, round: u32) -> Vec<arbiter::print::ReportLinks> {
+    let boards =
+        arbiter::print::boards_of_round(t, &input(Language::English), round).expect("boards");
+    boards
+        .iter()
+        .filter(|b| b.black.is_some())
+        .map(|b| arbiter::print::ReportLinks {
+            board: b.number,
+            white: format!("https://example.org/report/w{}", b.number),
+            black: format!("https://example.org/report/b{}", b.number),
+        })
+        .collect()
+}
+
+#[test]
+fn pairings_with_qr_codes_print_whole_names_on_two_lines() {
+    let t = tournament(5, 11);
+    let mut document = input(Language::English);
+    document.report_links = report_links(&t, 3);
+    let pdf = pairings::by_board(&t, &document, 3).expect("pairings");
+    let Some(text) = extract("pairings_qr_names", &pdf) else {
+        return;
+    };
+    // The longest name of the field, whole (over several lines of its tall row), no ellipsis.
+    for part in [
+        "WIM",
+        "Kovačević-Đorđević,",
+        "Aleksandra",
+        "Konstantina",
+        "Maximiliana",
+    ] {
+        assert!(text.contains(part), "{part} missing:\n{text}");
+    }
+    assert!(!text.contains('…'), "a name was cut:\n{text}");
+}
+
+#[test]
+fn czech_result_heading_and_serbian_cyrillic_footer_are_not_cut() {
+    let t = tournament(5, 11);
+    let mut document = input(Language::Czech);
+    document.report_links = report_links(&t, 3);
+    let pdf = pairings::by_board(&t, &document, 3).expect("pairings");
+    if let Some(text) = extract("pairings_qr_cs", &pdf) {
+        assert!(text.contains("Výsledek"), "{text}");
+    }
+    let mut document = input(Language::SerbianCyrillic);
+    document.event = "Међународни шаховски турнир „Меморијал Светозара Глигорића“ 2026".to_string();
+    document.place =
+        "Нови Сад, Спортски и пословни центар Војводина, 2026-11-21 – 2026-11-29".to_string();
+    let pdf = pairings::by_board(&t, &document, 3).expect("pairings");
+    let Some(text) = extract("pairings_footer_sr_cyrl", &pdf) else {
+        return;
+    };
+    // The footer takes two lines: the last two lines of the page, whole.
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let footer = lines[lines.len() - 2..].join(" ");
+    assert!(footer.contains("„Меморијал"), "footer: {footer}");
+    // The event's name heads the page whole, set smaller.
+    assert!(
+        text.contains("„Меморијал Светозара Глигорића“ 2026\n"),
+        "heading cut:\n{text}"
+    );
+    assert!(
+        footer.contains("штампано програмом arbiter") && !footer.contains('…'),
+        "footer cut: {footer}"
+    );
+    assert!(footer.contains("Страна 1"), "page number: {footer}");
+}
+
+#[test]
+fn c07_crosstable_prints_the_tie_break_columns_across_the_landscape_page() {
+    let t = tournament(5, 11);
+    let settings = arbiter::tournament::tiebreak::TieBreakSettings::swiss_default();
+    let ranked = standings::StandingsTable::ranked(&t, 5, &settings);
+    let pdf = crosstable::crosstable(
+        &t,
+        &input(Language::English),
+        5,
+        crosstable::CrosstableKind::Wallchart,
+        Some(&ranked),
+    )
+    .expect("wallchart");
+    let Some(text) = extract("wallchart_tie_breaks", &pdf) else {
+        return;
+    };
+    for code in ranked.tie_break_names.iter() {
+        assert!(
+            text.contains(code.as_str()),
+            "{code} column missing:\n{text}"
+        );
+    }
+    // Player 1's row ends with their tie-break values, as the standings print them.
+    let first = ranked
+        .rows
+        .iter()
+        .find(|row| row.player.0 == 1)
+        .expect("player 1");
+    let line = text.lines().find(|l| l.contains("Šťastný")).expect("row 1");
+    let values = first.tie_breaks.join(" ");
+    let squeezed = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squeezed.contains(&values), "{values} not in {line}");
+    // With the page's width the longest name fits whole (set smaller), not cut.
+    assert!(text.contains("Maximiliana"), "{text}");
+    assert_eq!(page_count(&text), 1, "one landscape page");
+}

@@ -124,7 +124,7 @@ async fn c04_2_art_3_2_a_player_withdrawn_on_the_players_page_is_never_paired_ag
     );
     let swiss = orga.get(&format!("/tournaments/{id}/swiss")).await;
     let status = swiss
-        .text(&format!("#swiss-player-{} td:nth-child(3)", leaver.0))
+        .text(&format!("#swiss-player-{} .status", leaver.0))
         .unwrap_or_default();
     assert!(status.contains('2'), "withdrawn from round 2: {status:?}");
     for round in 2..=3 {

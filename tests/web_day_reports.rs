@@ -295,8 +295,8 @@ async fn c04_2_art_3_3_bye_limits_enforced_through_the_app() {
     let page = client.get(&format!("/tournaments/{id}/swiss")).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(
-        page.texts(&format!("#swiss-player-{player} .badge"))
-            .contains(&"3:H".to_owned())
+        page.texts(&format!("#swiss-player-{player} .bye-badge"))
+            .contains(&"R3: ½".to_owned())
     );
     // Withdrawing drops the later byes.
     client

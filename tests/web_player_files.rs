@@ -449,3 +449,60 @@ async fn fide_id_lookup_fills_the_form_and_the_refresh_applies_what_it_showed() 
         ("refresh_rating_override", Some(1))
     );
 }
+
+#[actix_web::test]
+async fn csv_import_names_the_broken_quote_line_and_the_4_mb_limit() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &[], 5, 0);
+    let id = event.tournament.id.0;
+    let mut client = ctx.logged_in("orga").await;
+    let import = format!("/tournaments/{id}/players/import");
+    // Line 3 (the header is line 1) opens a quote it never closes.
+    let list = "name,rating,club\r\n\
+                \"Novák, Jan\",2300,ŠK Praha\r\n\
+                \"Dvořák, Petr,2200,TJ Zlín\r\n\
+                \"Svoboda, Jiří\",2100,\r\n";
+    let token = client.csrf_token().await;
+    let page = client
+        .send(upload(
+            &import,
+            multipart(
+                &[("csrf_token", &token), ("action", "preview")],
+                Some(("file", "players.csv", list)),
+            ),
+        ))
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.body
+    );
+    assert_eq!(page.texts("#import-problems td.line"), ["3"]);
+    let message = page.texts("#import-problems td.message").join(" ");
+    assert!(
+        message.contains("quote") && message.contains("not closed"),
+        "{message}"
+    );
+    // A 5 MB file: the message names the 4 MB limit, not "the form could not be read".
+    let big = format!(
+        "name,rating\n{}",
+        "\"Novák, Jan\",2300\n".repeat(5 * 1024 * 1024 / 18)
+    );
+    let token = client.csrf_token().await;
+    let page = client
+        .send(upload(
+            &import,
+            multipart(
+                &[("csrf_token", &token), ("action", "preview")],
+                Some(("file", "players.csv", &big)),
+            ),
+        ))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.body.contains("4 MB limit"), "{}", page.body);
+    assert!(!page.body.contains("could not be read"));
+    // Nothing was imported.
+    let players = client.get(&format!("/tournaments/{id}/players")).await;
+    assert!(!players.body.contains("Novák, Jan"));
+}

@@ -269,6 +269,7 @@ fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
     };
     let mut input = document_input(&data, args.lang, args.paper);
     input.tie_breaks = Some(settings);
+    input.prizes = Some(crate::db::prize_list::load_setup(&mut conn, &data)?);
     apply_details(args, &mut input, round);
     Ok(render_stored(args.kind, &data, input, round)?)
 }

@@ -20,6 +20,7 @@
 pub mod domain;
 pub mod league;
 pub mod models;
+pub mod prize_list;
 pub mod rating_list;
 pub mod schema;
 pub mod schema_day;

@@ -133,9 +133,14 @@ pub enum CsvProblem {
         /// The earlier line.
         first_line: u64,
     },
-    /// The CSV structure itself is broken (e.g. an unclosed quote).
+    /// The CSV structure itself is broken.
     #[default]
     Malformed,
+    /// A quoted cell is not closed on the line it opened on (a name or a club never spans
+    /// lines): the line is the one where the quote opened.
+    UnclosedQuote,
+    /// Text follows a closing quote before the separator (`"Novák" Jan,…`).
+    TextAfterQuote,
     /// A spreadsheet cell holds an error value (`#N/A`, `#REF!`, ...), e.g. of its formula.
     CellError,
     /// A spreadsheet cell has a value in a column the header row does not name.
@@ -173,6 +178,8 @@ impl CsvProblem {
             CsvProblem::BadSex => "bad_sex",
             CsvProblem::DuplicateFideId { .. } => "duplicate_fide_id",
             CsvProblem::Malformed => "malformed",
+            CsvProblem::UnclosedQuote => "unclosed_quote",
+            CsvProblem::TextAfterQuote => "text_after_quote",
             CsvProblem::CellError => "cell_error",
             CsvProblem::OutsideColumns => "outside_columns",
             CsvProblem::NotASpreadsheet => "not_a_spreadsheet",
@@ -208,7 +215,16 @@ impl fmt::Display for CsvProblem {
             CsvProblem::DuplicateFideId { first_line } => {
                 write!(f, "the same FIDE ID is on line {first_line}")
             }
-            CsvProblem::Malformed => write!(f, "broken CSV (e.g. an unclosed quote)"),
+            CsvProblem::Malformed => write!(f, "broken CSV"),
+            CsvProblem::UnclosedQuote => {
+                write!(f, "a quote opened on this line is not closed on it")
+            }
+            CsvProblem::TextAfterQuote => {
+                write!(
+                    f,
+                    "text after a closing quote (a quote inside a cell is written \"\")"
+                )
+            }
             CsvProblem::CellError => write!(f, "the cell holds an error value"),
             CsvProblem::OutsideColumns => write!(f, "a value in a column without a header"),
             CsvProblem::NotASpreadsheet => {
@@ -348,6 +364,9 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         return Err(vec![line_error(1, CsvProblem::Empty)]);
     }
     let delimiter = separator_of(header_line);
+    if let Some(error) = broken_quote(text, delimiter) {
+        return Err(vec![error]);
+    }
     let mut reader = ::csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -609,6 +628,43 @@ fn cell_error(
     }
 }
 
+/// The first broken quote of a CSV text, with its line (the header is line 1): a quoted cell
+/// that is still open at the end of its line, or text after a closing quote. The CSV reader
+/// would take the first for a cell running on to the next quote — lines further down, or the
+/// end of the file — and report a wrong count of fields somewhere else, or nothing at all.
+fn broken_quote(text: &str, delimiter: u8) -> Option<CsvError> {
+    let delimiter = char::from(delimiter);
+    let mut line = 1u64;
+    let (mut field_start, mut quoted, mut closed) = (true, false, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                }
+                '"' => (quoted, closed) = (false, true),
+                '\n' | '\r' => return Some(line_error(line, CsvProblem::UnclosedQuote)),
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' | '\r' => {
+                line += 1;
+                (field_start, closed) = (true, false);
+            }
+            c if c == delimiter => (field_start, closed) = (true, false),
+            ' ' | '\t' if closed => {}
+            _ if closed => return Some(line_error(line, CsvProblem::TextAfterQuote)),
+            '"' if field_start => (quoted, field_start) = (true, false),
+            _ => field_start = false,
+        }
+    }
+    quoted.then(|| line_error(line, CsvProblem::UnclosedQuote))
+}
+
 fn csv_failure(error: &::csv::Error) -> CsvError {
     let line = error.position().map_or(0, |p| p.line());
     let problem = match error.kind() {
@@ -713,6 +769,46 @@ mod tests {
         assert_eq!(players[0].club, "ŠK Praha");
         assert_eq!(players[1].rating, 0);
         assert_eq!(players[1].birth_year, None);
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_named_at_the_line_it_opened_on() {
+        // Line 3 opens a quote it never closes; the reader alone would run the cell on to the
+        // quote of line 5 and report a wrong count of fields on another line.
+        let text = "name,rating,club\n\
+                    \"Novák, Jan\",2300,ŠK Praha\n\
+                    \"Dvořák, Petr,2200,TJ Zlín\n\
+                    \"Svoboda, Jiří\",2100,\n\
+                    \"Malá, Eva\",2000,\n";
+        let errors = read_players(text).expect_err("broken");
+        let found: Vec<(u64, &str)> = errors.iter().map(|e| (e.line, e.problem.key())).collect();
+        assert_eq!(found, [(3, "unclosed_quote")]);
+        // At the end of the file too.
+        let errors = read_players("name,rating\n\"Novák, Jan,2300").expect_err("broken");
+        assert_eq!(
+            (errors[0].line, errors[0].problem.key()),
+            (2, "unclosed_quote")
+        );
+        // With CRLF line ends and a semicolon separator.
+        let text = "name;rating\r\n\"Novák, Jan\";2300\r\n\"Dvořák;2200\r\n";
+        let errors = read_players(text).expect_err("broken");
+        assert_eq!(
+            (errors[0].line, errors[0].problem.key()),
+            (3, "unclosed_quote")
+        );
+    }
+
+    #[test]
+    fn text_after_a_closing_quote_is_named_with_its_line() {
+        let errors = read_players("name,rating\n\"Novák\" Jan,2300\n").expect_err("broken");
+        assert_eq!(
+            (errors[0].line, errors[0].problem.key()),
+            (2, "text_after_quote")
+        );
+        // Doubled quotes inside a quoted cell and spaces after the quote are fine.
+        let players =
+            read_players("name,club\n\"Novák, Jan\" ,\"ŠK \"\"Věž\"\"\"\n").expect("clean");
+        assert_eq!(players[0].club, "ŠK \"Věž\"");
     }
 
     #[test]

@@ -28,7 +28,8 @@ pub enum CrosstableKind {
 }
 
 /// The crosstable after `after_round` rounds as PDF bytes. `standings` gives the rank column
-/// (ranked by points alone when `None`).
+/// and the tie-break columns (C.07; ranked by points alone, without tie-breaks, when `None`).
+/// The table takes the whole width of the landscape page.
 pub fn crosstable(
     tournament: &Tournament,
     input: &DocumentInput,
@@ -126,10 +127,17 @@ pub fn crosstable(
             })
             .collect()
     };
+    let result_columns = fixed..columns.len();
     columns.push(Column::new(language.text("points"), 11.0, Align::Center).bold());
+    columns.extend(
+        standings
+            .tie_break_names
+            .iter()
+            .map(|name| Column::new(name.clone(), 12.0, Align::Right)),
+    );
     columns.push(Column::new(language.text("rank"), 11.0, Align::Right));
-    let others: f32 = columns.iter().map(|c| c.width).sum();
-    columns[1].width = (width - others).clamp(40.0, 70.0);
+    spread_to_width(&mut columns, result_columns, width);
+    let tie_breaks = standings.tie_breaks_by_player(players);
 
     let rows: Vec<Vec<String>> = tournament
         .players
@@ -145,6 +153,7 @@ pub fn crosstable(
             ];
             row.extend(cells);
             row.push(points_text(points[i]));
+            row.extend(tie_breaks[i].iter().cloned());
             row.push(match ranks[i] {
                 0 => String::new(),
                 rank => rank.to_string(),
@@ -163,4 +172,54 @@ pub fn crosstable(
         page_heading(canvas, &event, &title, &details)
     });
     Ok(canvas.finish())
+}
+
+/// Widens `columns` to fill `width`: the name (column 1) up to 90 mm first, then the result
+/// cells (`results`) up to twice their width, then the name again with whatever is left. A
+/// table wider than `width` is left as it is (it continues on further pages).
+fn spread_to_width(columns: &mut [Column], results: std::ops::Range<usize>, width: f32) {
+    let others: f32 = columns.iter().map(|c| c.width).sum::<f32>() - columns[1].width;
+    columns[1].width = (width - others).clamp(40.0, 90.0);
+    let spare = width - others - columns[1].width;
+    let count = results.len();
+    if spare > 0.0 && count > 0 {
+        let each = spare / count as f32;
+        for column in &mut columns[results] {
+            column.width += each.min(column.width);
+        }
+    }
+    let total: f32 = columns.iter().map(|c| c.width).sum();
+    if total < width {
+        columns[1].width += width - total;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_fill_the_landscape_width() {
+        let mut columns = vec![
+            Column::new("No", 9.0, Align::Right),
+            Column::new("Name", 0.0, Align::Left),
+            Column::new("1", 14.0, Align::Center),
+            Column::new("2", 14.0, Align::Center),
+            Column::new("Pts", 11.0, Align::Center),
+            Column::new("BH", 12.0, Align::Right),
+        ];
+        spread_to_width(&mut columns, 2..4, 273.0);
+        let total: f32 = columns.iter().map(|c| c.width).sum();
+        assert!((total - 273.0).abs() < 0.01, "{total}");
+        assert_eq!(columns[2].width, 28.0);
+        // Too many columns for the page: left as they are, the name at its least.
+        let mut wide: Vec<Column> = vec![
+            Column::new("No", 9.0, Align::Right),
+            Column::new("Name", 0.0, Align::Left),
+        ];
+        wide.extend((0..30).map(|r| Column::new(r.to_string(), 14.0, Align::Center)));
+        spread_to_width(&mut wide, 2..32, 273.0);
+        assert_eq!(wide[1].width, 40.0);
+        assert_eq!(wide[2].width, 14.0);
+    }
 }

@@ -10,8 +10,8 @@
 
 use crate::print::standings::StandingsTable;
 use crate::print::{
-    DocumentInput, PrintError, crosstable, match_sheet, pairings, result_slip, scoresheet,
-    standings, team_standings,
+    DocumentInput, PrintError, crosstable, match_sheet, pairings, prize_list, result_slip,
+    scoresheet, standings, team_standings,
 };
 use crate::tournament::Tournament;
 
@@ -35,11 +35,13 @@ pub enum Document {
     MatchSheets,
     /// A team competition's standings, crosstable and board statistics after a round.
     TeamStandings,
+    /// The prize list after a round (places and category prizes, [`DocumentInput::prizes`]).
+    Prizes,
 }
 
 impl Document {
     /// Every document.
-    pub const ALL: [Document; 8] = [
+    pub const ALL: [Document; 9] = [
         Document::Pairings,
         Document::PairingsAlphabetical,
         Document::Standings,
@@ -48,6 +50,7 @@ impl Document {
         Document::ResultSlips,
         Document::MatchSheets,
         Document::TeamStandings,
+        Document::Prizes,
     ];
 
     /// The name on the command line (`arbiter print NAME`) and in the URL (`NAME.pdf`).
@@ -61,6 +64,7 @@ impl Document {
             Document::ResultSlips => "result-slips",
             Document::MatchSheets => "match-sheets",
             Document::TeamStandings => "team-standings",
+            Document::Prizes => "prizes",
         }
     }
 
@@ -79,6 +83,7 @@ impl Document {
             Document::TeamStandings => {
                 "A team competition's standings, crosstable and board statistics after a round"
             }
+            Document::Prizes => "The prize list after a round (places and category prizes)",
         }
     }
 
@@ -97,7 +102,7 @@ impl Document {
     pub fn after_round(self) -> bool {
         matches!(
             self,
-            Document::Standings | Document::Crosstable | Document::TeamStandings
+            Document::Standings | Document::Crosstable | Document::TeamStandings | Document::Prizes
         )
     }
 
@@ -135,6 +140,14 @@ pub fn render(
         Document::ResultSlips => result_slip::result_slips(tournament, input, round),
         Document::MatchSheets => match_sheet::match_sheets(tournament, input, round),
         Document::TeamStandings => team_standings::team_standings(tournament, input, round),
+        Document::Prizes => {
+            let ranking: Vec<_> = ranked()
+                .rows
+                .iter()
+                .map(|row| (row.player, row.points))
+                .collect();
+            prize_list::prize_list(tournament, input, round, &ranking)
+        }
     }
 }
 

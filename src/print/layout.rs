@@ -62,6 +62,10 @@ pub enum Orientation {
 /// at the edges; 12 mm keeps everything clear of that on A4 and Letter alike.
 pub const MARGIN: f32 = 12.0;
 
+/// The smallest a text is set to fit its box, as a share of its size (7.5 pt → 4.9 pt), before
+/// it is shortened with an ellipsis.
+pub const MIN_SHRINK: f32 = 0.65;
+
 /// Horizontal text alignment inside a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -347,8 +351,10 @@ impl Canvas {
         });
     }
 
-    /// Draws `text` in the box from `x` to `x + width`, aligned, shortened with an ellipsis when
-    /// it is too long. `pad` millimetres are kept free at both sides.
+    /// Draws `text` in the box from `x` to `x + width`, aligned. Text too long for the box is
+    /// set smaller, down to [`MIN_SHRINK`] of `size` (a name such as "WFM Nováková, Kateřina"
+    /// or a heading such as "Výsledek" stays whole), and only beyond that shortened with an
+    /// ellipsis. A millimetre is kept free at both sides (less in narrow boxes).
     #[expect(
         clippy::too_many_arguments,
         reason = "a cell is position, box, style and text"
@@ -365,6 +371,14 @@ impl Canvas {
     ) {
         let pad = 1.0_f32.min(width / 6.0);
         let room = width - 2.0 * pad;
+        let natural = self.fonts.width_mm(text, size, bold);
+        let size = if natural > room && natural > 0.0 {
+            // A hair under the exact ratio, so that rounding does not make it miss by a
+            // hundredth of a millimetre and cut the last letters.
+            (size * room / natural * 0.995).max(size * MIN_SHRINK)
+        } else {
+            size
+        };
         let shown = self.fonts.fit(text, room, size, bold);
         let used = self.fonts.width_mm(&shown, size, bold);
         let left = match align {
@@ -373,6 +387,59 @@ impl Canvas {
             Align::Right => x + width - pad - used,
         };
         self.text(left, y, size, bold, &shown);
+    }
+
+    /// Draws `text` in the box from `x` to `x + width` and from `top` to `top + height`,
+    /// aligned and centred vertically: on one line when it fits (set up to 15 % smaller), else
+    /// broken at spaces into
+    /// as many lines as the box holds at `size` (a word too long for a line is set smaller, as
+    /// [`Canvas::text_in`] does); a text that does not fit even so goes on one line through
+    /// [`Canvas::text_in`] (set smaller, then shortened).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "a cell is position, box, style and text"
+    )]
+    pub fn text_wrapped_in(
+        &mut self,
+        x: f32,
+        top: f32,
+        width: f32,
+        height: f32,
+        align: Align,
+        size: f32,
+        bold: bool,
+        text: &str,
+    ) {
+        let pad = 1.0_f32.min(width / 6.0);
+        let room = width - 2.0 * pad;
+        let line_height = size * MM_PER_PT * 1.2;
+        let max_lines = (height / line_height).floor() as usize;
+        let fits = |line: &str| self.fonts.width_mm(line, size, bold) <= room;
+        // A line may be set smaller by `text_in` as a single line would.
+        let fits_smaller = |line: &str| self.fonts.width_mm(line, size * MIN_SHRINK, bold) <= room;
+        // A text that fits when set a little smaller stays on one line.
+        let fits_one_line = self.fonts.width_mm(text, size * 0.85, bold) <= room;
+        if max_lines >= 2 && !fits_one_line {
+            let mut lines: Vec<String> = Vec::new();
+            for word in text.split_whitespace() {
+                match lines.last_mut() {
+                    Some(line) if fits(&format!("{line} {word}")) => {
+                        line.push(' ');
+                        line.push_str(word);
+                    }
+                    _ => lines.push(word.to_owned()),
+                }
+            }
+            if lines.len() <= max_lines && lines.iter().all(|line| fits_smaller(line)) {
+                let first = top + (height - line_height * lines.len() as f32) / 2.0;
+                for (index, line) in lines.iter().enumerate() {
+                    let baseline = first + line_height * (index as f32 + 0.78);
+                    self.text_in(x, baseline, width, align, size, bold, line);
+                }
+                return;
+            }
+        }
+        self.text_in(x, top + height * 0.72, width, align, size, bold, text);
     }
 
     fn set_thickness(&mut self, thickness: f32) {
@@ -488,8 +555,8 @@ impl Canvas {
         });
     }
 
-    /// Finishes the document: adds the footer ("event … Page i of n") to every page and returns
-    /// the PDF bytes.
+    /// Finishes the document: adds the footer ("event … Page i of n", the event's part on two
+    /// lines when it is long) to every page and returns the PDF bytes.
     pub fn finish(mut self) -> Vec<u8> {
         self.new_page();
         let total = self.pages.len();
@@ -499,22 +566,26 @@ impl Canvas {
             self.ops = ops;
             let y = self.height - MARGIN + 1.0;
             let footer = self.footer.clone();
-            let right_room = 40.0;
-            self.text_in(
-                MARGIN,
-                y,
-                self.width - 2.0 * MARGIN - right_room,
-                Align::Left,
-                7.0,
-                false,
-                &footer,
-            );
             let numbering = format!(
                 "{} {} {} {}",
                 self.page_label,
                 index + 1,
                 self.of_label,
                 total
+            );
+            // The page number takes the room it needs; the footer text the rest.
+            let right_room = self.fonts.width_mm(&numbering, 7.0, false) + 4.0;
+            // A footer too long for its line takes two (the room between the content and the
+            // bottom margin holds them).
+            self.text_wrapped_in(
+                MARGIN,
+                self.height - MARGIN - 4.9,
+                self.width - 2.0 * MARGIN - right_room,
+                6.9,
+                Align::Left,
+                7.0,
+                false,
+                &footer,
             );
             self.text_in(
                 self.width - MARGIN - right_room,
@@ -676,15 +747,15 @@ impl Table {
         if self.zebra && index % 2 == 1 {
             canvas.fill(MARGIN, y, total, self.row_height, 0.94);
         }
-        let baseline = y + self.row_height * 0.72;
         let mut x = MARGIN;
         for &column_index in part {
             let column = &self.columns[column_index];
             if let Some(cell) = row.get(column_index) {
-                canvas.text_in(
+                canvas.text_wrapped_in(
                     x,
-                    baseline,
+                    y,
                     column.width,
+                    self.row_height,
                     column.align,
                     self.font_size,
                     column.bold,

@@ -1,7 +1,7 @@
 //! PDF documents for tournament day, drawn with printpdf: pairing lists ([`pairings`]),
 //! standings ([`standings`]), crosstables and Swiss wallcharts ([`crosstable`]), pre-filled
 //! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7), result slips ([`result_slip`]) and
-//! a team competition's match sheets ([`match_sheet`]).
+//! a team competition's match sheets ([`match_sheet`]) and the prize list ([`prize_list`]).
 //! The command line and the web choose among them through one dispatcher ([`render`]).
 //!
 //! Every document reads the shared [`Tournament`] model plus a [`DocumentInput`] for what the
@@ -20,6 +20,7 @@ pub mod document;
 pub mod layout;
 pub mod match_sheet;
 pub mod pairings;
+pub mod prize_list;
 pub mod qr;
 pub mod result_slip;
 pub mod scoresheet;
@@ -180,6 +181,9 @@ pub struct DocumentInput {
     /// Team standings: the league's list of team tie-breaks, the primary score first (FIDE's
     /// team order when empty).
     pub team_tie_breaks: Vec<crate::tournament::team::tiebreak::TeamTieBreak>,
+    /// The prize list: the organiser's categories and prizes and the players as the
+    /// categories see them (none: a list without prizes).
+    pub prizes: Option<crate::tournament::prizes::PrizeSetup>,
 }
 
 /// The secret self-report links of one board, printed as QR codes.

@@ -90,6 +90,21 @@ impl StandingsTable {
         }
     }
 
+    /// The tie-break values of every player as printed (index = starting number − 1), one per
+    /// column of [`StandingsTable::tie_break_names`]; blank for players not listed.
+    pub fn tie_breaks_by_player(&self, players: usize) -> Vec<Vec<String>> {
+        let mut values = vec![vec![String::new(); self.tie_break_names.len()]; players];
+        for row in &self.rows {
+            if let Some(slot) = (row.player.0 as usize)
+                .checked_sub(1)
+                .and_then(|i| values.get_mut(i))
+            {
+                slot.clone_from(&row.tie_breaks);
+            }
+        }
+        values
+    }
+
     /// The rank of every player (index = starting number − 1), 0 for players not listed.
     pub fn ranks(&self, players: usize) -> Vec<u32> {
         let mut ranks = vec![0; players];

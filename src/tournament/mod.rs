@@ -16,6 +16,7 @@ pub mod day;
 pub mod default_time;
 pub mod model;
 pub mod norms;
+pub mod prizes;
 pub mod rating;
 pub mod rating_refresh;
 pub mod result;

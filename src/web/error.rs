@@ -206,6 +206,9 @@ impl AppError {
                 AppError::Conflict(ctx.t("player.refresh.after_start"))
             }
             Refusal::RatingsChanged => AppError::Conflict(ctx.t("player.refresh.changed")),
+            Refusal::Prizes(error) => {
+                AppError::Unprocessable(crate::web::handlers::prizes::prize_error(ctx, &error))
+            }
             Refusal::League(refusal) => {
                 let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
                 match refusal {

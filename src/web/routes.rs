@@ -7,8 +7,8 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, league, live, player, player_card, print, result, round,
-    schedule, self_report, standings, swiss, tournament, trf_import, users,
+    assets, auth, game_score, home, lang, league, live, player, player_card, print, prizes, result,
+    round, schedule, self_report, standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -147,7 +147,7 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     );
 }
 
-/// Tie-break settings, player cards and printed documents.
+/// Tie-break settings, categories and prizes, player cards and printed documents.
 fn standings_routes(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/tournaments/{id}/tiebreaks",
@@ -160,6 +160,18 @@ fn standings_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/players/{player}/card",
         web::get().to(player_card::show::show_card),
+    )
+    .route(
+        "/tournaments/{id}/prizes",
+        web::get().to(prizes::show::show_prizes),
+    )
+    .route(
+        "/tournaments/{id}/prizes",
+        web::post().to(prizes::save::save_prizes),
+    )
+    .route(
+        "/tournaments/{id}/prizes/edit",
+        web::get().to(prizes::edit::edit_prizes),
     )
     .route(
         "/tournaments/{id}/print/{document}",

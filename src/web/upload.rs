@@ -183,9 +183,28 @@ impl<const SPREADSHEETS: bool> FromRequest for CsrfFields<SPREADSHEETS> {
         Box::pin(async move {
             let lang = Lang::of_request(&req);
             let unreadable = || AppError::Unprocessable(lang.t("error.form_unreadable"));
-            let body = body.await.map_err(|_| unreadable())?;
+            let too_large = || {
+                AppError::Unprocessable(lang.t_with(
+                    "error.upload_too_large",
+                    &[("limit", &(UPLOAD_LIMIT / (1024 * 1024)).to_string())],
+                ))
+            };
+            let declared = req
+                .headers()
+                .get(header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            if declared.is_some_and(|length| length > UPLOAD_LIMIT as u64) {
+                return Err(too_large());
+            }
+            let body = body.await.map_err(|error| {
+                match error.as_error::<actix_web::error::PayloadError>() {
+                    Some(actix_web::error::PayloadError::Overflow) => too_large(),
+                    _ => unreadable(),
+                }
+            })?;
             if body.len() > UPLOAD_LIMIT {
-                return Err(unreadable());
+                return Err(too_large());
             }
             let content_type = req
                 .headers()

@@ -21,7 +21,8 @@
 //! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
-//! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`]; at
+//! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`],
+//! [`save_prize_rules`] (categories and prizes); at
 //! any time [`expel_player`] (Art. 12.9.9).
 
 use diesel::prelude::*;
@@ -29,6 +30,7 @@ use diesel::prelude::*;
 mod boards;
 mod league;
 mod players;
+mod prizes;
 mod ratings;
 
 pub use boards::{
@@ -41,6 +43,7 @@ pub use league::{
     swap_teams, unpair_team_round,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
+pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
 
 use crate::db::domain::TournamentData;
@@ -152,6 +155,8 @@ pub enum Refusal {
         /// Rounds paired.
         paired: u32,
     },
+    /// The categories and prizes do not hold together.
+    Prizes(crate::tournament::prizes::PrizeError),
     /// The refresh would now change other players or values than those shown (the list was
     /// imported again, or a registration changed): nothing was written.
     RatingsChanged,

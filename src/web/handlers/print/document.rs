@@ -3,7 +3,8 @@
 //! result enterers with each board's self-report QR codes), `pairings-alphabetical.pdf`,
 //! `standings.pdf` (the tournament's tie-break columns), `crosstable.pdf` (round-robin grid or
 //! Swiss wallchart), `scoresheets.pdf` (`&two_per_page=1`, `&continuation=1`) and
-//! `result-slips.pdf`; the last two for result enterers only (they carry every board).
+//! `result-slips.pdf`; the last two for result enterers only (they carry every board);
+//! `prizes.pdf`, the prize list after round N.
 //!
 //! Pairing lists, scoresheets and slips are for round N (default: the last round the visitor
 //! may see); standings and crosstables are after round N (default: the last complete round the
@@ -102,6 +103,14 @@ pub async fn print_document(
         two_per_page: query.two_per_page.is_some_and(|v| v == "1"),
         continuation_sheets: query.continuation.is_some_and(|v| v == "1"),
     };
+    if document == Document::Prizes {
+        let data = data.clone();
+        input.prizes = Some(
+            state
+                .db(move |conn| Ok(crate::db::prize_list::load_setup(conn, &data)?))
+                .await?,
+        );
+    }
     if document == Document::Pairings && ranked.access.run_day {
         let base = crate::web::public_base_url(&req, &state.config);
         let data = data.clone();

@@ -6,17 +6,23 @@
 //! the values and, in each `<details>`, a link to the player's working ([`super::working`]);
 //! `static/js/working.js` fetches the one tie-break's working there when a visitor opens it, so
 //! a 1000-player open's standings stay a page of values, not of every working.
+//!
+//! `?category=N` shows the standings of the organiser's N-th category
+//! ([`crate::tournament::prizes`]): the players of the category in the order of the whole
+//! field, with their place in the category beside their place overall.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::models::PlayerRowId;
+use crate::print::prize_list::category_name;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
+use crate::web::handlers::prizes::load_with_prizes;
+use crate::web::handlers::standings::player_row_id;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
-use crate::web::handlers::standings::{load_ranked, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -49,6 +55,16 @@ pub struct StandingRow {
     pub withdrawn: bool,
     /// Expelled from the competition (Laws Art. 12.9.9) before the next round.
     pub expelled: bool,
+    /// The place in the category shown (0 when the whole field is shown).
+    pub category_rank: u32,
+}
+
+/// The query: which category to show.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct StandingsQuery {
+    /// The category's number in the organiser's list (1-based); none or empty for all.
+    #[serde(default)]
+    pub category: Option<String>,
 }
 
 /// The standings page.
@@ -75,6 +91,10 @@ pub struct StandingsPage {
     pub legend: Vec<(String, String)>,
     /// Some place was decided by lot.
     pub any_lot: bool,
+    /// The organiser's categories: (number, name).
+    pub categories: Vec<(usize, String)>,
+    /// The category shown (0: the whole field).
+    pub category: usize,
 }
 
 /// Shows the standings.
@@ -83,14 +103,36 @@ pub async fn show_standings(
     user: MaybeUser,
     state: web::Data<AppState>,
     path: web::Path<i32>,
+    query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let ranked = load_ranked(&state, user.0, path.into_inner()).await?;
+    let (ranked, setup) = load_with_prizes(&state, user.0, path.into_inner()).await?;
+    let category = match query.category.as_deref().map(str::trim) {
+        None | Some("") | Some("0") => 0,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=setup.rules.categories.len()).contains(n))
+            .ok_or(AppError::NotFound)?,
+    };
+    let in_category = |player| {
+        category == 0
+            || setup
+                .entrants
+                .iter()
+                .find(|e| e.player == player)
+                .is_some_and(|e| {
+                    setup.rules.categories[category - 1]
+                        .rule
+                        .includes(e, setup.year)
+                })
+    };
     let model = &ranked.model;
     let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
     let standings = rank_with(&calculator, &ranked.settings);
-    let rows: Vec<StandingRow> = standings
+    let mut rows: Vec<StandingRow> = standings
         .rows
         .iter()
+        .filter(|row| in_category(row.player))
         .filter_map(|row| {
             let player = model.player(row.player)?;
             let tie_breaks = row.values.iter().copied().map(value_text).collect();
@@ -120,8 +162,21 @@ pub async fn show_standings(
                 expelled: player_row_id(&ranked.data, row.player.0)
                     .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
                     .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
+                category_rank: 0,
             })
         })
+        .collect();
+    if category > 0 {
+        for (index, row) in rows.iter_mut().enumerate() {
+            row.category_rank = index as u32 + 1;
+        }
+    }
+    let categories = setup
+        .rules
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(index, c)| (index + 1, category_name(ctx.lang_code(), c)))
         .collect();
     let show_working = ctx.t("working.show");
     let legend = standings
@@ -141,6 +196,8 @@ pub async fn show_standings(
         show_working,
         legend,
         any_lot,
+        categories,
+        category,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -26,6 +26,9 @@ pub struct SwissPlayer {
     pub withdrawn_from: Option<u32>,
     /// Requested byes as `round:H`.
     pub byes: Vec<(u32, char)>,
+    /// What the status filter matches, space-separated: `playing` or `withdrawn`, `late`,
+    /// `byes`.
+    pub tags: String,
 }
 
 /// The Swiss page.
@@ -90,17 +93,30 @@ pub async fn swiss_page(
         .iter()
         .map(|p| {
             let who = data.participation_of(p.id);
+            let withdrawn_from = data.withdrawn_from(p.id).map(|r| r.max(1) as u32);
+            let mut tags = vec![if withdrawn_from.is_some() {
+                "withdrawn"
+            } else {
+                "playing"
+            }];
+            if who.first_round > 1 {
+                tags.push("late");
+            }
+            if !who.byes.is_empty() {
+                tags.push("byes");
+            }
             SwissPlayer {
                 id: p.id.0,
                 rank: p.starting_rank.map(|r| r.to_string()).unwrap_or_default(),
                 name: p.name.clone(),
                 first_round: who.first_round,
-                withdrawn_from: data.withdrawn_from(p.id).map(|r| r.max(1) as u32),
+                withdrawn_from,
                 byes: who
                     .byes
                     .iter()
                     .map(|(round, kind)| (*round, kind.code()))
                     .collect(),
+                tags: tags.join(" "),
             }
         })
         .collect();

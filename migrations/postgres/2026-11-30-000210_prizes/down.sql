@@ -1,0 +1,3 @@
+DROP TABLE prizes;
+DROP TABLE prize_categories;
+DROP TABLE prize_settings;
