@@ -2,8 +2,8 @@
 //! FIDE IDs, titles and full birth dates is imported, a round date and a birth year are
 //! changed in the app, and the export carries the changes and gives the rest back unchanged:
 //! the report records, every player's fields, each round's opponent, colour and result, the
-//! points and the ranks. `arbiter report check` passes the export. (A forfeit comes back with
-//! the seats the app keeps for every board, `w +` / `b -`; a file's `- +` would come back so.)
+//! points and the ranks. `arbiter report check` passes the export. A forfeit comes back as the
+//! file wrote it: with its colours (`w +` / `b -`) or without (`- +` / `- -`).
 //!
 //! Penalty results (Laws Art. 12.9, 11.3: `=`/`0`, `0`/`0`, `0`/`=` and the unrated `D`/`L`)
 //! come back as each side's own code after an edit of another board.
@@ -228,6 +228,92 @@ async fn art_12_9_penalty_results_imported_edited_and_exported_keep_each_sides_c
                 ours.id.0
             );
         }
+    }
+    assert!(
+        rating_report::check(&back).is_empty(),
+        "{:?}\n{}",
+        rating_report::check(&back),
+        exported.body
+    );
+}
+
+/// Unplayed pairings without colours (TRF `- +`, `- -`) and games played but not rated (`W`,
+/// `D`, `L`) come back as the file wrote them after a result of another board is corrected:
+/// the forfeit keeps its missing colours, the unrated games stay unrated.
+#[actix_web::test]
+async fn unplayed_pairings_without_colours_and_unrated_games_come_back_as_imported() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/report/unplayed-report.trf"
+    ))
+    .expect("fixture");
+    let source = trf::read(&text).expect("fixture reads");
+    assert!(
+        rating_report::check(&source).is_empty(),
+        "the fixture is a good report: {:?}",
+        rating_report::check(&source)
+    );
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "unplayed.trf", &text)),
+            ),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id: i32 = created
+        .location
+        .as_deref()
+        .and_then(|l| l.rsplit('/').next())
+        .and_then(|n| n.parse().ok())
+        .expect("new tournament");
+    let t = format!("/tournaments/{id}");
+
+    // The arbiter corrects round 2's Novak–Kovacova (1-0) to a draw.
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let novak = data
+        .players
+        .iter()
+        .find(|p| p.name == "Novak, Adam")
+        .expect("player 1")
+        .id;
+    let game = data
+        .games_of_round(2)
+        .into_iter()
+        .find(|g| g.white_id == novak)
+        .expect("Novak has White in round 2");
+    let version = game.version.to_string();
+    let saved = client
+        .post(
+            &format!("{t}/games/{}", game.id.0),
+            &[("result", "1/2-1/2"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+    let exported = client.get(&format!("{t}/export.trf")).await;
+    assert_eq!(exported.status, StatusCode::OK);
+    let back = trf::read(&exported.body).expect("export reads");
+    let mut expected = source.tournament.clone();
+    expected.players[0].rounds[1].result = arbiter::tournament::GameResult::Draw;
+    expected.players[2].rounds[1].result = arbiter::tournament::GameResult::Draw;
+    for (ours, theirs) in back.tournament.players.iter().zip(&expected.players) {
+        assert_eq!(
+            ours.rounds, theirs.rounds,
+            "player {}:\n{}",
+            ours.id.0, exported.body
+        );
     }
     assert!(
         rating_report::check(&back).is_empty(),
