@@ -206,6 +206,10 @@ impl AppError {
                 AppError::Conflict(ctx.t("player.refresh.after_start"))
             }
             Refusal::RatingsChanged => AppError::Conflict(ctx.t("player.refresh.changed")),
+            Refusal::AdjustmentRound { round, total } => AppError::Unprocessable(ctx.lang.t_with(
+                "adjust.bad_round",
+                &[("round", &round.to_string()), ("total", &total.to_string())],
+            )),
             Refusal::League(refusal) => {
                 let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
                 match refusal {

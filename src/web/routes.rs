@@ -7,8 +7,8 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, league, live, player, player_card, print, result, round,
-    schedule, self_report, standings, swiss, tournament, trf_import, users,
+    assets, auth, game_score, home, lang, league, live, player, player_card, print, report, result,
+    round, schedule, self_report, standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -232,6 +232,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::expel::expel_player),
     )
     .route(
+        "/tournaments/{id}/players/{player}/points",
+        web::post().to(player::adjust_points::adjust_points),
+    )
+    .route(
         "/tournaments/{id}/schedule",
         web::get().to(schedule::show::show_schedule),
     )
@@ -319,6 +323,18 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/export.trf",
         web::get().to(swiss::trf_export::export_trf),
+    )
+    .route(
+        "/tournaments/{id}/report",
+        web::get().to(report::show::show_report),
+    )
+    .route(
+        "/tournaments/{id}/report",
+        web::post().to(report::complete::complete_report),
+    )
+    .route(
+        "/tournaments/{id}/report.trf",
+        web::get().to(report::download::download_report),
     )
     .route(
         "/tournaments/{id}/rounds/{number}/live",

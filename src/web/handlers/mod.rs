@@ -10,6 +10,7 @@ pub mod live;
 pub mod player;
 pub mod player_card;
 pub mod print;
+pub mod report;
 pub mod result;
 pub mod round;
 pub mod schedule;

@@ -12,6 +12,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::models::PlayerRowId;
+use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
@@ -49,6 +50,10 @@ pub struct StandingRow {
     pub withdrawn: bool,
     /// Expelled from the competition (Laws Art. 12.9.9) before the next round.
     pub expelled: bool,
+    /// Points given or taken outside the games that the score counts (`-1`), empty if none.
+    pub adjustment: String,
+    /// Their reasons, one per decision.
+    pub adjustment_reasons: String,
 }
 
 /// The standings page.
@@ -120,6 +125,20 @@ pub async fn show_standings(
                 expelled: player_row_id(&ranked.data, row.player.0)
                     .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
                     .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
+                adjustment: match model.adjustment(row.player, ranked.after_round) {
+                    Points(0) => String::new(),
+                    points => format!("{}{points}", if points.0 > 0 { "+" } else { "" }),
+                },
+                adjustment_reasons: model
+                    .adjustments
+                    .iter()
+                    .filter(|a| {
+                        a.player == row.player
+                            && a.round.is_none_or(|round| round <= ranked.after_round)
+                    })
+                    .map(|a| format!("{}: {}", a.points, a.reason))
+                    .collect::<Vec<_>>()
+                    .join("; "),
             })
         })
         .collect();
