@@ -630,3 +630,119 @@ async fn the_report_page_checks_the_report_and_asks_for_what_it_lacks() {
         "audited"
     );
 }
+
+/// Points outside the games (TRF-2026 `299`): an arbiter deducts a point with its reason; the
+/// standings (web and PDF) mark it and count it, the rating report writes the `299` record and
+/// a points column that includes it (the check passes), and the import reads it back. Input
+/// that does not read is refused naming the field.
+#[actix_web::test]
+async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let t = import!(client, &report());
+    let id = id_of(&t);
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let adam = data
+        .players
+        .iter()
+        .find(|p| p.name == "Novak, Adam")
+        .expect("player 1")
+        .id;
+    let url = format!("{t}/players/{}/points", adam.0);
+
+    // Hostile input: a logged-in session with a token, refused naming the field.
+    for (form, field) in [
+        (vec![("points", "many"), ("reason", "x")], "Points"),
+        (vec![("points", "0"), ("reason", "x")], "Points"),
+        (vec![("points", "-1"), ("round", "x"), ("reason", "x")], "Round"),
+        (vec![("points", "-1"), ("round", "9"), ("reason", "x")], "Round 9"),
+        (vec![("points", "-1"), ("reason", " ")], "Reason"),
+    ] {
+        let refused = client.post(&url, &form).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{form:?}: {}",
+            refused.body
+        );
+        assert!(refused.body.contains(field), "{form:?}: {}", refused.body);
+    }
+    let no_token = client.post_raw(&url, &[("points", "-1"), ("reason", "x")]).await;
+    assert_eq!(no_token.status, StatusCode::FORBIDDEN);
+
+    client
+        .post(
+            &url,
+            &[
+                ("points", "-1"),
+                ("round", "2"),
+                ("reason", "appeals committee: mobile phone"),
+            ],
+        )
+        .await
+        .assert_redirect(&format!("{t}/players"));
+    let audit = ctx.with_conn(|conn| {
+        arbiter::db::models::AuditEntry::for_tournament(conn, TournamentId(id)).expect("audit")
+    });
+    assert!(
+        audit
+            .iter()
+            .any(|a| a.entry.action == "adjust_points"
+                && a.entry.detail.ends_with("appeals committee: mobile phone")),
+        "audited"
+    );
+
+    // Standings: 2½ − 1 = 1½, marked.
+    let standings = client.get(&format!("{t}/standings")).await;
+    let row = format!("tr[data-start=\"1\"] td.points");
+    let cell = standings.text(&row).expect("Novak's points");
+    assert!(cell.starts_with("1.5"), "{cell}");
+    assert_eq!(
+        standings.text(&format!("{row} .adjustment")).as_deref(),
+        Some("(-1)")
+    );
+    let pdf = client.get(&format!("{t}/print/standings.pdf")).await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    if let Some(text) = pdf_text("standings-adjusted.pdf", &pdf.bytes) {
+        assert!(text.contains("1½ (-1)"), "{text}");
+    }
+
+    // The report: the 299 record, the points column with it, the check passes.
+    let export = client.get(&format!("{t}/export.trf")).await;
+    assert!(
+        export.body.lines().any(|l| l == "299          -1.0  002    1"),
+        "{}",
+        export.body
+    );
+    let back = trf::read(&export.body).expect("export reads");
+    assert_eq!(
+        back.tournament.players[0].declared_points,
+        Some(arbiter::tournament::Points(15))
+    );
+    assert!(
+        rating_report::check(&back).is_empty(),
+        "{:?}",
+        rating_report::check(&back)
+    );
+    // Imported again: the same deduction.
+    let copy = import!(client, &export.body);
+    let copy_data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id_of(&copy)))
+            .expect("load")
+            .expect("tournament")
+    });
+    let adjustments: Vec<(Option<i32>, i32)> = copy_data
+        .adjustments
+        .iter()
+        .map(|a| (a.round, a.points))
+        .collect();
+    assert_eq!(adjustments, [(Some(2), -10)]);
+    let again = client.get(&format!("{copy}/export.trf")).await;
+    assert!(again.body.contains("299          -1.0  002    1"));
+}
