@@ -660,8 +660,14 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
     for (form, field) in [
         (vec![("points", "many"), ("reason", "x")], "Points"),
         (vec![("points", "0"), ("reason", "x")], "Points"),
-        (vec![("points", "-1"), ("round", "x"), ("reason", "x")], "Round"),
-        (vec![("points", "-1"), ("round", "9"), ("reason", "x")], "Round 9"),
+        (
+            vec![("points", "-1"), ("round", "x"), ("reason", "x")],
+            "Round",
+        ),
+        (
+            vec![("points", "-1"), ("round", "9"), ("reason", "x")],
+            "Round 9",
+        ),
         (vec![("points", "-1"), ("reason", " ")], "Reason"),
     ] {
         let refused = client.post(&url, &form).await;
@@ -673,7 +679,9 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
         );
         assert!(refused.body.contains(field), "{form:?}: {}", refused.body);
     }
-    let no_token = client.post_raw(&url, &[("points", "-1"), ("reason", "x")]).await;
+    let no_token = client
+        .post_raw(&url, &[("points", "-1"), ("reason", "x")])
+        .await;
     assert_eq!(no_token.status, StatusCode::FORBIDDEN);
 
     client
@@ -691,10 +699,8 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
         arbiter::db::models::AuditEntry::for_tournament(conn, TournamentId(id)).expect("audit")
     });
     assert!(
-        audit
-            .iter()
-            .any(|a| a.entry.action == "adjust_points"
-                && a.entry.detail.ends_with("appeals committee: mobile phone")),
+        audit.iter().any(|a| a.entry.action == "adjust_points"
+            && a.entry.detail.ends_with("appeals committee: mobile phone")),
         "audited"
     );
 
@@ -716,7 +722,10 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
     // The report: the 299 record, the points column with it, the check passes.
     let export = client.get(&format!("{t}/export.trf")).await;
     assert!(
-        export.body.lines().any(|l| l == "299          -1.0  002    1"),
+        export
+            .body
+            .lines()
+            .any(|l| l == "299          -1.0  002    1"),
         "{}",
         export.body
     );

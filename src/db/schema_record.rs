@@ -40,7 +40,7 @@ diesel::table! {
         occurred_at -> Text,
         /// The arbiter who decided.
         arbiter_id -> Integer,
-        /// The Article (`7`, `11`, `12.9a`…`12.9g`, `A`, `B`, `G`).
+        /// The Article (`7`, `11`, `12.9.1`…`12.9.9`, `A`, `B`, `G`).
         article -> Text,
         /// The decision.
         decision -> Text,

@@ -15,6 +15,7 @@ use crate::tournament::result::{BoardResult, Outcome, PenaltyScore};
 use crate::tournament::tiebreak::TieBreakSettings;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
+pub mod arbiter_report;
 pub mod crosstable;
 pub mod document;
 pub mod layout;

@@ -206,6 +206,13 @@ impl AppError {
                 AppError::Conflict(ctx.t("player.refresh.after_start"))
             }
             Refusal::RatingsChanged => AppError::Conflict(ctx.t("player.refresh.changed")),
+            Refusal::IncidentBoard { round, board } => AppError::Unprocessable(ctx.lang.t_with(
+                "incident.no_board",
+                &[
+                    ("round", &round.to_string()),
+                    ("board", &board.map_or_else(String::new, |b| b.to_string())),
+                ],
+            )),
             Refusal::AdjustmentRound { round, total } => AppError::Unprocessable(ctx.lang.t_with(
                 "adjust.bad_round",
                 &[("round", &round.to_string()), ("total", &total.to_string())],

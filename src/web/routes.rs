@@ -7,8 +7,8 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, league, live, player, player_card, print, report, result,
-    round, schedule, self_report, standings, swiss, tournament, trf_import, users,
+    assets, auth, game_score, home, incident, lang, league, live, player, player_card, print,
+    report, result, round, schedule, self_report, standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -335,6 +335,18 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/report.trf",
         web::get().to(report::download::download_report),
+    )
+    .route(
+        "/tournaments/{id}/incidents",
+        web::get().to(incident::list::list_incidents),
+    )
+    .route(
+        "/tournaments/{id}/incidents",
+        web::post().to(incident::add::add_incident),
+    )
+    .route(
+        "/tournaments/{id}/arbiter-report.pdf",
+        web::get().to(incident::report::print_arbiter_report),
     )
     .route(
         "/tournaments/{id}/rounds/{number}/live",

@@ -1,6 +1,6 @@
 -- The incident log of a tournament (the chief arbiter's report): round, board and the game
 -- (when the board has one), the time it happened (HH:MM as the arbiter wrote it), the arbiter
--- who decided, the Article (7, 11, 12.9a-g, A, B, G), the decision and its time or score
+-- who decided, the Article (7, 11, 12.9.1-12.9.9, A, B, G), the decision and its time or score
 -- consequence. Seen by the tournament's arbiters only.
 
 CREATE TABLE incidents (

@@ -14,6 +14,7 @@ pub mod audit_log;
 pub mod fide_players;
 pub mod fide_rating_lists;
 pub mod games;
+pub mod incidents;
 pub mod login_attempts;
 pub mod players;
 pub mod point_adjustments;
@@ -37,6 +38,7 @@ pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry}
 pub use fide_players::FidePlayer;
 pub use fide_rating_lists::FideRatingList;
 pub use games::{Game, GameId, NewGame};
+pub use incidents::{IncidentRow, NewIncident};
 pub use login_attempts::LoginAttempt;
 pub use players::{NewPlayer, PlayerRow, PlayerRowId};
 pub use point_adjustments::{NewPointAdjustment, PointAdjustmentRow};

@@ -42,7 +42,7 @@ pub use league::{
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use ratings::refresh_ratings;
-pub use record::{ReportDetails, adjust_points, complete_report};
+pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
@@ -156,6 +156,13 @@ pub enum Refusal {
     /// The refresh would now change other players or values than those shown (the list was
     /// imported again, or a registration changed): nothing was written.
     RatingsChanged,
+    /// An incident of a round not paired, or of a board the round does not have.
+    IncidentBoard {
+        /// The round given.
+        round: i32,
+        /// The board given.
+        board: Option<i32>,
+    },
     /// Points outside the games for a round the tournament does not have.
     AdjustmentRound {
         /// The round given.

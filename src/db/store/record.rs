@@ -1,13 +1,14 @@
 //! The arbiter's record: what the chief arbiter adds to a tournament for its rating report
 //! (FIDE TRF-2026 `102` chief arbiter, `132` round dates) and the points given or taken
-//! outside the games (`299`).
+//! outside the games (`299`), and the incident log of the chief arbiter's report.
 
 use diesel::prelude::*;
 
 use super::{Refusal, StoreError, load, write};
 use crate::db::DbConn;
 use crate::db::models::{
-    NewAuditEntry, NewPointAdjustment, PlayerRowId, ScheduledRound, TournamentId, UserId,
+    NewAuditEntry, NewIncident, NewPointAdjustment, PlayerRowId, ScheduledRound, TournamentId,
+    UserId,
 };
 use crate::db::schema::tournaments;
 use crate::tournament::Points;
@@ -107,6 +108,52 @@ pub fn adjust_points(
             round: round.and_then(|r| i32::try_from(r).ok()),
             new_value: Some(points.to_string()),
             detail: format!("{name}: {}", reason.trim()),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// Writes `incident` into the tournament's incident log. The round must be paired and the
+/// board, when given, one of its boards; the incident is linked to that board's game. Both are
+/// checked inside the transaction. Audited (`incident`).
+pub fn log_incident(
+    conn: &mut DbConn,
+    mut incident: NewIncident,
+    by: UserId,
+) -> Result<(), StoreError> {
+    let tournament = incident.tournament_id;
+    write(conn, tournament, Some(by), |conn, audit| {
+        let data = load(conn, tournament)?;
+        let paired = data.rounds.len() as i32;
+        if incident.round < 1 || incident.round > paired {
+            return Err(Refusal::IncidentBoard {
+                round: incident.round,
+                board: incident.board,
+            }
+            .into());
+        }
+        incident.game_id = match incident.board {
+            None => None,
+            Some(board) => Some(
+                data.games_of_round(incident.round)
+                    .into_iter()
+                    .find(|game| game.board == board)
+                    .ok_or(Refusal::IncidentBoard {
+                        round: incident.round,
+                        board: Some(board),
+                    })?
+                    .id,
+            ),
+        };
+        incident.insert(conn)?;
+        audit.push(NewAuditEntry {
+            action: "incident",
+            round: Some(incident.round),
+            board: incident.board,
+            game_id: incident.game_id,
+            new_value: Some(incident.article.clone()),
+            detail: format!("{} — {}", incident.decision, incident.consequence),
             ..NewAuditEntry::default()
         });
         Ok(())

@@ -4,6 +4,7 @@ pub mod assets;
 pub mod auth;
 pub mod game_score;
 pub mod home;
+pub mod incident;
 pub mod lang;
 pub mod league;
 pub mod live;
