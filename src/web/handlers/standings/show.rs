@@ -17,7 +17,7 @@ use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
-use crate::web::handlers::standings::{load_ranked, player_row_id};
+use crate::web::handlers::standings::{load_ranked, norms_of, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -54,6 +54,8 @@ pub struct StandingRow {
     pub adjustment: String,
     /// Their reasons, one per decision.
     pub adjustment_reasons: String,
+    /// The title norms made (FIDE B.01), e.g. `IM 2471`, for the arbiters' column.
+    pub norms: String,
 }
 
 /// The standings page.
@@ -80,6 +82,8 @@ pub struct StandingsPage {
     pub legend: Vec<(String, String)>,
     /// Some place was decided by lot.
     pub any_lot: bool,
+    /// The arbiters' column of title norms (FIDE B.01) is shown.
+    pub show_norms: bool,
 }
 
 /// Shows the standings.
@@ -93,6 +97,22 @@ pub async fn show_standings(
     let model = &ranked.model;
     let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
     let standings = rank_with(&calculator, &ranked.settings);
+    // The arbiters' column: the norms made so far (B.01), with the performance.
+    let show_norms = ranked.access.run_day;
+    let norms = if show_norms {
+        norms_of(&ranked)
+    } else {
+        Vec::new()
+    };
+    let norms_text = |player| {
+        norms
+            .iter()
+            .filter(|n| n.player == player)
+            .flat_map(|n| n.verdicts.iter().filter(|v| v.achieved()))
+            .map(|v| format!("{} {}", v.title.code(), v.performance))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let rows: Vec<StandingRow> = standings
         .rows
         .iter()
@@ -139,6 +159,7 @@ pub async fn show_standings(
                     .map(|a| format!("{}: {}", a.points, a.reason))
                     .collect::<Vec<_>>()
                     .join("; "),
+                norms: norms_text(row.player),
             })
         })
         .collect();
@@ -160,6 +181,7 @@ pub async fn show_standings(
         show_working,
         legend,
         any_lot,
+        show_norms,
     };
     render_page(&page, StatusCode::OK)
 }
