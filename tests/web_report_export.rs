@@ -706,7 +706,7 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
 
     // Standings: 2½ − 1 = 1½, marked.
     let standings = client.get(&format!("{t}/standings")).await;
-    let row = format!("tr[data-start=\"1\"] td.points");
+    let row = "tr[data-start=\"1\"] td.points".to_owned();
     let cell = standings.text(&row).expect("Novak's points");
     assert!(cell.starts_with("1.5"), "{cell}");
     assert_eq!(
