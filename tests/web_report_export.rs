@@ -719,6 +719,14 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
         assert!(text.contains("1½ (-1)"), "{text}");
     }
 
+    // The player card: the same score, and the decision with its round and reason.
+    let card = client.get(&format!("{t}/players/{}/card", adam.0)).await;
+    assert_eq!(card.text("#card-points").as_deref(), Some("1.5"));
+    assert_eq!(
+        card.text("#card-adjustments").as_deref(),
+        Some("-1 (2): appeals committee: mobile phone")
+    );
+
     // The report: the 299 record, the points column with it, the check passes.
     let export = client.get(&format!("{t}/export.trf")).await;
     assert!(

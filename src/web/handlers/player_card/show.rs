@@ -100,6 +100,8 @@ pub struct CardPage {
     pub rounds: Vec<CardRound>,
     /// The title norms the player could make, one verdict per title (FIDE B.01).
     pub norms: Vec<NormLine>,
+    /// Points given or taken outside the games (TRF `299`): `-1 (2): reason`.
+    pub adjustments: Vec<String>,
 }
 
 /// Shows the card; 404 for a player without a starting number or of another tournament.
@@ -247,7 +249,20 @@ pub async fn show_card(
                 .join("; "),
         })
         .collect();
+    let adjustments = model
+        .adjustments
+        .iter()
+        .filter(|a| a.player == PlayerId(number) && a.round.is_none_or(|r| r <= ranked.after_round))
+        .map(|a| {
+            let sign = if a.points.0 > 0 { "+" } else { "" };
+            match a.round {
+                Some(round) => format!("{sign}{} ({round}): {}", a.points, a.reason),
+                None => format!("{sign}{}: {}", a.points, a.reason),
+            }
+        })
+        .collect();
     Ok(CardPage {
+        adjustments,
         norms,
         header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         after_round: ranked.after_round,
