@@ -5,7 +5,8 @@
 //! imported file had that this program does not interpret (kept verbatim), and every player's
 //! sex, title, federation, FIDE ID, birth date, points and rank (by the tournament's
 //! standings). Byes, late entries' missed rounds and withdrawals are in the round columns
-//! (`H`, `Z`, `U`). Only complete rounds are written (and for the public, published ones):
+//! (`H`, `Z`, `U`); points outside the games are `299` records (and in the points column); an
+//! expelled player (Laws Art. 12.9.9) is marked by a comment after his record. Only complete rounds are written (and for the public, published ones):
 //! TRF has no code for a game whose result is not in yet.
 
 use actix_web::http::header;
