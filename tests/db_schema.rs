@@ -196,6 +196,7 @@ fn every_table_round_trips_through_its_model() {
             white_id: players[1].id,
             black_id: Some(players[0].id),
             result: None,
+            colourless: false,
         },
         NewGame {
             round_id: round.id,
@@ -203,6 +204,7 @@ fn every_table_round_trips_through_its_model() {
             white_id: players[0].id,
             black_id: None,
             result: Some(BoardResult::PairingAllocatedBye),
+            colourless: false,
         },
     ]
     .iter()
@@ -240,6 +242,7 @@ fn a_pairing_is_saved_whole_or_not_at_all() {
         white_id: p[0].id,
         black_id: Some(p[1].id),
         result: None,
+        colourless: false,
     };
     let saved: Result<(), diesel::result::Error> = write_transaction(conn, |conn| {
         board(1).insert(conn)?;
@@ -255,6 +258,7 @@ fn a_pairing_is_saved_whole_or_not_at_all() {
         white_id: PlayerRowId(9999),
         black_id: None,
         result: None,
+        colourless: false,
     };
     assert!(ghost.insert(conn).is_err());
 }
@@ -281,6 +285,7 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
         white_id: p[0].id,
         black_id: Some(p[1].id),
         result: None,
+        colourless: false,
     }
     .insert(conn)
     .unwrap();

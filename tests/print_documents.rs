@@ -183,12 +183,14 @@ fn pairings_of_an_unplayed_round_come_from_the_input_in_czech() {
             white: PlayerId(3),
             black: Some(PlayerId(1)),
             result: None,
+            colourless: false,
         },
         Board {
             number: 2,
             white: PlayerId(2),
             black: None,
             result: Some(BoardResult::PairingAllocatedBye),
+            colourless: false,
         },
     ];
     let pdf = pairings::by_board(&t, &document, 3).expect("pairings");
@@ -214,6 +216,7 @@ fn pairings_reject_a_board_with_an_unknown_player() {
         white: PlayerId(1),
         black: Some(PlayerId(99)),
         result: None,
+        colourless: false,
     }];
     let error = pairings::by_board(&t, &document, 3).expect_err("unknown player");
     assert_eq!(

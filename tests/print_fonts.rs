@@ -71,12 +71,14 @@ fn pdf_prints_czech_hungarian_and_serbian_cyrillic_names() {
                 white: PlayerId(1),
                 black: Some(PlayerId(3)),
                 result: None,
+                colourless: false,
             },
             Board {
                 number: 2,
                 white: PlayerId(2),
                 black: Some(PlayerId(4)),
                 result: None,
+                colourless: false,
             },
         ],
         ..DocumentInput::default()

@@ -196,3 +196,55 @@ fn trf_garbage_never_panics() {
         let _ = trf::parse(text);
     }
 }
+
+/// TRF-2026 `299` with a blank type in an individual event: a player's points outside the
+/// games (points in columns 14–17, round 20–22, player 24–27), counted in the points column,
+/// written back as read.
+#[test]
+fn trf26_299_points_outside_the_games_of_an_individual_event() {
+    let text = format!(
+        "{HEADER}299          -1.0  002    1\n299           0.5  000    2\n{}{}",
+        player_line(1, "0.0", "     2 w 1"),
+        player_line(2, "0.5", "     1 b 0"),
+    );
+    let t = trf::parse(&text).expect("valid file");
+    let adjustments: Vec<(u32, Option<u32>, Points)> = t
+        .adjustments
+        .iter()
+        .map(|a| (a.player.0, a.round, a.points))
+        .collect();
+    assert_eq!(
+        adjustments,
+        [(1, Some(2), Points(-10)), (2, None, Points(5))]
+    );
+    assert!(t.teams.penalties.is_empty());
+    assert_eq!(t.adjustment(PlayerId(1), 1), Points(0));
+    assert_eq!(t.adjustment(PlayerId(1), 3), Points(-10));
+    let again = trf::parse(&trf::write(&t)).expect("written file reads");
+    assert_eq!(t, again);
+    // A player the file does not have: refused, naming the line.
+    let text = format!(
+        "{HEADER}299          -1.0  002    9\n{}{}",
+        player_line(1, "1.0", "     2 w 1"),
+        player_line(2, "0.0", "     1 b 0"),
+    );
+    let e = error_of(&text);
+    assert_eq!((e.line, e.column), (3, 24), "{e}");
+}
+
+/// Laws Art. 12.9.9: an expulsion, which TRF-2026 has no field for, is written as a comment
+/// after the player's record and read back; other comments stay comments.
+#[test]
+fn art_12_9_9_expulsion_comment_round_trips() {
+    let text = format!(
+        "{HEADER}{}### expelled    2   2 (FIDE Laws Art. 12.9.9)\n### expelled by nobody\n{}",
+        player_line(1, "1.0", "     2 w 1"),
+        player_line(2, "0.0", "     1 b 0"),
+    );
+    let t = trf::parse(&text).expect("valid file");
+    assert_eq!(t.players[0].expelled_from, None);
+    assert_eq!(t.players[1].expelled_from, Some(2));
+    let written = trf::write(&t);
+    assert!(written.contains("### expelled    2   2 (FIDE Laws Art. 12.9.9)"));
+    assert_eq!(trf::parse(&written).expect("reads"), t);
+}

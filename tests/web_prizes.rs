@@ -84,6 +84,7 @@ fn event(ctx: &TestContext) -> setup::Event {
                     white_id: event.players[*white].id,
                     black_id: Some(event.players[*black].id),
                     result: Some(BoardResult::parse(result).expect("a result code")),
+                    colourless: false,
                 }
                 .insert(conn)
                 .expect("game");

@@ -70,6 +70,7 @@ fn event(ctx: &TestContext, forfeit: bool) -> setup::Event {
                     white_id: event.players[*white].id,
                     black_id: Some(event.players[*black].id),
                     result: Some(BoardResult::parse(result).expect("a result code")),
+                    colourless: false,
                 }
                 .insert(conn)
                 .expect("game");

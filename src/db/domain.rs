@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
 use crate::db::models::{
-    Game, PlayerRow, PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentId, TournamentRow,
+    Game, PlayerRow, PlayerRowId, PointAdjustmentRow, ReportColumns, Round, ScheduledRound,
+    TournamentId, TournamentRow,
 };
 use crate::pairing::round_robin::rounds_count;
 use crate::tournament::board::Board;
@@ -38,6 +39,8 @@ pub struct TournamentData {
     pub schedule: Vec<ScheduledRound>,
     /// What a rating report says beyond the settings (deputies, type, records kept).
     pub report: ReportColumns,
+    /// Points given or taken outside the games (TRF-2026 `299`), oldest first.
+    pub adjustments: Vec<PointAdjustmentRow>,
 }
 
 impl TournamentData {
@@ -57,6 +60,7 @@ impl TournamentData {
         let bye_requests = ByeRequestRow::for_tournament(conn, id)?;
         let schedule = ScheduledRound::for_tournament(conn, id)?;
         let report = ReportColumns::find(conn, id)?;
+        let adjustments = PointAdjustmentRow::for_tournament(conn, id)?;
         Ok(Some(TournamentData {
             tournament,
             players,
@@ -66,6 +70,7 @@ impl TournamentData {
             bye_requests,
             schedule,
             report,
+            adjustments,
         }))
     }
 
@@ -240,6 +245,7 @@ impl TournamentData {
                         None => None,
                     },
                     result: game.result,
+                    colourless: game.colourless,
                 })
             })
             .collect()
@@ -279,6 +285,19 @@ impl TournamentData {
     pub fn to_model(&self, rounds: u32) -> model::Tournament {
         let mut model = self.day_state(LateEntryPoints::Zero).model(rounds);
         model.name = self.tournament.name.clone();
+        let numbering = self.numbering();
+        model.adjustments = self
+            .adjustments
+            .iter()
+            .filter_map(|row| {
+                Some(model::PointAdjustment {
+                    player: *numbering.get(&row.player_id)?,
+                    round: row.round.and_then(|round| u32::try_from(round).ok()),
+                    points: crate::tournament::Points(row.points),
+                    reason: row.reason.clone(),
+                })
+            })
+            .collect();
         model
     }
 }

@@ -199,6 +199,8 @@ diesel::table! {
         version -> Integer,
         /// Last change.
         updated_at -> Timestamp,
+        /// An unplayed pairing without colours (TRF `- +`): the seats are no colours.
+        colourless -> Bool,
     }
 }
 

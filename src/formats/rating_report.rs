@@ -124,6 +124,46 @@ fn missing_records(tournament: &Tournament, header: &ReportHeader) -> Vec<Report
     problems
 }
 
+/// What a report lacks that only the people who ran the event can give, and that the app asks
+/// for before it writes one: the chief arbiter (`102`) and the date of every round in which
+/// someone was paired (`132`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MissingDetails {
+    /// No chief arbiter.
+    pub chief_arbiter: bool,
+    /// The rounds played without a date, in order.
+    pub round_dates: Vec<u32>,
+}
+
+impl MissingDetails {
+    /// The details `header` lacks for `tournament`.
+    pub fn of(tournament: &Tournament, header: &ReportHeader) -> MissingDetails {
+        MissingDetails {
+            chief_arbiter: header.chief_arbiter.trim().is_empty(),
+            round_dates: undated_rounds(tournament, header),
+        }
+    }
+
+    /// True when nothing is missing.
+    pub fn is_empty(&self) -> bool {
+        !self.chief_arbiter && self.round_dates.is_empty()
+    }
+}
+
+/// The rounds in which someone was paired and that `header` gives no date.
+fn undated_rounds(tournament: &Tournament, header: &ReportHeader) -> Vec<u32> {
+    (1..=tournament.rounds_paired())
+        .filter(|&round| {
+            let index = round as usize - 1;
+            let paired = tournament
+                .players
+                .iter()
+                .any(|p| p.rounds.get(index).is_some_and(|e| e.is_pairing()));
+            paired && header.round_dates.get(index).copied().flatten().is_none()
+        })
+        .collect()
+}
+
 /// A `132` date for every round in which someone was paired.
 fn round_dates(read: &TrfRead, header: &ReportHeader) -> Vec<ReportProblem> {
     let tournament = &read.tournament;
@@ -133,15 +173,8 @@ fn round_dates(read: &TrfRead, header: &ReportHeader) -> Vec<ReportProblem> {
         .position(|r| r.starts_with("132"))
         .and_then(|index| read.other_record_lines.get(index).copied());
     let mut problems = Vec::new();
-    for round in 1..=tournament.rounds_paired() {
+    for round in undated_rounds(tournament, header) {
         let index = round as usize - 1;
-        let paired = tournament
-            .players
-            .iter()
-            .any(|p| p.rounds.get(index).is_some_and(|e| e.is_pairing()));
-        if !paired || header.round_dates.get(index).copied().flatten().is_some() {
-            continue;
-        }
         let first = 92 + 10 * index;
         problems.push(ReportProblem {
             line: record_line,

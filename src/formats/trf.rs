@@ -7,6 +7,9 @@
 //! Header records: `012` name, `142`/`XXR` rounds, `152`/`XXC white1|black1|rank` initial
 //! colour, `162`/`XXS`/`BBW BBD BBL BBZ BBF BBU` point values, `240` requested byes, `250`/`XXA`
 //! accelerations (C.04.7), `260`/`XXP` forbidden pairs, `XXZ` absences in the round to pair.
+//! `299` (blank type) points outside the games: a team's in a team event, a player's
+//! ([`Tournament::adjustments`]) in an individual one. A comment `### expelled NNNN RRR` after
+//! a player's record marks an expulsion (Laws Art. 12.9.9), which TRF-2026 has no field for.
 //! Every other record is kept verbatim in [`Tournament::other_records`].
 //!
 //! The points column is checked against the results (a file written for pairing the next round
@@ -21,7 +24,8 @@
 use std::fmt::Write as _;
 
 use crate::tournament::model::{
-    Acceleration, Color, ForbiddenPairs, GameResult, Player, PlayerId, RoundEntry, Tournament,
+    Acceleration, Color, ForbiddenPairs, GameResult, Player, PlayerId, PointAdjustment, RoundEntry,
+    Tournament,
 };
 use crate::tournament::scoring::{PointSystem, Points};
 use crate::tournament::team::{
@@ -249,6 +253,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let mut accelerated = 0u64;
     // The line of each team record, for errors found once every player is known.
     let mut team_lines: Vec<usize> = Vec::new();
+    // The line of each `299` penalty record.
+    let mut penalty_lines: Vec<usize> = Vec::new();
+    // Players expelled (Art. 12.9.9), from this program's comment lines.
+    let mut expulsions: Vec<(PlayerId, u32)> = Vec::new();
 
     for (index, raw) in lines_of(text).enumerate() {
         let line = index + 1;
@@ -262,6 +270,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         } else {
             raw
         };
+        if let Some(expulsion) = read_expulsion_comment(raw) {
+            expulsions.push(expulsion);
+            continue;
+        }
         if raw.trim().is_empty() || raw.starts_with("###") {
             continue;
         }
@@ -482,7 +494,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 .forfeited_matches
                 .push(parse_330(&chars, line)?),
             "299" => match parse_299(&chars, line)? {
-                Some(Record299::Penalty(penalty)) => tournament.teams.penalties.push(penalty),
+                Some(Record299::Penalty(penalty)) => {
+                    tournament.teams.penalties.push(penalty);
+                    penalty_lines.push(line);
+                }
                 Some(Record299::ForfeitWin(points)) => tournament.teams.forfeit_win = Some(points),
                 Some(Record299::ForfeitLoss(points)) => {
                     tournament.teams.forfeit_loss = Some(points)
@@ -607,6 +622,28 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         }
     }
 
+    // In an individual event a `299` penalty or bonus names a player and gives his points in
+    // the game-points columns (14–17).
+    if tournament.teams.teams.is_empty() {
+        let penalties = std::mem::take(&mut tournament.teams.penalties);
+        for (penalty, &line) in penalties.iter().zip(&penalty_lines) {
+            let player = PlayerId(penalty.team.0);
+            if !known(player) {
+                return Err(err(line, 24, format!("299: no player {}", player.0)));
+            }
+            tournament.adjustments.push(PointAdjustment {
+                player,
+                round: penalty.round,
+                points: penalty.game_points,
+                reason: String::new(),
+            });
+        }
+    }
+    for (player, round) in expulsions {
+        if known(player) {
+            player_lines[player.0 as usize - 1].0.expelled_from = Some(round);
+        }
+    }
     tournament.points = points;
     let lines = player_lines.iter().map(|(_, info)| info.line).collect();
     tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
@@ -670,13 +707,15 @@ pub fn cross_check(read: &TrfRead) -> Vec<TrfError> {
             continue;
         };
         let score = |e: &RoundEntry| tournament.points.score(e.result);
-        let total: Points = player.rounds.iter().map(score).sum();
+        let outside = tournament.adjustment(player.id, u32::MAX);
+        let total: Points = player.rounds.iter().map(score).sum::<Points>() + outside;
         let paired_total: Points = player
             .rounds
             .iter()
             .take(rounds_with_games as usize)
             .map(score)
-            .sum();
+            .sum::<Points>()
+            + outside;
         if given != total && given != paired_total {
             problems.push(err(
                 line_of(index),
@@ -805,6 +844,7 @@ fn parse_player(
         declared_points: points_given,
         declared_rank: None,
         rounds,
+        expelled_from: None,
     };
     Ok((player, PlayerLine { line }))
 }
@@ -1291,6 +1331,31 @@ fn write_teams(out: &mut String, section: &TeamSection) {
     }
 }
 
+/// The comment line that marks an expelled player after his `001` record (FIDE Laws
+/// Art. 12.9.9): TRF-2026 has no field for an expulsion, and a comment (`###`) is the one
+/// thing every reader skips. [`read`] reads it back into [`Player::expelled_from`].
+fn expulsion_comment(player: PlayerId, round: u32) -> String {
+    format!(
+        "### {EXPELLED} {:>4} {round:>3} (FIDE Laws Art. 12.9.9)",
+        player.0
+    )
+}
+
+/// The word that starts an [`expulsion_comment`].
+const EXPELLED: &str = "expelled";
+
+/// The player and round of an [`expulsion_comment`], or `None` for any other comment.
+fn read_expulsion_comment(line: &str) -> Option<(PlayerId, u32)> {
+    let rest = line
+        .strip_prefix("###")?
+        .trim_start()
+        .strip_prefix(EXPELLED)?;
+    let mut words = rest.split_whitespace();
+    let player = words.next()?.parse::<u32>().ok()?;
+    let round = words.next()?.parse::<u32>().ok()?;
+    (player <= MAX_PLAYER && (1..=MAX_ROUND).contains(&round)).then_some((PlayerId(player), round))
+}
+
 /// Writes a TRF16 file with the TRF26/JaVaFo/bbpPairings extension records this crate reads.
 /// Parsing the result gives back the same tournament.
 pub fn write(tournament: &Tournament) -> String {
@@ -1407,8 +1472,13 @@ pub fn write(tournament: &Tournament) -> String {
         .players
         .iter()
         .map(|p| {
-            p.declared_points
-                .unwrap_or_else(|| p.rounds.iter().map(|e| points.score(e.result)).sum())
+            p.declared_points.unwrap_or_else(|| {
+                p.rounds
+                    .iter()
+                    .map(|e| points.score(e.result))
+                    .sum::<Points>()
+                    + tournament.adjustment(p.id, u32::MAX)
+            })
         })
         .collect();
     for (index, player) in tournament.players.iter().enumerate() {
@@ -1457,6 +1527,21 @@ pub fn write(tournament: &Tournament) -> String {
             );
         }
         let _ = writeln!(out, "{}", line.trim_end());
+        if let Some(round) = player.expelled_from {
+            let _ = writeln!(out, "{}", expulsion_comment(player.id, round));
+        }
+    }
+    // Points outside the games (TRF-2026 `299`, blank type): the player's points in the
+    // game-points columns, the round (`000`: from the start).
+    for adjustment in &tournament.adjustments {
+        let _ = writeln!(
+            out,
+            "299    {:>4}  {:>4}  {:03} {:>4}",
+            "",
+            format!("{:.1}", adjustment.points.as_f64()),
+            adjustment.round.unwrap_or(0),
+            adjustment.player.0
+        );
     }
     write_teams(&mut out, &tournament.teams);
     out

@@ -8,7 +8,7 @@
 use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
 use crate::print::standings::StandingsTable;
 use crate::print::{
-    DocumentInput, PrintError, details_line, display_name, page_heading, points_after, points_text,
+    DocumentInput, PrintError, details_line, listed_name, page_heading, points_after, points_text,
     rating_text,
 };
 use crate::tournament::Tournament;
@@ -147,7 +147,7 @@ pub fn crosstable(
         .map(|(i, (player, cells))| {
             let mut row = vec![
                 player.id.0.to_string(),
-                display_name(tournament, player.id),
+                listed_name(tournament, player.id, language),
                 player.federation.clone(),
                 rating_text(tournament, player.id),
             ];

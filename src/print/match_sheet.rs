@@ -224,6 +224,11 @@ fn home_side_result(result: crate::tournament::result::BoardResult, home: Color)
         crate::tournament::result::BoardResult::WhiteWinsByForfeit => "+–−",
         crate::tournament::result::BoardResult::BlackWinsByForfeit => "−–+",
         crate::tournament::result::BoardResult::DoubleForfeit => "−–−",
+        crate::tournament::result::BoardResult::Unrated(outcome) => match outcome {
+            crate::tournament::result::Outcome::WhiteWins => "1–0",
+            crate::tournament::result::Outcome::Draw => "½–½",
+            crate::tournament::result::Outcome::BlackWins => "0–1",
+        },
         _ => "",
     };
     if home == Color::White {

@@ -11,10 +11,11 @@
 
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
-use crate::tournament::result::{BoardResult, PenaltyScore};
+use crate::tournament::result::{BoardResult, Outcome, PenaltyScore};
 use crate::tournament::tiebreak::TieBreakSettings;
 use crate::tournament::{Color, PlayerId, Points, Tournament};
 
+pub mod arbiter_report;
 pub mod crosstable;
 pub mod document;
 pub mod layout;
@@ -262,6 +263,9 @@ pub fn result_text(board: &Board) -> &'static str {
         BoardResult::PairingAllocatedBye | BoardResult::FullPointBye => "1",
         BoardResult::HalfPointBye => "½",
         BoardResult::ZeroPointBye => "0",
+        BoardResult::Unrated(Outcome::WhiteWins) => "1–0 NR",
+        BoardResult::Unrated(Outcome::Draw) => "½–½ NR",
+        BoardResult::Unrated(Outcome::BlackWins) => "0–1 NR",
         BoardResult::Penalty { score, rated } => match (score, rated) {
             (PenaltyScore::BothZero, true) => "0–0",
             (PenaltyScore::WhiteHalf, true) => "½–0",
@@ -350,18 +354,22 @@ pub fn boards_of_round(
                 let other_result = opponent_entry
                     .map(|e| e.result)
                     .or_else(|| entry.result.mirrored());
+                let colourless =
+                    entry.color.is_none() && opponent_entry.and_then(|e| e.color).is_none();
                 let board = match other_result {
                     Some(other) if !player_is_white => Board {
                         number: 0,
                         white: opponent,
                         black: Some(player.id),
                         result: Some(BoardResult::from_game_results(other, Some(entry.result))),
+                        colourless,
                     },
                     _ => Board {
                         number: 0,
                         white: player.id,
                         black: Some(opponent),
                         result: Some(BoardResult::from_game_results(entry.result, other_result)),
+                        colourless,
                     },
                 };
                 games.push(board);
@@ -479,6 +487,17 @@ pub(crate) fn display_name(tournament: &Tournament, id: PlayerId) -> String {
         Some(player) if player.title.is_empty() => player.name.clone(),
         Some(player) => format!("{} {}", player.title, player.name),
         None => format!("#{}", id.0),
+    }
+}
+
+/// The name as the standings and crosstables print it: [`display_name`], and for a player
+/// expelled from the competition (FIDE Laws Art. 12.9.9) the mark `(expelled)` in the
+/// document's language.
+pub(crate) fn listed_name(tournament: &Tournament, id: PlayerId, language: Language) -> String {
+    let name = display_name(tournament, id);
+    match tournament.player(id).and_then(|p| p.expelled_from) {
+        Some(_) => format!("{name} ({})", language.text("expelled")),
+        None => name,
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
 use crate::print::{
-    DocumentInput, PrintError, details_line, display_name, page_heading, points_after, points_text,
+    DocumentInput, PrintError, details_line, listed_name, page_heading, points_after, points_text,
     rating_text,
 };
 use crate::tournament::{PlayerId, Points, Tournament};
@@ -147,7 +147,14 @@ pub fn standings(
     let mut canvas = input.canvas(tournament, &title, orientation)?;
     let width = canvas.width() - 2.0 * MARGIN;
     let tie_break_width = 13.0;
-    let fixed_width = 11.0 + 10.0 + 11.0 + 12.0 + 12.0;
+    // Points outside the games are marked beside the score: `2½ (−1)`.
+    let adjusted = |player| tournament.adjustment(player, table.after_round);
+    let any_adjusted = table
+        .rows
+        .iter()
+        .any(|row| adjusted(row.player) != Points::ZERO);
+    let points_width = if any_adjusted { 20.0 } else { 12.0 };
+    let fixed_width = 11.0 + 10.0 + 11.0 + 12.0 + points_width;
     let name_width =
         (width - fixed_width - tie_break_width * table.tie_break_names.len() as f32).max(45.0);
     let mut columns = vec![
@@ -156,7 +163,7 @@ pub fn standings(
         Column::new(language.text("name"), name_width, Align::Left),
         Column::new(language.text("federation"), 11.0, Align::Center),
         Column::new(language.text("rating"), 12.0, Align::Right),
-        Column::new(language.text("points"), 12.0, Align::Center).bold(),
+        Column::new(language.text("points"), points_width, Align::Center).bold(),
     ];
     columns.extend(
         table
@@ -189,10 +196,16 @@ pub fn standings(
             let mut cells = vec![
                 rank,
                 row.player.0.to_string(),
-                display_name(tournament, row.player),
+                listed_name(tournament, row.player, language),
                 federation,
                 rating_text(tournament, row.player),
-                points_text(row.points),
+                match adjusted(row.player) {
+                    Points::ZERO => points_text(row.points),
+                    outside if outside.0 > 0 => {
+                        format!("{} (+{})", points_text(row.points), points_text(outside))
+                    }
+                    outside => format!("{} ({})", points_text(row.points), points_text(outside)),
+                },
             ];
             cells.extend(row.tie_breaks.iter().cloned());
             cells

@@ -73,6 +73,7 @@ pub fn boards_of(data: &TournamentData, number: i32) -> Vec<Board> {
                 white: start(game.white_id)?,
                 black: game.black_id.and_then(start),
                 result: game.result,
+                colourless: game.colourless,
             })
         })
         .collect()

@@ -21,6 +21,11 @@ pub struct Board {
     pub black: Option<PlayerId>,
     /// The result, `None` while the game is not finished.
     pub result: Option<BoardResult>,
+    /// A pairing not played whose colours were never given (TRF `- +`, `- -`, as some
+    /// programs write a forfeit): White and Black are only its seats, and while the result is
+    /// a forfeit [`record_round`] gives neither player a colour. False for every board this
+    /// program pairs.
+    pub colourless: bool,
 }
 
 impl Board {
@@ -31,6 +36,7 @@ impl Board {
             white,
             black: Some(black),
             result: None,
+            colourless: false,
         }
     }
 
@@ -41,6 +47,7 @@ impl Board {
             white: player,
             black: None,
             result: Some(result),
+            colourless: false,
         }
     }
 
@@ -95,13 +102,17 @@ pub fn record_round(tournament: &mut Tournament, round: u32, boards: &[Board]) {
             Some(result) => result.game_results(),
             None => (GameResult::ZeroPointBye, Some(GameResult::ZeroPointBye)),
         };
+        // A forfeit of a pairing whose colours were never given keeps them ungiven; a game
+        // played over the board always has its colours.
+        let unplayed = !white_result.is_played() && board.result.is_some();
+        let colour = |colour: Color| (!(board.colourless && unplayed)).then_some(colour);
         match board.black {
             Some(black) => {
                 put(
                     board.white,
                     RoundEntry {
                         opponent: Some(black),
-                        color: Some(Color::White),
+                        color: colour(Color::White),
                         result: white_result,
                     },
                 );
@@ -109,7 +120,7 @@ pub fn record_round(tournament: &mut Tournament, round: u32, boards: &[Board]) {
                     black,
                     RoundEntry {
                         opponent: Some(board.white),
-                        color: Some(Color::Black),
+                        color: colour(Color::Black),
                         result: black_result.unwrap_or(GameResult::ZeroPointBye),
                     },
                 );
@@ -183,6 +194,7 @@ pub fn boards_of_round(
                     white,
                     black,
                     BoardResult::from_game_results(white_result, Some(black_result)),
+                    entry.color.is_none() && other.color.is_none(),
                 ));
             }
             Some(_) => {}
@@ -190,11 +202,12 @@ pub fn boards_of_round(
     }
     let mut boards: Vec<Board> = games
         .into_iter()
-        .map(|(white, black, result)| Board {
+        .map(|(white, black, result, colourless)| Board {
             number: 0,
             white,
             black: Some(black),
             result: Some(result),
+            colourless,
         })
         .chain(
             byes.into_iter()
@@ -233,12 +246,14 @@ mod tests {
                 white: PlayerId(3),
                 black: Some(PlayerId(1)),
                 result: Some(BoardResult::Draw),
+                colourless: false,
             },
             Board {
                 number: 2,
                 white: PlayerId(2),
                 black: Some(PlayerId(4)),
                 result: Some(BoardResult::BlackWinsByForfeit),
+                colourless: true,
             },
             Board::bye(3, PlayerId(5), BoardResult::PairingAllocatedBye),
         ];
@@ -248,6 +263,9 @@ mod tests {
         assert_eq!(back[0].players(), Some((PlayerId(3), PlayerId(1))));
         assert_eq!(back[0].result, Some(BoardResult::Draw));
         assert_eq!(back[1].result, Some(BoardResult::BlackWinsByForfeit));
+        // The forfeit without colours stays without them.
+        assert!(back[1].colourless && !back[0].colourless);
+        assert_eq!(tournament.players[1].rounds[0].color, None);
         assert_eq!(pairing_allocated_bye(&back), Some(PlayerId(5)));
     }
 

@@ -245,6 +245,7 @@ impl DayState {
                     };
                     rounds as usize
                 ],
+                expelled_from: self.entrants[entrant].participation.expelled_from,
                 ..self.entrants[entrant].player.clone()
             })
             .collect();

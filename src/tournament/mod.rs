@@ -14,6 +14,7 @@ pub mod byes;
 pub mod collation;
 pub mod day;
 pub mod default_time;
+pub mod incident;
 pub mod model;
 pub mod norms;
 pub mod prizes;
@@ -29,7 +30,7 @@ pub mod team;
 pub mod tiebreak;
 
 pub use model::{
-    Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId, RoundEntry,
-    Tournament,
+    Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId,
+    PointAdjustment, RoundEntry, Tournament,
 };
 pub use scoring::{PointSystem, Points};

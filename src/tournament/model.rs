@@ -148,6 +148,10 @@ pub struct Player {
     pub declared_rank: Option<u32>,
     /// One entry per round, index 0 = round 1. Missing trailing rounds mean "not yet paired".
     pub rounds: Vec<RoundEntry>,
+    /// The round from which the player is expelled from the competition (FIDE Laws Art. 12.9.9;
+    /// 12.9 g of older editions), if expelled: never paired from then on, the games played
+    /// stand. Marked in the standings and the rating report.
+    pub expelled_from: Option<u32>,
 }
 
 /// A tournament in starting-rank order: `players[i].id == PlayerId(i + 1)`.
@@ -170,6 +174,24 @@ pub struct Tournament {
     /// Source records this program does not interpret (e.g. TRF `022` city, `102` arbiter),
     /// kept verbatim and in order so that writing the tournament back loses nothing.
     pub other_records: Vec<String>,
+    /// Points given or taken outside the games (TRF-2026 `299`), counted in the score.
+    pub adjustments: Vec<PointAdjustment>,
+}
+
+/// Points given or taken outside the games (TRF-2026 `299` with a blank type: a penalty or a
+/// bonus), e.g. a deduction decided on appeal or under the tournament regulations. It counts
+/// in the player's score from its round on, never in a game: the opponents' results, the
+/// colours and the pairings of the games stay as they were.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PointAdjustment {
+    /// The player.
+    pub player: PlayerId,
+    /// The round from whose standings on it counts; `None`: from the start.
+    pub round: Option<u32>,
+    /// The points added (negative for a deduction).
+    pub points: Points,
+    /// Why (kept by the app; TRF has no field for it).
+    pub reason: String,
 }
 
 /// Pairing settings that are not results: what the organiser announced for the pairing engine.
@@ -229,6 +251,16 @@ impl PairingSetup {
 }
 
 impl Tournament {
+    /// The points `player` was given or had taken outside the games
+    /// ([`Tournament::adjustments`]) that count in the standings after `after_round`.
+    pub fn adjustment(&self, player: PlayerId, after_round: u32) -> Points {
+        self.adjustments
+            .iter()
+            .filter(|a| a.player == player && a.round.is_none_or(|round| round <= after_round))
+            .map(|a| a.points)
+            .sum()
+    }
+
     /// The player with starting number `id`, if any.
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;

@@ -444,11 +444,9 @@ pub fn player_card(
             rated_games.push(RatedGame::new(i32::from(opponent.rating), score));
         }
     }
-    let points = player
-        .rounds
-        .iter()
-        .map(|entry| tournament.points.score(entry.result))
-        .sum();
+    // The score of the standings: the results and the points outside the games.
+    let points =
+        crate::tournament::standings::points_after(tournament, player, tournament.rounds_played());
     let ratings: Vec<i32> = rated_games.iter().map(|g| g.opponent_rating).collect();
     let (change, initial) = if rating > 0 {
         let k = k.unwrap_or(if rating >= 2400 { 10 } else { 20 });

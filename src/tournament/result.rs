@@ -22,6 +22,12 @@
 //! | arbiter's penalty: White keeps ½, Black gets nothing | `1/2-0` | `=` | `0` |
 //! | arbiter's penalty: White gets nothing, Black keeps ½ | `0-1/2` | `0` | `=` |
 //! | the same, game not rated | `0-0 NR`, `1/2-0 NR`, `0-1/2 NR` | `L`/`D` | `L`/`D` |
+//! | played, not rated: White wins, draw, Black wins | `1-0 NR`, `1/2-1/2 NR`, `0-1 NR` | `W`/`D`/`L` | `L`/`D`/`W` |
+//!
+//! A game played but not rated ([`BoardResult::Unrated`]; FIDE Rating Regulations: e.g. a
+//! game against an opponent who played no move, or between players the organiser has declared
+//! not rated) scores as the game did and counts for pairing as a played game; only the rating
+//! report tells it apart (TRF `W`, `D`, `L`).
 //!
 //! Penalty results ([`BoardResult::Penalty`]) are the scores an arbiter decides after a game was
 //! played: the offender's points reduced or the game declared lost with the opponent's score
@@ -59,6 +65,9 @@ pub enum BoardResult {
     /// `Z`: zero-point bye (also an absence, a withdrawal, and the free round of a round robin
     /// with an odd field).
     ZeroPointBye,
+    /// A game played but not rated (TRF `W`, `D`, `L`): scored as played, left out of the
+    /// rating.
+    Unrated(Outcome),
     /// The arbiter's penalty score after a played game (Laws Art. 12.9.4–12.9.6, 11.3).
     Penalty {
         /// Who keeps what.
@@ -66,6 +75,17 @@ pub enum BoardResult {
         /// False when the game is not rated (TRF `L`/`D` instead of `0`/`=`).
         rated: bool,
     },
+}
+
+/// Who won a played game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// White won.
+    WhiteWins,
+    /// A draw.
+    Draw,
+    /// Black won.
+    BlackWins,
 }
 
 /// The score of a penalty result: less than the game gave, never more than a win in all.
@@ -142,6 +162,13 @@ impl BoardResult {
         BoardResult::FullPointBye,
     ];
 
+    /// The games played but not rated.
+    pub const UNRATED: [BoardResult; 3] = [
+        BoardResult::Unrated(Outcome::WhiteWins),
+        BoardResult::Unrated(Outcome::Draw),
+        BoardResult::Unrated(Outcome::BlackWins),
+    ];
+
     /// The penalty results an arbiter may enter after a played game, rated then not rated.
     pub const PENALTY: [BoardResult; 6] = [
         BoardResult::Penalty {
@@ -183,6 +210,9 @@ impl BoardResult {
             BoardResult::FullPointBye => "F",
             BoardResult::HalfPointBye => "H",
             BoardResult::ZeroPointBye => "Z",
+            BoardResult::Unrated(Outcome::WhiteWins) => "1-0 NR",
+            BoardResult::Unrated(Outcome::Draw) => "1/2-1/2 NR",
+            BoardResult::Unrated(Outcome::BlackWins) => "0-1 NR",
             BoardResult::Penalty { score, rated } => match (score, rated) {
                 (PenaltyScore::BothZero, true) => "0-0",
                 (PenaltyScore::WhiteHalf, true) => "1/2-0",
@@ -199,6 +229,7 @@ impl BoardResult {
     pub fn label(self) -> &'static str {
         match self {
             BoardResult::Draw => "½-½",
+            BoardResult::Unrated(Outcome::Draw) => "½-½ NR",
             BoardResult::Penalty { score, rated } => match (score, rated) {
                 (PenaltyScore::WhiteHalf, true) => "½-0",
                 (PenaltyScore::BlackHalf, true) => "0-½",
@@ -216,6 +247,7 @@ impl BoardResult {
         BoardResult::GAME
             .into_iter()
             .chain(BoardResult::BYE)
+            .chain(BoardResult::UNRATED)
             .chain(BoardResult::PENALTY)
             .find(|result| result.as_str() == code)
     }
@@ -226,7 +258,8 @@ impl BoardResult {
     }
 
     /// Parses a submitted result code; also accepts what arbiters type on a keyboard
-    /// (`1`, `0`, `=`, `½`, `+`, `-` for the board's first-named player). Penalty results are
+    /// (`1`, `0`, `=`, `½`, `+`, `-` for the board's first-named player), and the codes of the
+    /// games not rated ([`BoardResult::UNRATED`]). Penalty results are
     /// not read here: they are entered with their article and reason
     /// ([`BoardResult::PENALTY`], [`BoardResult::from_code`]).
     pub fn parse(code: &str) -> Option<BoardResult> {
@@ -243,6 +276,7 @@ impl BoardResult {
             BoardResult::GAME
                 .into_iter()
                 .chain(BoardResult::BYE)
+                .chain(BoardResult::UNRATED)
                 .find(|result| result.as_str() == code)
         })
     }
@@ -269,6 +303,15 @@ impl BoardResult {
             BoardResult::FullPointBye => (GameResult::FullPointBye, None),
             BoardResult::HalfPointBye => (GameResult::HalfPointBye, None),
             BoardResult::ZeroPointBye => (GameResult::ZeroPointBye, None),
+            BoardResult::Unrated(Outcome::WhiteWins) => {
+                (GameResult::UnratedWin, Some(GameResult::UnratedLoss))
+            }
+            BoardResult::Unrated(Outcome::Draw) => {
+                (GameResult::UnratedDraw, Some(GameResult::UnratedDraw))
+            }
+            BoardResult::Unrated(Outcome::BlackWins) => {
+                (GameResult::UnratedLoss, Some(GameResult::UnratedWin))
+            }
             BoardResult::Penalty { score, rated } => {
                 let (zero, half) = if rated {
                     (GameResult::Loss, GameResult::Draw)
@@ -287,7 +330,7 @@ impl BoardResult {
     /// The board result of two round entries that name each other (`white` is the entry of
     /// the player with White), or of one entry without opponent (`black` is `None`).
     ///
-    /// Unrated games (`W`, `D`, `L`) are boards of play like rated ones. Each side keeps its own
+    /// Unrated games (`W`, `D`, `L`) are boards of play that stay unrated. Each side keeps its own
     /// code: a played game where neither side won and not both drew is a penalty result
     /// (`0`/`0`, `=`/`0`, `0`/`=`, or their unrated `L`/`D` forms; Art. 12.9, 11.3). A forfeit
     /// on one side only counts as that forfeit; any other pair with no forfeit win is a double
@@ -309,9 +352,12 @@ impl BoardResult {
             return BoardResult::Penalty { score, rated };
         }
         match white {
-            GameResult::Win | GameResult::UnratedWin => BoardResult::WhiteWins,
-            GameResult::Draw | GameResult::UnratedDraw => BoardResult::Draw,
-            GameResult::Loss | GameResult::UnratedLoss => BoardResult::BlackWins,
+            GameResult::Win => BoardResult::WhiteWins,
+            GameResult::Draw => BoardResult::Draw,
+            GameResult::Loss => BoardResult::BlackWins,
+            GameResult::UnratedWin => BoardResult::Unrated(Outcome::WhiteWins),
+            GameResult::UnratedDraw => BoardResult::Unrated(Outcome::Draw),
+            GameResult::UnratedLoss => BoardResult::Unrated(Outcome::BlackWins),
             GameResult::ForfeitWin => BoardResult::WhiteWinsByForfeit,
             _ if black == GameResult::ForfeitWin => BoardResult::BlackWinsByForfeit,
             _ => BoardResult::DoubleForfeit,
@@ -343,7 +389,11 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for result in BoardResult::GAME.into_iter().chain(BoardResult::BYE) {
+        for result in BoardResult::GAME
+            .into_iter()
+            .chain(BoardResult::BYE)
+            .chain(BoardResult::UNRATED)
+        {
             assert_eq!(BoardResult::parse(result.as_str()), Some(result));
         }
         assert_eq!(BoardResult::parse("2-0"), None);
@@ -372,7 +422,7 @@ mod tests {
             assert_eq!(BoardResult::parse(result.as_str()), None, "{result:?}");
         }
         assert_eq!(BoardResult::from_code("1-1"), None);
-        assert_eq!(BoardResult::from_code("1/2-1/2 NR"), None);
+        assert_eq!(BoardResult::from_code("1-1 NR"), None);
         assert_eq!(
             BoardResult::from_code("1/2-0").map(BoardResult::label),
             Some("½-0")
@@ -413,6 +463,22 @@ mod tests {
     }
 
     #[test]
+    fn unrated_games_stay_unrated() {
+        assert_eq!(
+            BoardResult::from_game_results(GameResult::UnratedWin, Some(GameResult::UnratedLoss)),
+            BoardResult::Unrated(Outcome::WhiteWins)
+        );
+        assert_eq!(
+            BoardResult::from_game_results(GameResult::UnratedDraw, Some(GameResult::UnratedDraw)),
+            BoardResult::Unrated(Outcome::Draw)
+        );
+        assert_eq!(
+            BoardResult::Unrated(Outcome::BlackWins).game_results(),
+            (GameResult::UnratedLoss, Some(GameResult::UnratedWin))
+        );
+    }
+
+    #[test]
     fn art_12_9_penalty_article_codes_read_back() {
         for article in PenaltyArticle::ALL {
             assert_eq!(PenaltyArticle::parse(article.code()), Some(article));
@@ -425,6 +491,7 @@ mod tests {
         for result in BoardResult::GAME
             .into_iter()
             .chain(BoardResult::BYE)
+            .chain(BoardResult::UNRATED)
             .chain(BoardResult::PENALTY)
         {
             let (white, black) = result.game_results();

@@ -42,7 +42,8 @@ pub fn points_after(tournament: &Tournament, player: &Player, after_round: u32) 
         .iter()
         .take(after_round as usize)
         .map(|entry| tournament.points.score(entry.result))
-        .sum()
+        .sum::<Points>()
+        + tournament.adjustment(player.id, after_round)
 }
 
 /// One game (or bye) seen from a player's row of the crosstable.

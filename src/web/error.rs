@@ -209,6 +209,17 @@ impl AppError {
             Refusal::Prizes(error) => {
                 AppError::Unprocessable(crate::web::handlers::prizes::prize_error(ctx, &error))
             }
+            Refusal::IncidentBoard { round, board } => AppError::Unprocessable(ctx.lang.t_with(
+                "incident.no_board",
+                &[
+                    ("round", &round.to_string()),
+                    ("board", &board.map_or_else(String::new, |b| b.to_string())),
+                ],
+            )),
+            Refusal::AdjustmentRound { round, total } => AppError::Unprocessable(ctx.lang.t_with(
+                "adjust.bad_round",
+                &[("round", &round.to_string()), ("total", &total.to_string())],
+            )),
             Refusal::League(refusal) => {
                 let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
                 match refusal {

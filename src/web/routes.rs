@@ -7,8 +7,9 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, lang, league, live, player, player_card, print, prizes, result,
-    round, schedule, self_report, standings, swiss, tournament, trf_import, users,
+    assets, auth, game_score, home, incident, lang, league, live, player, player_card, print,
+    prizes, report, result, round, schedule, self_report, standings, swiss, tournament, trf_import,
+    users,
 };
 
 /// Registers every route.
@@ -260,6 +261,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::expel::expel_player),
     )
     .route(
+        "/tournaments/{id}/players/{player}/points",
+        web::post().to(player::adjust_points::adjust_points),
+    )
+    .route(
         "/tournaments/{id}/schedule",
         web::get().to(schedule::show::show_schedule),
     )
@@ -347,6 +352,30 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/export.trf",
         web::get().to(swiss::trf_export::export_trf),
+    )
+    .route(
+        "/tournaments/{id}/report",
+        web::get().to(report::show::show_report),
+    )
+    .route(
+        "/tournaments/{id}/report",
+        web::post().to(report::complete::complete_report),
+    )
+    .route(
+        "/tournaments/{id}/report.trf",
+        web::get().to(report::download::download_report),
+    )
+    .route(
+        "/tournaments/{id}/incidents",
+        web::get().to(incident::list::list_incidents),
+    )
+    .route(
+        "/tournaments/{id}/incidents",
+        web::post().to(incident::add::add_incident),
+    )
+    .route(
+        "/tournaments/{id}/arbiter-report.pdf",
+        web::get().to(incident::report::print_arbiter_report),
     )
     .route(
         "/tournaments/{id}/rounds/{number}/live",

@@ -199,6 +199,8 @@ pub struct Page {
     pub content_type: Option<String>,
     /// Body as text.
     pub body: String,
+    /// Body as sent (a PDF).
+    pub bytes: Vec<u8>,
 }
 
 impl Page {
@@ -322,6 +324,7 @@ where
             location,
             content_type,
             body: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes: bytes.to_vec(),
         }
     }
 

@@ -105,6 +105,7 @@ pub fn pair_round(
                 white_id: event.players[*w].id,
                 black_id: Some(event.players[*b].id),
                 result: None,
+                colourless: false,
             }
             .insert(conn)
             .expect("game")

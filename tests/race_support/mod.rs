@@ -280,6 +280,7 @@ fn read_answer(stream: &mut TcpStream) -> (Page, Vec<String>) {
         location: header("location"),
         content_type: header("content-type"),
         body: body.to_owned(),
+        bytes: body.as_bytes().to_vec(),
     };
     let cookies = headers
         .iter()

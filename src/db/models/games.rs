@@ -68,6 +68,9 @@ pub struct Game {
     pub version: i32,
     /// Last change.
     pub updated_at: time::PrimitiveDateTime,
+    /// A pairing not played whose colours were never given (an imported TRF `- +`): White
+    /// and Black are only its seats ([`crate::tournament::board::Board::colourless`]).
+    pub colourless: bool,
 }
 
 /// A new board.
@@ -83,6 +86,8 @@ pub struct NewGame {
     pub black_id: Option<PlayerRowId>,
     /// Result known at pairing time (e.g. a bye), else `None`.
     pub result: Option<BoardResult>,
+    /// A pairing not played without colours (an imported TRF `- +`).
+    pub colourless: bool,
 }
 
 impl NewGame {
@@ -96,6 +101,7 @@ impl NewGame {
                 games::black_id.eq(self.black_id),
                 games::result.eq(self.result.map(BoardResult::as_str)),
                 games::updated_at.eq(crate::db::now()),
+                games::colourless.eq(self.colourless),
             ))
             .returning(games::all_columns)
             .get_result(conn)

@@ -22,8 +22,8 @@
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
 //! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
 //! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`],
-//! [`save_prize_rules`] (categories and prizes); at
-//! any time [`expel_player`] (Art. 12.9.9).
+//! [`save_prize_rules`] (categories and prizes); at any time [`expel_player`] (Art. 12.9.9);
+//! for the rating report [`complete_report`].
 
 use diesel::prelude::*;
 
@@ -32,6 +32,7 @@ mod league;
 mod players;
 mod prizes;
 mod ratings;
+mod record;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
@@ -45,14 +46,15 @@ pub use league::{
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
+pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
     ByeRequestRow, GameScore, ParticipationRow, SwissSettings,
 };
 use crate::db::models::{
-    Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewRound, NewTournament, PlayerRow,
-    PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentArbiter, TournamentId,
+    Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewPointAdjustment, NewRound, NewTournament,
+    PlayerRow, PlayerRowId, ReportColumns, Round, ScheduledRound, TournamentArbiter, TournamentId,
     TournamentRow, User, UserId,
 };
 use crate::db::schema::rounds;
@@ -160,6 +162,20 @@ pub enum Refusal {
     /// The refresh would now change other players or values than those shown (the list was
     /// imported again, or a registration changed): nothing was written.
     RatingsChanged,
+    /// An incident of a round not paired, or of a board the round does not have.
+    IncidentBoard {
+        /// The round given.
+        round: i32,
+        /// The board given.
+        board: Option<i32>,
+    },
+    /// Points outside the games for a round the tournament does not have.
+    AdjustmentRound {
+        /// The round given.
+        round: u32,
+        /// Rounds announced.
+        total: u32,
+    },
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes
@@ -235,6 +251,7 @@ fn insert_round(
             white_id: row_of(rows, board.white)?,
             black_id: board.black.map(|black| row_of(rows, black)).transpose()?,
             result: board.result,
+            colourless: board.colourless,
         }
         .insert(conn)?;
     }
@@ -286,6 +303,7 @@ pub fn pair_next_round(
                 white_id: row_of(&rows, board.white)?,
                 black_id: None,
                 result: board.result,
+                colourless: false,
             }
             .insert(conn)?;
         }
@@ -673,6 +691,11 @@ pub struct ImportedReport {
     pub columns: ReportColumns,
     /// The date of each round the file dates.
     pub schedule: Vec<RoundStart>,
+    /// Players expelled (Laws Art. 12.9.9): the player's place in the imported list (0-based)
+    /// and the first round not paired.
+    pub expulsions: Vec<(usize, u32)>,
+    /// Points outside the games (TRF `299`), players by starting number.
+    pub adjustments: Vec<model::PointAdjustment>,
 }
 
 /// Creates a tournament from an imported file: players in starting-rank order, the rounds
@@ -705,6 +728,31 @@ pub fn import_tournament(
             }
             for (number, boards) in (1..).zip(rounds) {
                 insert_round(conn, id, number, true, boards, &rows)?;
+            }
+            for adjustment in &imported.adjustments {
+                let index = (adjustment.player.0 as usize)
+                    .checked_sub(1)
+                    .ok_or(StoreError::NotFound)?;
+                NewPointAdjustment {
+                    tournament_id: id,
+                    player_id: *rows.get(index).ok_or(StoreError::NotFound)?,
+                    round: adjustment.round.and_then(|r| i32::try_from(r).ok()),
+                    points: adjustment.points.0,
+                    reason: adjustment.reason.clone(),
+                }
+                .insert(conn)?;
+            }
+            for &(player, round) in &imported.expulsions {
+                let Some(&row) = rows.get(player) else {
+                    return Err(StoreError::NotFound);
+                };
+                ParticipationRow {
+                    player_id: row,
+                    first_round: 1,
+                    withdrawn_from: Some(i32::try_from(round).map_err(|_| StoreError::NotFound)?),
+                    expelled: true,
+                }
+                .save(conn)?;
             }
             for &(player, round, kind) in byes {
                 let Some(&row) = rows.get(player) else {

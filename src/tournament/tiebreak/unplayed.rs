@@ -137,14 +137,18 @@ impl Record {
                     })
                     .collect();
                 categorise_requested_byes(&mut list);
-                let score: Points = list.iter().map(|r| r.points).sum();
+                // Points outside the games count in the score (and so in the opponents'
+                // Buchholz), never in a game.
+                let score: Points = list.iter().map(|r| r.points).sum::<Points>()
+                    + tournament.adjustment(player.id, rounds as u32);
                 let adjusted = list
                     .iter()
                     .map(|r| match r.unplayed {
                         Some(Category::RequestedByeAtEnd) => system.draw,
                         _ => r.points,
                     })
-                    .sum();
+                    .sum::<Points>()
+                    + tournament.adjustment(player.id, rounds as u32);
                 PlayerRecord {
                     rating: i32::from(player.rating),
                     rounds: list,

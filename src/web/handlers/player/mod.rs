@@ -5,6 +5,7 @@
 //! Starting ranks follow C.04.2 Art. 2.2 and are
 //! fixed when round 1 is paired; later registrations are late entries.
 
+pub mod adjust_points;
 pub mod delete;
 pub mod edit_form;
 pub mod expel;

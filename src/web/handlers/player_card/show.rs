@@ -12,7 +12,7 @@ use crate::tournament::model::{Color, PlayerId};
 use crate::tournament::rating::{InitialRating, player_card};
 use crate::tournament::standings::result_symbol;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::{load_ranked, player_row_id};
+use crate::web::handlers::standings::{load_ranked, norms_of, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
@@ -33,6 +33,33 @@ pub struct CardRound {
     pub colour: String,
     /// `1`, `½`, `0`, `+`, `−`, or the bye letter (`U`, `F`, `H`, `Z`): the crosstable symbols.
     pub result: &'static str,
+}
+
+/// One title's norm verdict on the card (FIDE B.01 Art. 1.4).
+#[derive(Debug, Clone)]
+pub struct NormLine {
+    /// The title (`GM`, `IM`, `WGM`, `WIM`).
+    pub title: &'static str,
+    /// The games make the norm.
+    pub achieved: bool,
+    /// Games counted (1.4.2), and the games the norm counts for (1.4.1c–d, 1.7).
+    pub games: String,
+    /// The score in those games.
+    pub points: String,
+    /// The opponents' average rating `Ra` (1.4.7).
+    pub average: i32,
+    /// The score in percent (1.4.9).
+    pub percent: u32,
+    /// The performance `Rp = Ra + dp` (1.4.8).
+    pub performance: i32,
+    /// Federations other than the player's (1.4.3).
+    pub foreign_federations: usize,
+    /// Title holders, and holders of the norm's title or higher (1.4.5).
+    pub titled: String,
+    /// Rounds left out to make the norm (1.4.1e–f).
+    pub left_out: String,
+    /// The rules not met, with their articles.
+    pub shortfalls: String,
 }
 
 /// The card page.
@@ -71,6 +98,10 @@ pub struct CardPage {
     pub change_working: String,
     /// The rounds.
     pub rounds: Vec<CardRound>,
+    /// The title norms the player could make, one verdict per title (FIDE B.01).
+    pub norms: Vec<NormLine>,
+    /// Points given or taken outside the games (TRF `299`): `-1 (2): reason`.
+    pub adjustments: Vec<String>,
 }
 
 /// Shows the card; 404 for a player without a starting number or of another tournament.
@@ -186,7 +217,53 @@ pub async fn show_card(
     .filter(|part| !part.is_empty())
     .collect::<Vec<_>>()
     .join(" · ");
+    let norms = norms_of(&ranked)
+        .into_iter()
+        .filter(|n| n.player == PlayerId(number))
+        .flat_map(|n| n.verdicts)
+        .map(|verdict| NormLine {
+            title: verdict.title.code(),
+            achieved: verdict.achieved(),
+            games: if verdict.counts_as > verdict.games.len() {
+                format!("{} (= {})", verdict.games.len(), verdict.counts_as)
+            } else {
+                verdict.games.len().to_string()
+            },
+            points: crate::tournament::Points(verdict.half_points as i32 * 5).to_string(),
+            average: verdict.average,
+            percent: verdict.percent,
+            performance: verdict.performance,
+            foreign_federations: verdict.foreign_federations,
+            titled: format!("{} / {}", verdict.title_holders, verdict.norm_titled),
+            left_out: verdict
+                .left_out
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            shortfalls: verdict
+                .shortfalls
+                .iter()
+                .map(|s| format!("{}: {}", s.article, s.reason))
+                .collect::<Vec<_>>()
+                .join("; "),
+        })
+        .collect();
+    let adjustments = model
+        .adjustments
+        .iter()
+        .filter(|a| a.player == PlayerId(number) && a.round.is_none_or(|r| r <= ranked.after_round))
+        .map(|a| {
+            let sign = if a.points.0 > 0 { "+" } else { "" };
+            match a.round {
+                Some(round) => format!("{sign}{} ({round}): {}", a.points, a.reason),
+                None => format!("{sign}{}: {}", a.points, a.reason),
+            }
+        })
+        .collect();
     Ok(CardPage {
+        adjustments,
+        norms,
         header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         after_round: ranked.after_round,
         number,

@@ -7,7 +7,7 @@ use askama::Template;
 
 use crate::db::domain::TournamentData;
 use crate::db::models::{Game, PlayerRowId};
-use crate::tournament::result::{BoardResult, PenaltyScore};
+use crate::tournament::result::{BoardResult, Outcome, PenaltyScore};
 use crate::tournament::standings::points_after;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible};
@@ -76,17 +76,21 @@ pub fn player_label(data: &TournamentData, id: crate::db::models::PlayerRowId) -
 
 /// The choices of the result form for a board: (code, translated label).
 pub fn result_choices(ctx: &PageContext, game: &Game) -> Vec<(&'static str, String)> {
-    let list: &[BoardResult] = if game.black_id.is_some() {
-        &BoardResult::GAME
+    // A game: the ordinary results, then the same played but not rated.
+    let list: Vec<BoardResult> = if game.black_id.is_some() {
+        BoardResult::GAME
+            .into_iter()
+            .chain(BoardResult::UNRATED)
+            .collect()
     } else {
-        &BoardResult::BYE
+        BoardResult::BYE.to_vec()
     };
     // A penalty result (entered on the board page with its grounds) is offered as it is, so
     // that the form sent again keeps it.
     let current = game.result.filter(|r| r.is_penalty());
     current
         .iter()
-        .chain(list)
+        .chain(&list)
         .map(|result| {
             let key = format!("result.code.{}", result_key(*result));
             (
@@ -110,6 +114,9 @@ pub fn result_key(result: BoardResult) -> &'static str {
         BoardResult::FullPointBye => "full_bye",
         BoardResult::HalfPointBye => "half_bye",
         BoardResult::ZeroPointBye => "zero_bye",
+        BoardResult::Unrated(Outcome::WhiteWins) => "unrated_white_wins",
+        BoardResult::Unrated(Outcome::Draw) => "unrated_draw",
+        BoardResult::Unrated(Outcome::BlackWins) => "unrated_black_wins",
         BoardResult::Penalty { score, .. } => match score {
             PenaltyScore::BothZero => "penalty_both_zero",
             PenaltyScore::WhiteHalf => "penalty_white_half",

@@ -76,3 +76,15 @@ pub fn player_start(data: &TournamentData, row_id: i32) -> Option<u32> {
         .position(|player| player.id.0 == row_id)?;
     u32::try_from(index + 1).ok()
 }
+
+/// Every player's title norms (FIDE B.01, [`crate::tournament::norms`], the code behind
+/// `arbiter norms`) after the rounds `ranked` counts: the host federation is the tournament's,
+/// a round robin has its pairings fixed in advance.
+pub fn norms_of(ranked: &Ranked) -> Vec<crate::tournament::norms::PlayerNorms> {
+    let settings = crate::tournament::norms::NormSettings {
+        host_federation: ranked.data.tournament.federation.clone(),
+        round_robin: !ranked.data.tournament.pairing_system.is_swiss(),
+        federation_exempt: false,
+    };
+    crate::tournament::norms::evaluate(&ranked.model, &settings)
+}

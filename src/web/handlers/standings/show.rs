@@ -17,12 +17,13 @@ use askama::Template;
 
 use crate::db::models::PlayerRowId;
 use crate::print::prize_list::category_name;
+use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::prizes::load_with_prizes;
-use crate::web::handlers::standings::player_row_id;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
+use crate::web::handlers::standings::{norms_of, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -57,6 +58,12 @@ pub struct StandingRow {
     pub expelled: bool,
     /// The place in the category shown (0 when the whole field is shown).
     pub category_rank: u32,
+    /// Points given or taken outside the games that the score counts (`-1`), empty if none.
+    pub adjustment: String,
+    /// Their reasons, one per decision.
+    pub adjustment_reasons: String,
+    /// The title norms made (FIDE B.01), e.g. `IM 2471`, for the arbiters' column.
+    pub norms: String,
 }
 
 /// The query: which category to show.
@@ -95,6 +102,8 @@ pub struct StandingsPage {
     pub categories: Vec<(usize, String)>,
     /// The category shown (0: the whole field).
     pub category: usize,
+    /// The arbiters' column of title norms (FIDE B.01) is shown.
+    pub show_norms: bool,
 }
 
 /// Shows the standings.
@@ -129,6 +138,22 @@ pub async fn show_standings(
     let model = &ranked.model;
     let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
     let standings = rank_with(&calculator, &ranked.settings);
+    // The arbiters' column: the norms made so far (B.01), with the performance.
+    let show_norms = ranked.access.run_day;
+    let norms = if show_norms {
+        norms_of(&ranked)
+    } else {
+        Vec::new()
+    };
+    let norms_text = |player| {
+        norms
+            .iter()
+            .filter(|n| n.player == player)
+            .flat_map(|n| n.verdicts.iter().filter(|v| v.achieved()))
+            .map(|v| format!("{} {}", v.title.code(), v.performance))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mut rows: Vec<StandingRow> = standings
         .rows
         .iter()
@@ -163,6 +188,21 @@ pub async fn show_standings(
                     .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
                     .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
                 category_rank: 0,
+                adjustment: match model.adjustment(row.player, ranked.after_round) {
+                    Points(0) => String::new(),
+                    points => format!("{}{points}", if points.0 > 0 { "+" } else { "" }),
+                },
+                adjustment_reasons: model
+                    .adjustments
+                    .iter()
+                    .filter(|a| {
+                        a.player == row.player
+                            && a.round.is_none_or(|round| round <= ranked.after_round)
+                    })
+                    .map(|a| format!("{}: {}", a.points, a.reason))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                norms: norms_text(row.player),
             })
         })
         .collect();
@@ -198,6 +238,7 @@ pub async fn show_standings(
         any_lot,
         categories,
         category,
+        show_norms,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -5,7 +5,8 @@
 //! imported file had that this program does not interpret (kept verbatim), and every player's
 //! sex, title, federation, FIDE ID, birth date, points and rank (by the tournament's
 //! standings). Byes, late entries' missed rounds and withdrawals are in the round columns
-//! (`H`, `Z`, `U`). Only complete rounds are written (and for the public, published ones):
+//! (`H`, `Z`, `U`); points outside the games are `299` records (and in the points column); an
+//! expelled player (Laws Art. 12.9.9) is marked by a comment after his record. Only complete rounds are written (and for the public, published ones):
 //! TRF has no code for a game whose result is not in yet.
 
 use actix_web::http::header;
@@ -13,11 +14,11 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::domain::TournamentData;
 use crate::formats::trf::{self, ReportHeader};
-use crate::tournament::Tournament;
 use crate::tournament::day::PairingSystem;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
+use crate::tournament::{Points, Tournament};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::handlers::standings::{Ranked, load_ranked};
 use crate::web::{AppError, AppState};
 
 /// Sends the TRF file.
@@ -28,14 +29,48 @@ pub async fn export_trf(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let ranked = load_ranked(&state, user.0, id).await?;
-    let mut model = ranked.model;
-    // The points column: the results under the tournament's point system; the rank column:
-    // the standings with the tournament's tie-breaks.
+    Ok(trf_file(id, report_text(&ranked)))
+}
+
+/// The TRF file download of tournament `id`.
+pub fn trf_file(id: i32, text: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"tournament-{id}.trf\""),
+        ))
+        .body(text)
+}
+
+/// The tournament as a TRF-2026 rating report, with the rounds the visitor may count: the
+/// points column from the results under the tournament's point system, the rank column from
+/// the standings with its tie-breaks, the report records from its settings, report columns
+/// and round schedule.
+pub fn report_text(ranked: &Ranked) -> String {
+    let mut model = ranked.model.clone();
     let calculator = Calculator::after_round(&model, ranked.settings.swiss, ranked.after_round);
     let standings = rank_with(&calculator, &ranked.settings);
     let points = model.points;
-    for player in &mut model.players {
-        player.declared_points = Some(player.rounds.iter().map(|e| points.score(e.result)).sum());
+    // Points outside the games counted in these rounds' standings (TRF `299`).
+    let after_round = ranked.after_round;
+    model
+        .adjustments
+        .retain(|a| a.round.is_none_or(|round| round <= after_round));
+    let outside: Vec<Points> = model
+        .players
+        .iter()
+        .map(|p| model.adjustment(p.id, after_round))
+        .collect();
+    for (player, outside) in model.players.iter_mut().zip(outside) {
+        player.declared_points = Some(
+            player
+                .rounds
+                .iter()
+                .map(|e| points.score(e.result))
+                .sum::<Points>()
+                + outside,
+        );
         player.declared_rank = standings
             .rows
             .iter()
@@ -45,18 +80,11 @@ pub async fn export_trf(
     let header = report_header(&ranked.data, &model);
     model.other_records = header.records();
     model.other_records.extend(ranked.data.report.records());
-    let text = trf::write(&model);
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"tournament-{id}.trf\""),
-        ))
-        .body(text))
+    trf::write(&model)
 }
 
 /// The report records of the tournament: its settings, report columns and round schedule.
-fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
+pub fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
     let t = &data.tournament;
     let kind = if data.report.report_type.trim().is_empty() {
         match t.pairing_system {

@@ -266,6 +266,12 @@ pub async fn import_trf(
             })
             .filter(|start| start.round <= model.total_rounds.max(model.rounds_played()).min(99))
             .collect(),
+        // Players expelled (Art. 12.9.9), as this program's reports mark them.
+        expulsions: (0..)
+            .zip(&model.players)
+            .filter_map(|(index, player)| Some((index, player.expelled_from?)))
+            .collect(),
+        adjustments: model.adjustments.clone(),
     };
     let by = organiser.id;
     let (player_count, round_count, bye_count) = (players.len(), boards.len(), byes.len());

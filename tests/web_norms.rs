@@ -1,0 +1,151 @@
+//! Title norms (FIDE B.01, edition of 1 January 2024) in the web app, from the same code as
+//! `arbiter norms`: the player card shows each title's verdict with its figures, the
+//! standings an arbiters' column of the norms made; the public standings have no such column.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use arbiter::db::domain::TournamentData;
+use arbiter::db::models::{Role, TournamentId};
+use arbiter::formats::trf;
+use arbiter::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
+use common::{PASSWORD, TestContext, multipart, upload};
+
+/// The seeker (player 1: IM, CZE, 2450) and nine opponents, one a round: 6½ points against an
+/// average of 2444 (three GMs, eight title holders, seven federations), Rp 2610 — a GM norm
+/// (B.01 Art. 1.4.8 worked as in `tests/tournament_norms.rs`).
+fn gm_norm_event() -> Tournament {
+    use GameResult::{Draw as D, Loss as L, Win as W};
+    let games: [(&str, u16, &str, GameResult); 9] = [
+        ("GM", 2550, "GER", W),
+        ("GM", 2520, "HUN", W),
+        ("GM", 2500, "POL", W),
+        ("IM", 2480, "SVK", W),
+        ("IM", 2450, "AUT", W),
+        ("IM", 2420, "CZE", D),
+        ("FM", 2400, "CZE", D),
+        ("FM", 2380, "SRB", D),
+        ("", 2300, "CRO", L),
+    ];
+    let bye = RoundEntry {
+        opponent: None,
+        color: None,
+        result: GameResult::ZeroPointBye,
+    };
+    let mut players = vec![Player {
+        id: PlayerId(1),
+        name: "Seeker, Sam".to_owned(),
+        sex: "m".to_owned(),
+        title: "IM".to_owned(),
+        rating: 2450,
+        federation: "CZE".to_owned(),
+        ..Player::default()
+    }];
+    for (index, (title, rating, federation, result)) in games.into_iter().enumerate() {
+        let id = PlayerId(index as u32 + 2);
+        let mut rounds = vec![bye; 9];
+        rounds[index] = RoundEntry {
+            opponent: Some(PlayerId(1)),
+            color: Some(Color::Black),
+            result: result.mirrored().expect("a game"),
+        };
+        players.push(Player {
+            id,
+            name: format!("Opponent, No{}", index + 1),
+            sex: "m".to_owned(),
+            title: title.to_owned(),
+            rating,
+            federation: federation.to_owned(),
+            rounds,
+            ..Player::default()
+        });
+        players[0].rounds.push(RoundEntry {
+            opponent: Some(id),
+            color: Some(Color::White),
+            result,
+        });
+    }
+    Tournament {
+        name: "Norm Open".to_owned(),
+        total_rounds: 9,
+        players,
+        ..Tournament::default()
+    }
+}
+
+#[actix_web::test]
+async fn b01_1_4_8_a_gm_norm_on_the_card_and_in_the_arbiters_standings_column() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let text = trf::write(&gm_norm_event());
+    let token = orga.csrf_token().await;
+    let created = orga
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let t = created.location.expect("new tournament");
+    let id: i32 = t
+        .rsplit('/')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("id");
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let seeker = data
+        .players
+        .iter()
+        .find(|p| p.name == "Seeker, Sam")
+        .expect("the seeker")
+        .id;
+
+    let standings = orga.get(&format!("{t}/standings")).await;
+    assert_eq!(standings.status, StatusCode::OK);
+    assert_eq!(standings.texts("th.norms").len(), 1);
+    assert_eq!(
+        standings.text("tr[data-start=\"1\"] td.norms").as_deref(),
+        Some("GM 2610")
+    );
+    assert_eq!(
+        standings.text("tr[data-start=\"2\"] td.norms").as_deref(),
+        Some("")
+    );
+
+    let card = orga.get(&format!("{t}/players/{}/card", seeker.0)).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.body);
+    let row = "#card-norms tr[data-title=\"GM\"]";
+    assert_eq!(
+        card.text(&format!("{row} td.verdict")).as_deref(),
+        Some("norm")
+    );
+    assert_eq!(card.text(&format!("{row} td.games")).as_deref(), Some("9"));
+    assert_eq!(
+        card.text(&format!("{row} td.points")).as_deref(),
+        Some("6.5")
+    );
+    assert_eq!(
+        card.text(&format!("{row} td.average")).as_deref(),
+        Some("2444")
+    );
+    assert_eq!(
+        card.text(&format!("{row} td.performance")).as_deref(),
+        Some("2610")
+    );
+    // An IM does not seek the IM title again; a man no women's title.
+    assert_eq!(card.texts("#card-norms tbody tr").len(), 1);
+
+    // The public standings have no norms column.
+    orga.post(&format!("{t}/publish"), &[("published", "true")])
+        .await;
+    let mut public = ctx.client().await;
+    let open = public.get(&format!("{t}/standings")).await;
+    assert_eq!(open.status, StatusCode::OK);
+    assert!(open.texts("th.norms").is_empty());
+}
