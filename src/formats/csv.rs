@@ -681,13 +681,19 @@ fn looks_like_formula(cell: &str) -> bool {
     cell.trim_start_matches('\'').starts_with(FORMULA_STARTS)
 }
 
-/// A cell as [`write_players`] writes it: with an apostrophe in front when a spreadsheet would
-/// take it for a formula (OWASP "CSV injection"), else unchanged.
+/// A cell as [`write_players`] writes it: line breaks as spaces, and with an apostrophe in front
+/// when a spreadsheet would take it for a formula (OWASP "CSV injection").
 pub fn neutralise_formula(cell: &str) -> String {
-    if looks_like_formula(cell) {
+    // A cell is written on one line: a name or a club never spans lines, and the importer
+    // refuses a quoted cell that does (it names the line where such a quote opened).
+    let cell: String = cell
+        .chars()
+        .map(|c| if matches!(c, '\r' | '\n') { ' ' } else { c })
+        .collect();
+    if looks_like_formula(&cell) {
         format!("'{cell}")
     } else {
-        cell.to_owned()
+        cell
     }
 }
 
