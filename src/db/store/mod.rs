@@ -33,6 +33,7 @@ mod players;
 mod prizes;
 mod ratings;
 mod record;
+mod team_swiss;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
@@ -40,13 +41,13 @@ pub use boards::{
 };
 pub use league::{
     ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
-    move_in_squad, pair_team_round, save_league, save_lineup, set_match_status, set_team_result,
-    swap_teams, unpair_team_round,
+    move_in_squad, save_league, save_lineup, set_match_status, set_team_result,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
+pub use team_swiss::{pair_team_round, swap_teams, unpair_team_round};
 
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
