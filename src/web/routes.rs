@@ -103,10 +103,6 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(league::unpair::unpair_team_round),
     )
     .route(
-        "/tournaments/{id}/league/rounds/{number}/publish",
-        web::post().to(league::publish::publish_team_round),
-    )
-    .route(
         "/tournaments/{id}/league/penalties",
         web::post().to(league::penalty::add_penalty),
     )

@@ -65,8 +65,8 @@ use crate::pairing::pairing_check::Violation;
 use crate::tournament::board::Board;
 use crate::tournament::byes::{ByeKind, ByeRequestError};
 use crate::tournament::day::{
-    DayRefusal, DaySettings, SettingChange, SettingRefusal, plan_next_round, settings_change,
-    swap_seats,
+    DayRefusal, DaySettings, PairingSystem, SettingChange, SettingRefusal, plan_next_round,
+    settings_change, swap_seats,
 };
 use crate::tournament::model;
 use crate::tournament::result::BoardResult;
@@ -342,7 +342,7 @@ pub fn publish_round(
     number: i32,
     published: bool,
     by: UserId,
-) -> Result<(), StoreError> {
+) -> Result<PairingSystem, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
         let round = Round::by_number(conn, tournament, number)?.ok_or(StoreError::NotFound)?;
         Round::set_published(conn, round.id, published)?;
@@ -351,7 +351,8 @@ pub fn publish_round(
             round: Some(number),
             ..NewAuditEntry::default()
         });
-        Ok(())
+        let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        Ok(row.pairing_system)
     })
 }
 

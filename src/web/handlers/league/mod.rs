@@ -14,7 +14,6 @@ pub mod match_page;
 pub mod pair;
 pub mod penalty;
 pub mod print_tables;
-pub mod publish;
 pub mod result;
 pub mod round;
 pub mod settings;

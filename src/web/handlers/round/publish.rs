@@ -1,5 +1,5 @@
 //! `POST /tournaments/{id}/rounds/{number}/publish`: publishes a round's pairings (or hides
-//! them again) — whoever runs the day.
+//! them again) — whoever runs the day; an individual round's or a team Swiss's.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -28,10 +28,16 @@ pub async fn publish_round(
     let (id, number) = path.into_inner();
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let (published, by) = (form.published, user.id);
-    state
+    let system = state
         .write(&ctx, move |conn| {
             store::publish_round(conn, tournament, number, published, by)
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{number}")))
+    // A team event's round page is its league round.
+    let page = if system.is_team() {
+        format!("/tournaments/{id}/league/rounds/{number}")
+    } else {
+        format!("/tournaments/{id}/rounds/{number}")
+    };
+    Ok(see_other(&page))
 }
