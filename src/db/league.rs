@@ -78,6 +78,20 @@ impl LeagueData {
         self.teams.iter().find(|t| t.id == id)
     }
 
+    /// The team with pairing number `id` (the number of the pure core's [`TeamId`]).
+    pub fn team_by_number(&self, id: TeamId) -> Option<&TeamRow> {
+        self.teams
+            .iter()
+            .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+    }
+
+    /// The pairing number of the team with this row id.
+    pub fn team_number(&self, id: TeamRowId) -> Option<TeamId> {
+        self.team(id)
+            .and_then(|t| u32::try_from(t.number).ok())
+            .map(TeamId)
+    }
+
     /// The squad of a team, in board order.
     pub fn squad(&self, team: TeamRowId) -> Vec<&PlayerRow> {
         self.members

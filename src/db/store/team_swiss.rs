@@ -63,9 +63,7 @@ pub fn pair_team_round(
                 SwissRefusal::NoPairing(error) => LeagueRefusal::NoPairing(error.to_string()),
             })?;
         let row_of = |id: TeamId| {
-            data.teams
-                .iter()
-                .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+            data.team_by_number(id)
                 .map(|t| t.id)
                 .ok_or(StoreError::NotFound)
         };
@@ -127,16 +125,9 @@ pub fn swap_teams(
         if rows.is_empty() {
             return Err(LeagueRefusal::NothingPaired.into());
         }
-        let number = |row: TeamRowId| {
-            data.team(row)
-                .and_then(|t| u32::try_from(t.number).ok())
-                .map(TeamId)
-                .ok_or(StoreError::NotFound)
-        };
+        let number = |row: TeamRowId| data.team_number(row).ok_or(StoreError::NotFound);
         let row_of = |id: TeamId| {
-            data.teams
-                .iter()
-                .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+            data.team_by_number(id)
                 .map(|t| t.id)
                 .ok_or(StoreError::NotFound)
         };
@@ -164,9 +155,7 @@ pub fn swap_teams(
         let breaks = swiss::absolute_breaks(&data.event(), &rules, round, &changed);
         if !breaks.is_empty() && !confirmed {
             let name = |id: TeamId| {
-                data.teams
-                    .iter()
-                    .find(|t| u32::try_from(t.number).ok() == Some(id.0))
+                data.team_by_number(id)
                     .map_or_else(|| id.0.to_string(), |t| t.name.clone())
             };
             let named = breaks

@@ -92,13 +92,8 @@ pub fn plan_next_round(
     }
     let missing: Vec<(TeamId, TeamId)> = event
         .matches_of_round(paired)
+        .filter(|m| super::score::match_score(event, m).is_none())
         .filter_map(|m| Some((m.home, m.away?)))
-        .filter(|&(home, away)| {
-            event
-                .matches_of_round(paired)
-                .find(|m| m.home == home && m.away == Some(away))
-                .is_some_and(|m| super::score::match_score(event, m).is_none())
-        })
         .collect();
     if !missing.is_empty() {
         return Err(SwissRefusal::ResultsMissing {
