@@ -29,6 +29,7 @@ fn tournament(owner: UserId) -> NewTournament {
         default_time_minutes: 30,
         published: false,
         owner_id: owner,
+        rating_type: arbiter::db::models::RatingKind::Standard,
     }
 }
 

@@ -496,6 +496,7 @@ async fn two_app_instances_on_one_database_share_logins() {
                 public_url: None,
             },
             pages: Default::default(),
+            rating_import: Default::default(),
         }
     };
     assert_eq!(

@@ -58,6 +58,7 @@ async fn a_result_saved_on_another_instance_changes_the_standings_served_at_once
         pool: ctx.db.pool_of(4),
         config: ctx.state.config.clone(),
         pages: Default::default(),
+        rating_import: Default::default(),
     };
     let mut b = common::Client::new(test::init_service(web::app(b_state)).await);
 

@@ -331,7 +331,7 @@ async fn fide_id_lookup_fills_the_form_and_the_refresh_applies_what_it_showed() 
     assert!(
         page.texts(".errors li")
             .join(" ")
-            .contains("not in the rating list")
+            .contains("has this FIDE ID or a name that starts with “999”")
     );
 
     // The refresh shows old → new.
@@ -505,4 +505,320 @@ async fn csv_import_names_the_broken_quote_line_and_the_4_mb_limit() {
     // Nothing was imported.
     let players = client.get(&format!("/tournaments/{id}/players")).await;
     assert!(!players.body.contains("Novák, Jan"));
+}
+
+#[actix_web::test]
+async fn the_lookup_finds_by_name_and_fills_the_rating_of_the_events_rating_type() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &[], 5, 0);
+    let id = event.tournament.id.0;
+    ctx.with_conn(|conn| {
+        use arbiter::db::schema::tournaments;
+        diesel::update(tournaments::table.find(event.tournament.id))
+            .set(tournaments::rating_type.eq("rapid"))
+            .execute(conn)
+            .expect("rating type");
+    });
+    load_list(
+        &ctx,
+        &[
+            combined_line(
+                320_001,
+                "Novák, Jan",
+                "CZE",
+                "M",
+                "FM",
+                [Some(2200), Some(2150), Some(2100)],
+                Some(1990),
+                "",
+            ),
+            combined_line(
+                320_002,
+                "Novák, Josef",
+                "CZE",
+                "M",
+                "",
+                [Some(2000), None, None],
+                Some(1970),
+                "",
+            ),
+            combined_line(
+                320_003,
+                "Nováková, Eva",
+                "SVK",
+                "F",
+                "WIM",
+                [Some(2150), Some(2190), None],
+                Some(1995),
+                "w",
+            ),
+            combined_line(
+                320_004,
+                "Dvořák, Petr",
+                "CZE",
+                "M",
+                "",
+                [Some(1800), Some(1850), None],
+                Some(2008),
+                "",
+            ),
+            combined_line(
+                320_005,
+                "100%_Sure, Max",
+                "GER",
+                "M",
+                "",
+                [None, None, None],
+                None,
+                "",
+            ),
+        ],
+    );
+    let mut client = ctx.logged_in("orga").await;
+    let value = |page: &common::Page, name: &str| {
+        page.attrs(&format!("#register-player input[name={name}]"), "value")
+    };
+
+    // One player starts so (case ignored): the form is filled with the rapid rating.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup?fide_id=DVO"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(value(&page, "name"), ["Dvořák, Petr"]);
+    assert_eq!(value(&page, "fide_id"), ["320004"]);
+    assert_eq!(value(&page, "rating"), ["1850"]);
+
+    // Several: each is offered with its rapid rating, a link to its look-up by FIDE ID.
+    let page = client
+        .get(&format!(
+            "/tournaments/{id}/players/lookup?fide_id={}",
+            common::encode("novák")
+        ))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(
+        page.texts("#lookup-candidates li a"),
+        [
+            "Novák, Jan (CZE, FM, 2150, 1990)",
+            "Novák, Josef (CZE, 1970)",
+            "Nováková, Eva (SVK, WIM, 2190, 1995)"
+        ]
+    );
+    let links = page.attrs("#lookup-candidates li a", "href");
+    let page = client.get(&links[1]).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(value(&page, "name"), ["Novák, Josef"]);
+    // No rapid rating in the list: the form says unrated, not the standard rating.
+    assert_eq!(value(&page, "rating"), [""]);
+
+    // Wildcards are letters of a name, not patterns.
+    let page = client
+        .get(&format!(
+            "/tournaments/{id}/players/lookup?fide_id={}",
+            common::encode("100%_")
+        ))
+        .await;
+    assert_eq!(value(&page, "fide_id"), ["320005"]);
+    let page = client
+        .get(&format!(
+            "/tournaments/{id}/players/lookup?fide_id={}",
+            common::encode("%")
+        ))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Nobody: said with what was typed.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup?fide_id=Zz"))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.texts(".errors li").join(" ").contains("“Zz”"));
+
+    // The type-ahead's names as JSON.
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup.json?q=Nov"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let names: serde_json::Value = serde_json::from_str(&page.body).expect("json");
+    let ids: Vec<i64> = names
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|name| name["fide_id"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(ids, [320_001, 320_002, 320_003]);
+    assert_eq!(names[2]["label"], "Nováková, Eva (SVK, WIM, 2190, 1995)");
+    let page = client
+        .get(&format!("/tournaments/{id}/players/lookup.json?q=N"))
+        .await;
+    assert_eq!(page.body, "[]");
+
+    // Not for visitors.
+    let mut visitor = ctx.client().await;
+    let page = visitor
+        .get(&format!("/tournaments/{id}/players/lookup.json?q=Nov"))
+        .await;
+    assert_ne!(page.status, StatusCode::OK);
+}
+
+/// A zip holding one file, as FIDE publishes its lists.
+fn zipped(name: &str, content: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut buffer = std::io::Cursor::new(Vec::new());
+    {
+        let mut archive = zip::ZipWriter::new(&mut buffer);
+        archive
+            .start_file(name, zip::write::SimpleFileOptions::default())
+            .expect("entry");
+        archive.write_all(content).expect("write");
+        archive.finish().expect("finish");
+    }
+    buffer.into_inner()
+}
+
+/// Waits (at most a minute) until the import the page started has ended; its status.
+async fn import_outcome(
+    client: &mut common::Client<
+        impl actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+            Error = actix_web::Error,
+        >,
+    >,
+) -> serde_json::Value {
+    for _ in 0..1200 {
+        let page = client.get("/admin/rating-list/status.json").await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        let status: serde_json::Value = serde_json::from_str(&page.body).expect("json");
+        if status["state"] != "running" {
+            return status;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the import did not end within a minute");
+}
+
+#[actix_web::test]
+async fn the_administrator_uploads_the_rating_list_and_the_page_follows_the_import() {
+    let ctx = TestContext::new();
+    ctx.create_user("admin", arbiter::db::models::Role::Admin);
+    ctx.create_user("orga", arbiter::db::models::Role::Organiser);
+    let lines: Vec<String> = (0..2500u64)
+        .map(|n| {
+            combined_line(
+                400_000 + n,
+                &format!("Player{n:04}, Test"),
+                "CZE",
+                "M",
+                "",
+                [Some(1500 + (n % 900) as u16), None, None],
+                Some(1980),
+                "",
+            )
+        })
+        .collect();
+    let list = format!("{COMBINED_HEADER}\r\n{}\r\n", lines.join("\r\n"));
+    let mut admin = ctx.logged_in("admin").await;
+    let page = admin.get("/admin/rating-list").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.texts("#rating-list-loaded .empty").len(), 1);
+
+    // Without the token nothing is read: 403.
+    let forged = admin
+        .send(upload(
+            "/admin/rating-list",
+            multipart_bytes(
+                &[("csrf_token", "forged")],
+                (
+                    "list",
+                    "players_list.zip",
+                    &zipped("players_list_foa.txt", list.as_bytes()),
+                ),
+            ),
+        ))
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+
+    // The zipped list: uploaded, imported on its own thread, the page follows.
+    let token = admin.csrf_token().await;
+    let sent = admin
+        .send(upload(
+            "/admin/rating-list",
+            multipart_bytes(
+                &[("csrf_token", &token)],
+                (
+                    "list",
+                    "players_list.zip",
+                    &zipped("players_list_foa.txt", list.as_bytes()),
+                ),
+            ),
+        ))
+        .await;
+    sent.assert_redirect("/admin/rating-list");
+    let status = import_outcome(&mut admin).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["players"], 2500);
+    let page = admin.get("/admin/rating-list").await;
+    assert!(
+        page.text("#rating-list-loaded")
+            .expect("loaded")
+            .contains("players_list.zip:players_list_foa.txt — 2500")
+    );
+
+    // A bad line: refused with its line and field, the list before stays in force.
+    let bad = list.replacen("1501", "15x1", 1);
+    let sent = admin
+        .send(upload(
+            "/admin/rating-list",
+            multipart_bytes(
+                &[("csrf_token", &token)],
+                ("list", "players_list_foa.txt", bad.as_bytes()),
+            ),
+        ))
+        .await;
+    sent.assert_redirect("/admin/rating-list");
+    let status = import_outcome(&mut admin).await;
+    assert_eq!(status["state"], "failed", "{status}");
+    assert!(
+        status["problems"][0]
+            .as_str()
+            .expect("problem")
+            .starts_with("line 3, SRtng"),
+        "{status}"
+    );
+    let page = admin.get("/admin/rating-list").await;
+    assert!(page.texts(".errors li").join(" ").contains("line 3"));
+    ctx.with_conn(|conn| {
+        assert_eq!(
+            arbiter::db::models::FidePlayer::count(conn).expect("count"),
+            2500
+        );
+    });
+
+    // An upload without a file says so.
+    let sent = admin
+        .send(upload(
+            "/admin/rating-list",
+            multipart(&[("csrf_token", &token)], None),
+        ))
+        .await;
+    assert_eq!(sent.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Only the administrator.
+    let mut organiser = ctx.logged_in("orga").await;
+    assert_eq!(
+        organiser.get("/admin/rating-list").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let token = organiser.csrf_token().await;
+    let sent = organiser
+        .send(upload(
+            "/admin/rating-list",
+            multipart_bytes(
+                &[("csrf_token", &token)],
+                ("list", "l.txt", list.as_bytes()),
+            ),
+        ))
+        .await;
+    assert_eq!(sent.status, StatusCode::FORBIDDEN);
 }

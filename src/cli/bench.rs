@@ -28,6 +28,9 @@
 //! `arbiter bench team-swiss [--teams 62 --boards 6 --rounds 11]`: seconds to pair each round
 //! of a generated team event.
 //!
+//! `arbiter bench rating-list [--players 1930000] [--database-url URL]`: the import of FIDE's
+//! rating list at full size (see `bench/rating_list.rs`).
+//!
 //! [`sample_profile`]: crate::pairing::generator::sample_profile
 //! [`generate`]: crate::pairing::generator::generate
 
@@ -45,8 +48,10 @@ use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournam
 
 mod c02;
 mod c046;
+mod rating_list;
 pub use c02::C02Args;
 pub use c046::C046Args;
+pub use rating_list::RatingListArgs;
 
 /// Arguments of `arbiter bench`.
 #[derive(Debug, clap::Args)]
@@ -68,6 +73,9 @@ pub enum Target {
     C046(C046Args),
     /// The team Swiss engine (C.04.6): seconds to pair each round of a generated event.
     TeamSwiss(TeamSwissArgs),
+    /// The import of FIDE's rating list at full size (a generated list in FIDE's layout):
+    /// seconds and peak memory.
+    RatingList(RatingListArgs),
 }
 
 /// Arguments of `arbiter bench team-swiss`.
@@ -157,6 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Target::C02(args) => return c02::run(&args),
         Target::C046(args) => return c046::run(&args),
         Target::TeamSwiss(args) => return team_swiss_bench(&args),
+        Target::RatingList(args) => return rating_list::run(&args),
     };
     if let Some(players) = args.synthetic {
         anyhow::ensure!(players >= 2, "at least two players are needed");
@@ -272,12 +281,12 @@ fn read_reference(path: &Path) -> anyhow::Result<BTreeSet<(u32, u32)>> {
 }
 
 /// Forgets the peak resident size so far (Linux: writing 5 to `/proc/self/clear_refs`).
-fn reset_peak() {
+pub(crate) fn reset_peak() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
 /// Peak resident memory (VmHWM) in MB, from `/proc/self/status`.
-fn peak_mb() -> Option<f64> {
+pub(crate) fn peak_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -5,11 +5,11 @@
 //! or not: `players_list.zip` / `players_list_foa.txt`, `standard_rating_list.zip`, ..., and the
 //! XML lists `players_list_xml.zip` / `players_list_xml_foa.xml`) into
 //! the database, replacing the list loaded before, for the player form's FIDE ID look-up and
-//! the refresh of ratings before round 1. The file streams through: a progress line every
-//! [`PROGRESS_EVERY`] lines on stderr, and memory stays bounded whatever its size.
+//! the refresh of ratings before round 1. The file streams through: a progress bar on a
+//! terminal (else a progress line every [`PROGRESS_EVERY`] lines on stderr), and memory stays
+//! bounded whatever its size.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,8 +19,9 @@ use clap::Subcommand;
 
 use crate::db;
 use crate::db::models::fide_players::FidePlayer;
-use crate::db::rating_list::{ImportError, ImportSummary, import_list};
-use crate::formats::fide_list::{ListReader, PlayerSource, RatingKind, XmlListReader};
+use crate::db::rating_list::import_file;
+use crate::formats::fide_list::RatingKind;
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// Lines between two progress lines.
 pub const PROGRESS_EVERY: u64 = 100_000;
@@ -148,38 +149,33 @@ fn find(database: &str, query: &str, json: bool, limit: i64) -> anyhow::Result<E
 
 fn import(database: &str, file: &str, kind: Option<Kind>) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let opened = File::open(file).with_context(|| format!("{file}: cannot open"))?;
-    let mut opened = BufReader::with_capacity(1 << 16, opened);
-    let zipped = opened.fill_buf()?.starts_with(b"PK\x03\x04");
     let pool = db::connect_pool(database, 1)?;
     let mut conn = pool.get().context("database connection")?;
     let name = Path::new(file)
         .file_name()
         .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
-    let outcome = if zipped {
-        let mut archive = zip::ZipArchive::new(File::open(file)?)
-            .with_context(|| format!("{file}: not a zip archive"))?;
-        let entry_name = archive
-            .file_names()
-            .filter_map(|name| name.ok().map(|name| name.into_owned()))
-            .find(|entry| {
-                let lower = entry.to_ascii_lowercase();
-                lower.ends_with(".txt") || lower.ends_with(".xml")
-            })
-            .with_context(|| format!("{file}: no .txt or .xml list in the archive"))?;
-        let entry = archive.by_name(&entry_name)?;
-        let kind = kind_of(kind, &entry_name);
-        let source = format!("{name}:{entry_name}");
-        run_import(
-            &mut conn,
-            BufReader::with_capacity(1 << 16, entry),
-            kind,
-            &source,
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "{bar:40} {percent:>3}% {bytes}/{total_bytes} {msg} ({elapsed}, about {eta} left)",
         )
-    } else {
-        let kind = kind_of(kind, &name);
-        run_import(&mut conn, opened, kind, &name)
-    };
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let on_terminal = std::io::stderr().is_terminal();
+    let mut next = PROGRESS_EVERY;
+    let outcome = import_file(&mut conn, Path::new(file), &name, kind_of(kind), |at| {
+        if on_terminal {
+            bar.set_length(at.total);
+            bar.set_position(at.bytes);
+            bar.set_message(format!("{} players", at.summary.players));
+        } else if at.summary.lines >= next {
+            eprintln!(
+                "ratings: {} players stored ({} lines read)",
+                at.summary.players, at.summary.lines
+            );
+            next = (at.summary.lines / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
+        }
+    });
+    bar.finish_and_clear();
     match outcome {
         Ok(summary) => {
             eprintln!(
@@ -197,49 +193,10 @@ fn import(database: &str, file: &str, kind: Option<Kind>) -> anyhow::Result<Exit
     }
 }
 
-fn kind_of(kind: Option<Kind>, name: &str) -> RatingKind {
-    match kind {
-        Some(Kind::Standard) => RatingKind::Standard,
-        Some(Kind::Rapid) => RatingKind::Rapid,
-        Some(Kind::Blitz) => RatingKind::Blitz,
-        None => RatingKind::from_file_name(name),
-    }
-}
-
-/// Imports the TXT list, or the XML list when the file starts with `<`.
-fn run_import<R: Read>(
-    conn: &mut db::DbConn,
-    mut input: BufReader<R>,
-    kind: RatingKind,
-    source: &str,
-) -> Result<ImportSummary, ImportError> {
-    let xml = input
-        .fill_buf()
-        .map(|start| start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<'))
-        .unwrap_or(false);
-    if xml {
-        store_list(conn, XmlListReader::new(input, kind), source)
-    } else {
-        let reader =
-            ListReader::new(input, kind).map_err(|error| ImportError::Lines(vec![error]))?;
-        store_list(conn, reader, source)
-    }
-}
-
-/// Stores the players of `reader`, with a progress line every [`PROGRESS_EVERY`] lines.
-fn store_list(
-    conn: &mut db::DbConn,
-    reader: impl PlayerSource,
-    source: &str,
-) -> Result<ImportSummary, ImportError> {
-    let mut next = PROGRESS_EVERY;
-    import_list(conn, reader, source, |summary| {
-        if summary.lines >= next {
-            eprintln!(
-                "ratings: {} players stored ({} lines read)",
-                summary.players, summary.lines
-            );
-            next = (summary.lines / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
-        }
+fn kind_of(kind: Option<Kind>) -> Option<RatingKind> {
+    kind.map(|kind| match kind {
+        Kind::Standard => RatingKind::Standard,
+        Kind::Rapid => RatingKind::Rapid,
+        Kind::Blitz => RatingKind::Blitz,
     })
 }

@@ -61,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             public_url: args.public_url.clone(),
         },
         pages: Default::default(),
+        rating_import: Default::default(),
     };
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);

@@ -1,23 +1,29 @@
 //! Importing FIDE's rating list ([`crate::formats::fide_list`]) into `fide_players`: the old
-//! list is replaced by the new one in one transaction, all or nothing. Not tournament data, so
-//! not a store write: no tournament's revision moves; which list is in force is recorded in
-//! `fide_rating_lists`.
+//! list is replaced by the new one all or nothing, the new one written beside it into
+//! `fide_players_staging` and swapped in by one short transaction ([`import_list`]). Not
+//! tournament data, so not a store write: no tournament's revision moves; which list is in
+//! force is recorded in `fide_rating_lists`.
 //!
-//! The file is read as it streams in, and players are inserted [`BATCH`] at a time, so memory
-//! stays bounded by a batch whatever the list's size (~1.5 million players).
+//! The file is read as it streams in, and players are staged [`BATCH`] at a time, so memory
+//! stays bounded by a batch whatever the list's size (about 1.93 million players).
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::rc::Rc;
 
+use diesel::QueryResult;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel::{Connection, QueryResult};
 
-use crate::db::models::{FidePlayer, FideRatingList, PlayerRow, TournamentId};
+use crate::db::models::{FidePlayer, FideRatingList, PlayerRow, TournamentId, TournamentRow};
 use crate::db::{DbConn, write_transaction};
-use crate::formats::fide_list::{ListError, PlayerSource};
+use crate::formats::fide_list::{ListError, ListReader, PlayerSource, RatingKind, XmlListReader};
 use crate::tournament::rating_refresh::{Listed, RefreshPlan, Registered, plan_refresh};
 
-/// Players inserted per statement (11 columns: well within SQLite's 32,766 parameters).
+/// Players inserted per statement (12 columns: well within SQLite's 32,766 parameters).
 pub const BATCH: usize = 1000;
 /// The most bad lines reported; reading stops there.
 pub const MAX_ERRORS: usize = 100;
@@ -45,6 +51,8 @@ pub enum ImportError {
         /// The later line (in a batch of [`BATCH`] lines: the first line of the repeat).
         line: u64,
     },
+    /// The file cannot be opened or unpacked, or the archive holds no list.
+    File(String),
 }
 
 impl From<DieselError> for ImportError {
@@ -72,6 +80,7 @@ impl fmt::Display for ImportError {
                     "line {line}: FIDE ID {fide_id} is on an earlier line too"
                 )
             }
+            ImportError::File(reason) => write!(f, "{reason}"),
         }
     }
 }
@@ -80,66 +89,200 @@ impl std::error::Error for ImportError {}
 
 /// Replaces the stored list by the players `reader` reads, recording the import as `source`.
 /// `progress` is called after each batch with the lines read and players stored so far.
+///
+/// The players go into the staging table [`BATCH`] at a time, each batch committed on its own,
+/// so that no other connection's write waits for more than one batch; when the whole file has
+/// been read without a problem, one short transaction swaps the staged list in and records the
+/// import. A bad line or a repeated FIDE ID leaves the list in force as it was.
 pub fn import_list(
     conn: &mut DbConn,
     reader: impl PlayerSource,
     source: &str,
     mut progress: impl FnMut(ImportSummary),
 ) -> Result<ImportSummary, ImportError> {
-    write_transaction(conn, |conn| {
-        FidePlayer::delete_all(conn)?;
-        let mut reader = reader;
-        let mut errors = Vec::new();
-        let mut batch: Vec<FidePlayer> = Vec::with_capacity(BATCH);
-        let mut lines: Vec<u64> = Vec::with_capacity(BATCH);
-        let mut summary = ImportSummary {
-            lines: reader.line(),
-            players: 0,
-        };
-        loop {
-            let next = reader.next();
-            summary.lines = reader.line();
-            match next {
-                Some(Ok(player)) => {
-                    if errors.is_empty() {
-                        batch.push(FidePlayer::from(&player));
-                        lines.push(reader.line());
-                    }
+    FidePlayer::clear_staged(conn)?;
+    let mut reader = reader;
+    let mut errors = Vec::new();
+    let mut batch: Vec<FidePlayer> = Vec::with_capacity(BATCH);
+    let mut lines: Vec<u64> = Vec::with_capacity(BATCH);
+    let mut summary = ImportSummary {
+        lines: reader.line(),
+        players: 0,
+    };
+    let staged = loop {
+        let next = reader.next();
+        summary.lines = reader.line();
+        match next {
+            Some(Ok(player)) => {
+                if errors.is_empty() {
+                    batch.push(FidePlayer::from(&player));
+                    lines.push(reader.line());
                 }
-                Some(Err(error)) => {
-                    errors.push(error);
-                    if errors.len() >= MAX_ERRORS {
-                        break;
-                    }
+            }
+            Some(Err(error)) => {
+                errors.push(error);
+                if errors.len() >= MAX_ERRORS {
+                    break Ok(());
                 }
-                None => break,
             }
-            if batch.len() >= BATCH {
-                insert(conn, &batch, &lines)?;
-                summary.players += batch.len() as u64;
-                batch.clear();
-                lines.clear();
-                progress(summary);
+            None => break Ok(()),
+        }
+        if batch.len() >= BATCH {
+            if let Err(error) = stage(conn, &batch, &lines) {
+                break Err(error);
             }
+            summary.players += batch.len() as u64;
+            batch.clear();
+            lines.clear();
+            progress(summary);
         }
-        if !errors.is_empty() {
-            return Err(ImportError::Lines(errors));
-        }
-        insert(conn, &batch, &lines)?;
-        summary.players += batch.len() as u64;
-        progress(summary);
-        FideRatingList::record(
-            conn,
-            source,
-            i32::try_from(summary.players).unwrap_or(i32::MAX),
-        )?;
-        Ok(summary)
-    })
+    };
+    let outcome = staged
+        .and_then(|()| {
+            if errors.is_empty() {
+                Ok(())
+            } else {
+                Err(ImportError::Lines(std::mem::take(&mut errors)))
+            }
+        })
+        .and_then(|()| stage(conn, &batch, &lines))
+        .and_then(|()| {
+            summary.players += batch.len() as u64;
+            progress(summary);
+            write_transaction(conn, |conn| {
+                FidePlayer::swap_in_staged(conn)?;
+                FideRatingList::record(
+                    conn,
+                    source,
+                    i32::try_from(summary.players).unwrap_or(i32::MAX),
+                )
+            })
+            .map_err(ImportError::from)
+        });
+    // The list before (after a swap) or the refused one is not kept.
+    let cleared = FidePlayer::clear_staged(conn);
+    outcome?;
+    cleared?;
+    Ok(summary)
+}
+
+/// How far the import of a file has come: bytes of the list read (unpacked, for a zip) of
+/// `total`, and what [`import_list`] has stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileProgress {
+    /// Bytes of the list read so far.
+    pub bytes: u64,
+    /// Bytes of the list in all (the file's size, or the zip entry's unpacked size).
+    pub total: u64,
+    /// Lines read and players stored.
+    pub summary: ImportSummary,
+}
+
+/// Imports the list in the file at `path` as FIDE publishes it: the TXT list or the XML list
+/// (read as XML when its first character is `<`), each as it is or in a zip (the first `.txt`
+/// or `.xml` entry). `kind` is a single list's rating column, else the file's name says it
+/// ([`RatingKind::from_file_name`]). The list is recorded as the file's name (with the zip
+/// entry's). `progress` is called after each batch. The command line and the administrator's
+/// upload both import through here.
+pub fn import_file(
+    conn: &mut DbConn,
+    path: &Path,
+    name: &str,
+    kind: Option<RatingKind>,
+    mut progress: impl FnMut(FileProgress),
+) -> Result<ImportSummary, ImportError> {
+    let unreadable = |error: std::io::Error| ImportError::File(format!("{name}: {error}"));
+    let mut opened = BufReader::with_capacity(1 << 16, File::open(path).map_err(unreadable)?);
+    let zipped = opened
+        .fill_buf()
+        .map_err(unreadable)?
+        .starts_with(b"PK\x03\x04");
+    let read = Rc::new(Cell::new(0u64));
+    let counted = |inner| Counting {
+        inner,
+        read: Rc::clone(&read),
+    };
+    if zipped {
+        let mut archive = zip::ZipArchive::new(File::open(path).map_err(unreadable)?)
+            .map_err(|error| ImportError::File(format!("{name}: not a zip archive ({error})")))?;
+        let entry_name = archive
+            .file_names()
+            .filter_map(|entry| entry.ok().map(|entry| entry.into_owned()))
+            .find(|entry| {
+                let lower = entry.to_ascii_lowercase();
+                lower.ends_with(".txt") || lower.ends_with(".xml")
+            })
+            .ok_or_else(|| {
+                ImportError::File(format!("{name}: no .txt or .xml list in the archive"))
+            })?;
+        let entry = archive
+            .by_name(&entry_name)
+            .map_err(|error| ImportError::File(format!("{name}: {entry_name}: {error}")))?;
+        let total = entry.size();
+        let kind = kind.unwrap_or_else(|| RatingKind::from_file_name(&entry_name));
+        let source = format!("{name}:{entry_name}");
+        let input = BufReader::with_capacity(1 << 16, counted(Box::new(entry) as Box<dyn Read>));
+        import_text(conn, input, kind, &source, |summary| {
+            progress(FileProgress {
+                bytes: read.get(),
+                total,
+                summary,
+            })
+        })
+    } else {
+        let total = opened.get_ref().metadata().map(|m| m.len()).unwrap_or(0);
+        let kind = kind.unwrap_or_else(|| RatingKind::from_file_name(name));
+        let input = BufReader::with_capacity(1 << 16, counted(Box::new(opened) as Box<dyn Read>));
+        import_text(conn, input, kind, name, |summary| {
+            progress(FileProgress {
+                bytes: read.get(),
+                total,
+                summary,
+            })
+        })
+    }
+}
+
+/// The TXT list, or the XML list when the text starts with `<`.
+fn import_text<R: Read>(
+    conn: &mut DbConn,
+    mut input: BufReader<R>,
+    kind: RatingKind,
+    source: &str,
+    progress: impl FnMut(ImportSummary),
+) -> Result<ImportSummary, ImportError> {
+    let xml = input
+        .fill_buf()
+        .map(|start| start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<'))
+        .unwrap_or(false);
+    if xml {
+        import_list(conn, XmlListReader::new(input, kind), source, progress)
+    } else {
+        let reader =
+            ListReader::new(input, kind).map_err(|error| ImportError::Lines(vec![error]))?;
+        import_list(conn, reader, source, progress)
+    }
+}
+
+/// A reader that counts the bytes read through it (for the progress of an import).
+struct Counting<R> {
+    inner: R,
+    read: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
 }
 
 /// What refreshing the ratings of `tournament`'s players from the stored list would change
 /// ([`plan_refresh`]); read inside a store write's transaction, and for its preview.
 pub fn refresh_plan(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<RefreshPlan> {
+    let kind =
+        TournamentRow::find(conn, tournament)?.map_or(RatingKind::Standard, |row| row.rating_type);
     let players = PlayerRow::for_tournament(conn, tournament)?;
     let ids: Vec<i64> = players.iter().filter_map(|player| player.fide_id).collect();
     let list: HashMap<u64, Listed> = FidePlayer::find_many(conn, &ids)?
@@ -147,7 +290,7 @@ pub fn refresh_plan(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<
         .filter_map(|listed| {
             let fide_id = u64::try_from(listed.fide_id).ok()?;
             let entry = Listed {
-                rating: listed.standard.and_then(|r| u16::try_from(r).ok()),
+                rating: listed.rating(kind).and_then(|r| u16::try_from(r).ok()),
                 title: listed.title,
                 women_title: listed.women_title,
             };
@@ -167,8 +310,9 @@ pub fn refresh_plan(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<
     Ok(plan_refresh(&registered, &list))
 }
 
-/// Inserts a batch; a FIDE ID already stored (or twice in the batch) is reported with its line.
-fn insert(conn: &mut DbConn, batch: &[FidePlayer], lines: &[u64]) -> Result<(), ImportError> {
+/// Stages a batch in its own transaction; a FIDE ID already staged (or twice in the batch) is
+/// reported with its line.
+fn stage(conn: &mut DbConn, batch: &[FidePlayer], lines: &[u64]) -> Result<(), ImportError> {
     if batch.is_empty() {
         return Ok(());
     }
@@ -181,16 +325,13 @@ fn insert(conn: &mut DbConn, batch: &[FidePlayer], lines: &[u64]) -> Result<(), 
             });
         }
     }
-    // In a savepoint: a refused insert leaves the transaction usable (PostgreSQL) to find which
-    // ID was stored already. Looking first would scan a table the planner believes empty.
-    match conn.transaction(|conn| FidePlayer::insert_batch(conn, batch)) {
+    match write_transaction(conn, |conn| FidePlayer::stage_batch(conn, batch)) {
         Ok(_) => Ok(()),
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             let ids: Vec<i64> = batch.iter().map(|player| player.fide_id).collect();
-            let stored = FidePlayer::find_many(conn, &ids)?;
-            let index = stored
+            let index = FidePlayer::staged_ids(conn, &ids)?
                 .iter()
-                .filter_map(|player| seen.get(&player.fide_id).copied())
+                .filter_map(|fide_id| seen.get(fide_id).copied())
                 .min()
                 .unwrap_or(0);
             Err(ImportError::Duplicate {

@@ -121,6 +121,8 @@ diesel::table! {
         report_type -> Text,
         /// Report records not interpreted, kept verbatim from an imported file, one per line.
         report_records -> Text,
+        /// The FIDE rating the event uses: `standard`, `rapid` or `blitz`.
+        rating_type -> Text,
     }
 }
 

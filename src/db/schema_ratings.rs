@@ -26,6 +26,39 @@ diesel::table! {
         birth_year -> Nullable<Integer>,
         /// Marked inactive.
         inactive -> Bool,
+        /// The name in lower case, indexed: the name look-up reads a range of it.
+        name_key -> Text,
+    }
+}
+
+diesel::table! {
+    /// The list an import is writing (same columns as `fide_players`); swapped in whole when
+    /// read whole.
+    fide_players_staging (fide_id) {
+        /// FIDE ID.
+        fide_id -> BigInt,
+        /// Name as FIDE writes it ("Surname, Given").
+        name -> Text,
+        /// Federation.
+        federation -> Text,
+        /// `m`, `w` or empty.
+        sex -> Text,
+        /// Title as in the list (GM, IM, WGM, ...), or empty.
+        title -> Text,
+        /// Women's title as in the list, or empty.
+        women_title -> Text,
+        /// Standard rating.
+        standard -> Nullable<Integer>,
+        /// Rapid rating.
+        rapid -> Nullable<Integer>,
+        /// Blitz rating.
+        blitz -> Nullable<Integer>,
+        /// Year of birth.
+        birth_year -> Nullable<Integer>,
+        /// Marked inactive.
+        inactive -> Bool,
+        /// The name in lower case, indexed: the name look-up reads a range of it.
+        name_key -> Text,
     }
 }
 

@@ -45,6 +45,25 @@ pub enum RatingKind {
 }
 
 impl RatingKind {
+    /// Every kind, in the order the list's columns have them.
+    pub const ALL: [RatingKind; 3] = [RatingKind::Standard, RatingKind::Rapid, RatingKind::Blitz];
+
+    /// The code stored and used in forms: `standard`, `rapid`, `blitz`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RatingKind::Standard => "standard",
+            RatingKind::Rapid => "rapid",
+            RatingKind::Blitz => "blitz",
+        }
+    }
+
+    /// The kind of a code written by [`RatingKind::as_str`].
+    pub fn parse(code: &str) -> Option<RatingKind> {
+        RatingKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == code)
+    }
+
     /// The kind a file name suggests (`rapid_rating_list.txt`), standard otherwise.
     pub fn from_file_name(name: &str) -> RatingKind {
         let name = name.to_ascii_lowercase();

@@ -5,7 +5,7 @@
 //!
 //! A player is matched by FIDE ID only. The list's title is taken when it is one of the titles
 //! that rank (C.04.2 Art. 2.2.2), else the women's title, else none; the rating is the list's
-//! standard rating, 0 when the list has none.
+//! rating of the tournament's rating type (standard, rapid or blitz), 0 when the list has none.
 
 use std::collections::HashMap;
 
@@ -31,7 +31,7 @@ pub struct Registered {
 /// A player of the rating list, as the refresh needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
-    /// Standard rating, if rated.
+    /// The rating of the tournament's rating type, if rated.
     pub rating: Option<u16>,
     /// Title as the list writes it.
     pub title: String,

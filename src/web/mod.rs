@@ -21,6 +21,7 @@ pub mod extractors;
 pub mod handlers;
 pub mod i18n;
 pub mod input;
+pub mod rating_import;
 pub mod routes;
 pub mod upload;
 
@@ -66,6 +67,8 @@ pub struct AppState {
     pub config: AppConfig,
     /// Public pages rendered once per revision of their tournament ([`cache`]).
     pub pages: cache::PageCache,
+    /// The administrator's import of FIDE's rating list, running or last run.
+    pub rating_import: rating_import::RatingImport,
 }
 
 impl AppState {

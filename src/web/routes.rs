@@ -8,8 +8,8 @@ use actix_web::web;
 
 use crate::web::handlers::{
     assets, auth, game_score, home, incident, lang, league, live, player, player_card, print,
-    prizes, report, result, round, schedule, self_report, standings, swiss, tournament, trf_import,
-    users,
+    prizes, rating_list, report, result, round, schedule, self_report, standings, swiss,
+    tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -46,6 +46,18 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         .route(
             "/admin/users/{id}/password",
             web::post().to(users::reset_password::reset_password),
+        )
+        .route(
+            "/admin/rating-list",
+            web::get().to(rating_list::show::show_rating_list),
+        )
+        .route(
+            "/admin/rating-list",
+            web::post().to(rating_list::upload::upload_rating_list),
+        )
+        .route(
+            "/admin/rating-list/status.json",
+            web::get().to(rating_list::status::import_status),
         )
         // tournaments, players, rounds, results, standings (found2)
         .configure(tournament_routes)
@@ -239,6 +251,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/players/lookup",
         web::get().to(player::lookup::lookup_player),
+    )
+    .route(
+        "/tournaments/{id}/players/lookup.json",
+        web::get().to(player::lookup_names::lookup_names),
     )
     .route(
         "/tournaments/{id}/players/refresh-ratings",

@@ -137,6 +137,7 @@ impl TestContext {
                 public_url: None,
             },
             pages: Default::default(),
+            rating_import: Default::default(),
         };
         TestContext { db, pool, state }
     }

@@ -41,6 +41,7 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
             default_time_minutes: default_minutes,
             published: true,
             owner_id: organiser.id,
+            rating_type: arbiter::db::models::RatingKind::Standard,
         }
         .insert(conn)
         .expect("tournament");

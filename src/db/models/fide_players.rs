@@ -1,21 +1,18 @@
-//! `fide_players`: FIDE's rating list as last imported ([`crate::db::rating_list`] writes it
-//! whole); read by FIDE ID for the player form's look-up and a tournament's rating refresh, and
-//! searched by FIDE ID or name (`arbiter ratings find`).
+//! `fide_players`: FIDE's rating list as last imported; read by FIDE ID for the player form's
+//! look-up and a tournament's rating refresh, and searched by FIDE ID or the start of a name
+//! (`arbiter ratings find`, the form's type-ahead). An import ([`crate::db::rating_list`])
+//! writes the new list into its twin `fide_players_staging`, batch by batch, and swaps the two
+//! tables' names in one short transaction ([`FidePlayer::swap_in_staged`]).
 
 use diesel::prelude::*;
 
 use crate::db::DbConn;
 use crate::db::models::load_in_chunks;
-use crate::db::schema_ratings::fide_players;
-use crate::formats::fide_list::ListPlayer;
+use crate::db::schema_ratings::{fide_players, fide_players_staging};
+use crate::formats::fide_list::{ListPlayer, RatingKind};
 
-diesel::define_sql_function! {
-    /// SQL `lower(text)` (SQLite and PostgreSQL).
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
-
-/// A row of `fide_players` (also what an import inserts).
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+/// A row of `fide_players` (also what an import stages).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = fide_players)]
 pub struct FidePlayer {
     /// FIDE ID.
@@ -40,6 +37,8 @@ pub struct FidePlayer {
     pub birth_year: Option<i32>,
     /// Marked inactive.
     pub inactive: bool,
+    /// The name in lower case (the key of the name look-up).
+    pub name_key: String,
 }
 
 impl From<&ListPlayer> for FidePlayer {
@@ -56,6 +55,7 @@ impl From<&ListPlayer> for FidePlayer {
             blitz: player.blitz.map(i32::from),
             birth_year: player.birth_year.map(i32::from),
             inactive: player.inactive,
+            name_key: player.name.to_lowercase(),
         }
     }
 }
@@ -87,20 +87,25 @@ impl FidePlayer {
         if let Ok(fide_id) = query.parse::<i64>() {
             return Ok(FidePlayer::find(conn, fide_id)?.into_iter().collect());
         }
-        let mut pattern = String::with_capacity(query.len() + 1);
-        for c in query.to_lowercase().chars().take(100) {
-            if matches!(c, '%' | '_' | '\\') {
-                pattern.push('\\');
-            }
-            pattern.push(c);
-        }
-        pattern.push('%');
+        // The names that start with the query: a range of the indexed lower-case key.
+        let start: String = query.to_lowercase().chars().take(100).collect();
+        let end = format!("{start}{}", char::MAX);
         fide_players::table
-            .filter(lower(fide_players::name).like(pattern).escape('\\'))
-            .order((fide_players::name.asc(), fide_players::fide_id.asc()))
+            .filter(fide_players::name_key.ge(&start))
+            .filter(fide_players::name_key.lt(&end))
+            .order((fide_players::name_key.asc(), fide_players::fide_id.asc()))
             .limit(limit.clamp(1, 1000))
             .select(FidePlayer::as_select())
             .load(conn)
+    }
+
+    /// The rating of `kind` (standard, rapid or blitz), if rated.
+    pub fn rating(&self, kind: RatingKind) -> Option<i32> {
+        match kind {
+            RatingKind::Standard => self.standard,
+            RatingKind::Rapid => self.rapid,
+            RatingKind::Blitz => self.blitz,
+        }
     }
 
     /// The title to show: the open title, else the women's.
@@ -117,24 +122,66 @@ impl FidePlayer {
         fide_players::table.count().get_result(conn)
     }
 
-    /// Deletes the whole list (before an import writes the new one).
-    pub fn delete_all(conn: &mut DbConn) -> QueryResult<usize> {
-        diesel::delete(fide_players::table).execute(conn)
+    /// Empties the staging table (before an import writes into it, and after a swap).
+    pub fn clear_staged(conn: &mut DbConn) -> QueryResult<usize> {
+        diesel::delete(fide_players_staging::table).execute(conn)
     }
 
-    /// Inserts players in one statement (the caller keeps a batch within the backends' limits
-    /// on bound parameters).
-    pub fn insert_batch(conn: &mut DbConn, batch: &[FidePlayer]) -> QueryResult<usize> {
+    /// The players of these FIDE IDs in the staging table (to name a repeated ID).
+    pub fn staged_ids(conn: &mut DbConn, fide_ids: &[i64]) -> QueryResult<Vec<i64>> {
+        load_in_chunks(conn, fide_ids, |conn, chunk| {
+            fide_players_staging::table
+                .filter(fide_players_staging::fide_id.eq_any(chunk))
+                .select(fide_players_staging::fide_id)
+                .load(conn)
+        })
+    }
+
+    /// Inserts players into the staging table in one statement (the caller keeps a batch
+    /// within the backends' limits on bound parameters).
+    pub fn stage_batch(conn: &mut DbConn, batch: &[FidePlayer]) -> QueryResult<usize> {
+        use fide_players_staging as staged;
+        let rows: Vec<_> = batch
+            .iter()
+            .map(|p| {
+                (
+                    staged::fide_id.eq(p.fide_id),
+                    staged::name.eq(&p.name),
+                    staged::federation.eq(&p.federation),
+                    staged::sex.eq(&p.sex),
+                    staged::title.eq(&p.title),
+                    staged::women_title.eq(&p.women_title),
+                    staged::standard.eq(p.standard),
+                    staged::rapid.eq(p.rapid),
+                    staged::blitz.eq(p.blitz),
+                    staged::birth_year.eq(p.birth_year),
+                    staged::inactive.eq(p.inactive),
+                    staged::name_key.eq(&p.name_key),
+                )
+            })
+            .collect();
         // A multi-row insert does not compile on the connection enum: one per backend.
         match conn {
             #[cfg(feature = "sqlite")]
-            DbConn::Sqlite(sqlite) => diesel::insert_into(fide_players::table)
-                .values(batch)
+            DbConn::Sqlite(sqlite) => diesel::insert_into(staged::table)
+                .values(rows)
                 .execute(sqlite),
             #[cfg(feature = "postgres")]
-            DbConn::Pg(pg) => diesel::insert_into(fide_players::table)
-                .values(batch)
-                .execute(pg),
+            DbConn::Pg(pg) => diesel::insert_into(staged::table).values(rows).execute(pg),
         }
+    }
+
+    /// Makes the staged list the list in force and the list before it the staging table, by
+    /// renaming the two tables (inside the caller's transaction: readers see one list or the
+    /// other, never a mix).
+    pub fn swap_in_staged(conn: &mut DbConn) -> QueryResult<()> {
+        for statement in [
+            "ALTER TABLE fide_players RENAME TO fide_players_swapped",
+            "ALTER TABLE fide_players_staging RENAME TO fide_players",
+            "ALTER TABLE fide_players_swapped RENAME TO fide_players_staging",
+        ] {
+            diesel::sql_query(statement).execute(conn)?;
+        }
+        Ok(())
     }
 }

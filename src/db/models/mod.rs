@@ -49,7 +49,9 @@ pub use round_schedule::ScheduledRound;
 pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;
-pub use tournaments::{NewTournament, PairingSystem, ReportColumns, TournamentId, TournamentRow};
+pub use tournaments::{
+    NewTournament, PairingSystem, RatingKind, ReportColumns, TournamentId, TournamentRow,
+};
 pub use user_sessions::UserSession;
 pub use users::{NewUser, Role, User, UserId};
 

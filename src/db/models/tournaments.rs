@@ -12,7 +12,38 @@ integer_id!(
     TournamentId
 );
 
+pub use crate::formats::fide_list::RatingKind;
 pub use crate::tournament::day::PairingSystem;
+
+/// The `rating_type` column read as a [`RatingKind`] (an unknown code is a read error).
+#[derive(Debug, Clone, Copy)]
+pub struct StoredRatingKind(RatingKind);
+
+impl<DB> Queryable<diesel::sql_types::Text, DB> for StoredRatingKind
+where
+    DB: diesel::backend::Backend,
+    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+{
+    type Row = String;
+
+    fn build(text: String) -> diesel::deserialize::Result<Self> {
+        RatingKind::parse(&text)
+            .map(StoredRatingKind)
+            .ok_or_else(|| format!("unknown rating type {text:?}").into())
+    }
+}
+
+impl From<StoredRatingKind> for RatingKind {
+    fn from(stored: StoredRatingKind) -> Self {
+        stored.0
+    }
+}
+
+impl From<RatingKind> for String {
+    fn from(kind: RatingKind) -> Self {
+        kind.as_str().to_owned()
+    }
+}
 
 /// The `pairing_system` column read as the pure [`PairingSystem`] (an unknown name is a read
 /// error).
@@ -145,6 +176,9 @@ pub struct TournamentRow {
     pub created_at: time::PrimitiveDateTime,
     /// Bumped by every write of the tournament ([`crate::db::store`]).
     pub revision: i64,
+    /// The FIDE rating the event uses (standard, rapid or blitz).
+    #[diesel(deserialize_as = StoredRatingKind)]
+    pub rating_type: RatingKind,
 }
 
 /// The report columns of `tournaments`: what a FIDE rating report (TRF-2026) says beyond the
@@ -232,6 +266,9 @@ pub struct NewTournament {
     pub published: bool,
     /// The owning organiser.
     pub owner_id: UserId,
+    /// The FIDE rating the event uses (standard, rapid or blitz).
+    #[diesel(serialize_as = String)]
+    pub rating_type: RatingKind,
 }
 
 impl NewTournament {

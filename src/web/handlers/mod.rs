@@ -12,6 +12,7 @@ pub mod player;
 pub mod player_card;
 pub mod print;
 pub mod prizes;
+pub mod rating_list;
 pub mod report;
 pub mod result;
 pub mod round;

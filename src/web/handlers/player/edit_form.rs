@@ -7,6 +7,7 @@ use askama::Template;
 
 use crate::db::domain::TournamentData;
 use crate::web::extractors::CurrentUser;
+use crate::web::handlers::player::lookup::LookupCandidate;
 use crate::web::handlers::player::record_of;
 use crate::web::handlers::player::register::PlayerForm;
 use crate::web::handlers::tournament::{Access, TournamentHeader, load_for_day};
@@ -36,6 +37,8 @@ pub struct EditPage {
     pub notice: Option<String>,
     /// The registration the FIDE ID look-up fills (this one).
     pub lookup_player: Option<i32>,
+    /// The players of the list a name look-up found, to choose from.
+    pub lookup_candidates: Vec<LookupCandidate>,
 }
 
 impl EditPage {
@@ -64,6 +67,7 @@ impl EditPage {
             deletable: row.starting_rank.is_none() && !on_a_board,
             notice: None,
             lookup_player: Some(player),
+            lookup_candidates: Vec::new(),
             ctx,
         })
     }

@@ -8,6 +8,7 @@ use askama::Template;
 use crate::db::domain::TournamentData;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::player::in_list_order;
+use crate::web::handlers::player::lookup::LookupCandidate;
 use crate::web::handlers::player::register::PlayerForm;
 use crate::web::handlers::tournament::{Access, TournamentHeader, load_for_day, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -61,6 +62,8 @@ pub struct PlayersPage {
     pub notice: Option<String>,
     /// The registration the FIDE ID look-up fills: none, the form registers a new player.
     pub lookup_player: Option<i32>,
+    /// The players of the list a name look-up found, to choose from.
+    pub lookup_candidates: Vec<LookupCandidate>,
 }
 
 impl PlayersPage {
@@ -103,6 +106,7 @@ impl PlayersPage {
             errors,
             notice,
             lookup_player: None,
+            lookup_candidates: Vec::new(),
         }
     }
 }

@@ -1,14 +1,17 @@
-//! `GET /tournaments/{id}/players/lookup?fide_id=N` (and `&player=P` from the edit page): the
-//! FIDE ID look-up of the player form. The player of the rating list last imported
-//! (`arbiter ratings import`) fills the form — name, title, federation, standard rating, birth
-//! year, sex — which is shown again, not saved: the organiser checks it and registers (or
-//! saves) as usual. An unknown ID, or no list loaded, is said on the form.
+//! `GET /tournaments/{id}/players/lookup?fide_id=Q` (and `&player=P` from the edit page): the
+//! rating list look-up of the player form. `Q` is a FIDE ID or the start of a name as FIDE
+//! writes it (`Novak, J`). The player found in the list last imported fills the form — name,
+//! title, federation, the rating of the tournament's rating type (standard, rapid or blitz),
+//! birth year, sex — which is shown again, not saved: the organiser checks it and registers (or
+//! saves) as usual. A name several players start with lists them to choose from (each a link to
+//! the look-up by FIDE ID); an unknown ID or name, or no list loaded, is said on the form. While
+//! typing, `static/js/fide-lookup.js` offers the names of the list (`lookup_names`).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{FidePlayer, FideRatingList};
+use crate::db::models::{FidePlayer, FideRatingList, RatingKind};
 use crate::formats::csv::parse_number;
 use crate::tournament::rating_refresh::title_from_list;
 use crate::web::extractors::CurrentUser;
@@ -19,14 +22,79 @@ use crate::web::handlers::player::{problem_message, record_of};
 use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
+/// The most players a name look-up lists.
+pub const MAX_CANDIDATES: i64 = 20;
+
 /// The look-up's query.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct LookupQuery {
-    /// The FIDE ID typed.
+    /// The FIDE ID, or the start of a name, typed.
     pub fide_id: String,
     /// The registration being edited (absent on the registration form).
     pub player: Option<i32>,
+}
+
+/// A player of the list that a name look-up found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LookupCandidate {
+    /// FIDE ID.
+    pub fide_id: i64,
+    /// "Novák, Jan (CZE, FM, 2205, 1990)".
+    pub label: String,
+    /// The look-up of this FIDE ID (filling the form).
+    pub href: String,
+}
+
+impl LookupCandidate {
+    /// The candidate `listed`, with the rating of `kind`.
+    pub fn new(
+        listed: &FidePlayer,
+        kind: RatingKind,
+        tournament: i32,
+        player: Option<i32>,
+    ) -> Self {
+        let mut facts = vec![listed.federation.clone()];
+        facts.extend(
+            [
+                listed.shown_title().to_owned(),
+                listed
+                    .rating(kind)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
+                listed.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            ]
+            .into_iter()
+            .filter(|fact| !fact.is_empty()),
+        );
+        let href = match player {
+            Some(player) => format!(
+                "/tournaments/{tournament}/players/lookup?fide_id={}&player={player}",
+                listed.fide_id
+            ),
+            None => format!(
+                "/tournaments/{tournament}/players/lookup?fide_id={}",
+                listed.fide_id
+            ),
+        };
+        LookupCandidate {
+            fide_id: listed.fide_id,
+            label: format!("{} ({})", listed.name, facts.join(", ")),
+            href,
+        }
+    }
+}
+
+/// What the list said of the query.
+enum Found {
+    /// No list is loaded.
+    NoList,
+    /// One player (and the list's file).
+    One(Box<FidePlayer>, String),
+    /// Several players start so (at most [`MAX_CANDIDATES`] + 1).
+    Several(Vec<FidePlayer>),
+    /// Nobody (the list's file).
+    Nobody(String),
 }
 
 /// Fills the form from the rating list.
@@ -40,6 +108,7 @@ pub async fn lookup_player(
     let id = path.into_inner();
     let query = query.into_inner();
     let (data, access) = load_for_day(&state, user.0, id).await?;
+    let kind = data.tournament.rating_type;
     let mut form = match query.player {
         Some(player) => {
             let row = data
@@ -54,37 +123,88 @@ pub async fn lookup_player(
     form.fide_id = query.fide_id.trim().to_owned();
     let mut errors = Vec::new();
     let mut notice = None;
-    match parse_number(&form.fide_id, 1, 9_999_999_999) {
-        Err(problem) => errors.push(format!(
-            "{}: {}",
-            ctx.t("player.fide_id"),
-            problem_message(&ctx, &problem)
-        )),
-        Ok(None) => errors.push(ctx.t("player.lookup.no_id")),
-        Ok(Some(fide_id)) => {
-            let fide_id = i64::try_from(fide_id).unwrap_or(i64::MAX);
-            let (found, list) = state
-                .db(move |conn| {
-                    Ok((
-                        FidePlayer::find(conn, fide_id)?,
-                        FideRatingList::latest(conn)?,
-                    ))
+    let mut candidates = Vec::new();
+    let typed = form.fide_id.clone();
+    let search = if typed.is_empty() {
+        errors.push(ctx.t("player.lookup.no_id"));
+        None
+    } else if typed.chars().all(|c| c.is_ascii_digit()) {
+        match parse_number(&typed, 1, 9_999_999_999) {
+            Ok(Some(fide_id)) => Some(fide_id.to_string()),
+            Ok(None) => None,
+            Err(problem) => {
+                errors.push(format!(
+                    "{}: {}",
+                    ctx.t("player.fide_id"),
+                    problem_message(&ctx, &problem)
+                ));
+                None
+            }
+        }
+    } else if typed.chars().count() < 2 {
+        errors.push(ctx.t("player.lookup.name_too_short"));
+        None
+    } else {
+        Some(typed.clone())
+    };
+    if let Some(search) = search {
+        let found = state
+            .db(move |conn| {
+                let Some(list) = FideRatingList::latest(conn)? else {
+                    return Ok(Found::NoList);
+                };
+                let mut players = FidePlayer::search(conn, &search, MAX_CANDIDATES + 1)?;
+                Ok(match players.len() {
+                    0 => Found::Nobody(list.source),
+                    1 => Found::One(Box::new(players.remove(0)), list.source),
+                    _ => Found::Several(players),
                 })
-                .await?;
-            match (found, list) {
-                (_, None) => errors.push(ctx.t("player.lookup.no_list")),
-                (None, Some(list)) => {
-                    errors.push(ctx.t_with_name("player.lookup.unknown", &list.source))
-                }
-                (Some(listed), Some(list)) => {
-                    form.name = listed.name.clone();
-                    form.title = title_from_list(&listed.title, &listed.women_title);
-                    form.federation = listed.federation.clone();
-                    form.rating = listed.standard.map(|r| r.to_string()).unwrap_or_default();
-                    form.birth_year = listed.birth_year.map(|y| y.to_string()).unwrap_or_default();
-                    form.sex = listed.sex.clone();
-                    notice = Some(ctx.t_with_name("player.lookup.filled", &list.source));
-                }
+            })
+            .await?;
+        match found {
+            Found::NoList => errors.push(ctx.t("player.lookup.no_list")),
+            Found::Nobody(source) => errors.push(ctx.lang.t_with(
+                "player.lookup.unknown",
+                &[("name", &source), ("query", &typed)],
+            )),
+            Found::One(listed, source) => {
+                // The form keeps the FIDE ID, whatever was typed.
+                form.fide_id = listed.fide_id.to_string();
+                form.name = listed.name.clone();
+                form.title = title_from_list(&listed.title, &listed.women_title);
+                form.federation = listed.federation.clone();
+                form.rating = listed
+                    .rating(kind)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default();
+                form.birth_year = listed.birth_year.map(|y| y.to_string()).unwrap_or_default();
+                form.sex = listed.sex.clone();
+                notice = Some(ctx.lang.t_with(
+                    "player.lookup.filled",
+                    &[
+                        ("name", &source),
+                        (
+                            "rating",
+                            &ctx.t(&format!("tournament.rating_type.{}", kind.as_str())),
+                        ),
+                    ],
+                ));
+            }
+            Found::Several(players) => {
+                let more = players.len() as i64 > MAX_CANDIDATES;
+                candidates = players
+                    .iter()
+                    .take(MAX_CANDIDATES as usize)
+                    .map(|listed| LookupCandidate::new(listed, kind, id, query.player))
+                    .collect();
+                notice = Some(if more {
+                    ctx.lang.t_with(
+                        "player.lookup.too_many",
+                        &[("count", &MAX_CANDIDATES.to_string())],
+                    )
+                } else {
+                    ctx.t("player.lookup.choose")
+                });
             }
         }
     }
@@ -98,10 +218,12 @@ pub async fn lookup_player(
             let mut page = EditPage::new(ctx, &data, access, player, Some(form), errors)
                 .ok_or(AppError::NotFound)?;
             page.notice = notice;
+            page.lookup_candidates = candidates;
             render_page(&page, status)
         }
         None => {
-            let page = PlayersPage::new(ctx, &data, access, form, errors, notice);
+            let mut page = PlayersPage::new(ctx, &data, access, form, errors, notice);
+            page.lookup_candidates = candidates;
             render_page(&page, status)
         }
     }

@@ -14,6 +14,7 @@ pub mod import;
 pub mod import_form;
 pub mod list;
 pub mod lookup;
+pub mod lookup_names;
 pub mod refresh;
 pub mod refresh_form;
 pub mod register;

@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use askama::Template;
 use serde::{Deserialize, Deserializer};
 
-use crate::db::models::{NewTournament, PairingSystem, TournamentRow, UserId};
+use crate::db::models::{NewTournament, PairingSystem, RatingKind, TournamentRow, UserId};
 use crate::formats::csv::parse_federation;
 use crate::tournament::scoring::{PointSystem, PointSystemError, Points};
 use crate::web::extractors::Organiser;
@@ -43,6 +43,8 @@ pub struct TournamentForm {
     pub points: BTreeMap<String, String>,
     /// Art. 6.7 default time in minutes, 0 = none.
     pub default_time_minutes: String,
+    /// The FIDE rating the event uses: `standard`, `rapid` or `blitz`.
+    pub rating_type: String,
     /// Checkbox: visible to the public.
     pub published: Option<String>,
     /// Checkbox: apply a change of settings after round 1 was paired.
@@ -94,6 +96,7 @@ impl TournamentForm {
         form.rounds = "0".into();
         form.pairing_system = PairingSystem::RoundRobin.as_str().into();
         form.default_time_minutes = "0".into();
+        form.rating_type = RatingKind::Standard.as_str().into();
         form
     }
 
@@ -123,6 +126,7 @@ impl TournamentForm {
             pairing_system: t.pairing_system.as_str().into(),
             swap_last_two_rounds: t.swap_last_two_rounds.then(|| "on".into()),
             default_time_minutes: t.default_time_minutes.to_string(),
+            rating_type: t.rating_type.as_str().into(),
             published: t.published.then(|| "on".into()),
             ..TournamentForm::from_points(&t.point_system())
         }
@@ -196,6 +200,14 @@ impl TournamentForm {
         if pairing_system.is_none() {
             errors.push(ctx.t("tournament.error.pairing_system"));
         }
+        // An old form without the field keeps the standard rating.
+        let rating_type = match self.rating_type.trim() {
+            "" => Some(RatingKind::Standard),
+            code => RatingKind::parse(code),
+        };
+        if rating_type.is_none() {
+            errors.push(ctx.t("tournament.error.rating_type"));
+        }
         // Short texts only: a score has at most a few digits (and huge numbers would overflow).
         let mut point = |key: &str, text: &str| match Some(text)
             .filter(|text| text.trim().chars().count() <= 6)
@@ -242,9 +254,13 @@ impl TournamentForm {
                 errors.push(ctx.t(key));
             }
         }
-        let (Some(start_date), Some(end_date), Some(pairing_system), true) =
-            (start_date, end_date, pairing_system, errors.is_empty())
-        else {
+        let (Some(start_date), Some(end_date), Some(pairing_system), Some(rating_type), true) = (
+            start_date,
+            end_date,
+            pairing_system,
+            rating_type,
+            errors.is_empty(),
+        ) else {
             return Err(errors);
         };
         Ok(NewTournament {
@@ -262,6 +278,7 @@ impl TournamentForm {
             default_time_minutes,
             published: self.published_checked(),
             owner_id: owner,
+            rating_type,
         })
     }
 }
@@ -315,6 +332,8 @@ pub struct TournamentFormPage {
     pub errors: Vec<String>,
     /// Pairing systems: (code, translated name).
     pub systems: Vec<(&'static str, String)>,
+    /// Rating types: (code, translated name).
+    pub rating_types: Vec<(&'static str, String)>,
     /// What saving would change in a running event (asked to confirm).
     pub confirmation: Vec<String>,
 }
@@ -337,6 +356,15 @@ impl TournamentFormPage {
                 )
             })
             .collect();
+        let rating_types = RatingKind::ALL
+            .iter()
+            .map(|kind| {
+                (
+                    kind.as_str(),
+                    ctx.t(&format!("tournament.rating_type.{}", kind.as_str())),
+                )
+            })
+            .collect();
         TournamentFormPage {
             ctx,
             title,
@@ -344,6 +372,7 @@ impl TournamentFormPage {
             form,
             errors,
             systems,
+            rating_types,
             confirmation: Vec::new(),
         }
     }

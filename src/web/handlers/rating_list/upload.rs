@@ -1,0 +1,117 @@
+//! `POST /admin/rating-list` (multipart: `csrf_token` first, then the file `list`): streams the
+//! uploaded list to a temporary file — FIDE's list is 317 MB as text, 40 MB zipped, so it is
+//! never held in memory — and starts its import on its own thread
+//! ([`crate::web::rating_import::RatingImport::start`]); answers with the rating list page,
+//! which follows the import. The token is checked before a byte of the file is written; an
+//! import already running is said (409) and the upload dropped.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use actix_multipart::Multipart;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::TryStreamExt;
+
+use crate::web::extractors::{Admin, verify_csrf};
+use crate::web::{AppError, AppState, PageContext, see_other};
+
+/// The largest upload: FIDE's XML list unpacked is about 860 MB.
+pub const UPLOAD_LIMIT: u64 = 1024 * 1024 * 1024;
+
+/// The longest CSRF field read.
+const TOKEN_LIMIT: usize = 256;
+
+/// Numbers the temporary files of uploads.
+static UPLOADS: AtomicU64 = AtomicU64::new(0);
+
+/// A temporary file removed when dropped, unless kept.
+struct Upload {
+    path: PathBuf,
+    keep: bool,
+}
+
+impl Drop for Upload {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Receives the list and starts its import.
+pub async fn upload_rating_list(
+    ctx: PageContext,
+    _admin: Admin,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    mut form: Multipart,
+) -> Result<HttpResponse, AppError> {
+    let unreadable = || AppError::Unprocessable(ctx.t("error.form_unreadable"));
+    let mut token = String::new();
+    let mut upload: Option<(Upload, String)> = None;
+    while let Some(mut field) = form.try_next().await.map_err(|_| unreadable())? {
+        let name = field.name().unwrap_or_default().to_owned();
+        match name.as_str() {
+            "csrf_token" => {
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.try_next().await.map_err(|_| unreadable())? {
+                    bytes.extend_from_slice(&chunk);
+                    if bytes.len() > TOKEN_LIMIT {
+                        return Err(unreadable());
+                    }
+                }
+                token = String::from_utf8(bytes).map_err(|_| unreadable())?;
+            }
+            "list" => {
+                // The token comes first in the form: nothing is written for a forged request.
+                verify_csrf(&req, &token)?;
+                let file_name = field
+                    .content_disposition()
+                    .and_then(|disposition| disposition.get_filename())
+                    .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name).to_owned())
+                    .filter(|name| !name.trim().is_empty())
+                    .ok_or_else(|| AppError::Unprocessable(ctx.t("ratings.upload.no_file")))?;
+                let path = std::env::temp_dir().join(format!(
+                    "arbiter-rating-list-{}-{}",
+                    std::process::id(),
+                    UPLOADS.fetch_add(1, Ordering::Relaxed)
+                ));
+                let temporary = Upload { path, keep: false };
+                let mut file = std::fs::File::create(&temporary.path)
+                    .map_err(|error| AppError::Internal(format!("upload: {error}")))?;
+                let mut written = 0u64;
+                while let Some(chunk) = field.try_next().await.map_err(|_| unreadable())? {
+                    written += chunk.len() as u64;
+                    if written > UPLOAD_LIMIT {
+                        return Err(AppError::Unprocessable(ctx.lang.t_with(
+                            "error.upload_too_large",
+                            &[("limit", &(UPLOAD_LIMIT / (1024 * 1024)).to_string())],
+                        )));
+                    }
+                    file.write_all(&chunk)
+                        .map_err(|error| AppError::Internal(format!("upload: {error}")))?;
+                }
+                if written == 0 {
+                    return Err(AppError::Unprocessable(ctx.t("ratings.upload.no_file")));
+                }
+                upload = Some((temporary, file_name));
+            }
+            _ => {
+                // Any other field is read and dropped.
+                while field.try_next().await.map_err(|_| unreadable())?.is_some() {}
+            }
+        }
+    }
+    let Some((mut temporary, file_name)) = upload else {
+        verify_csrf(&req, &token)?;
+        return Err(AppError::Unprocessable(ctx.t("ratings.upload.no_file")));
+    };
+    state
+        .rating_import
+        .start(state.pool.clone(), temporary.path.clone(), file_name)
+        .map_err(|_| AppError::Conflict(ctx.t("ratings.upload.busy")))?;
+    // The import's thread owns the file now and removes it when done.
+    temporary.keep = true;
+    Ok(see_other("/admin/rating-list"))
+}
