@@ -6,9 +6,11 @@ UPDATE fide_players SET name_key = lower(name);
 CREATE INDEX fide_players_name_key ON fide_players (name_key);
 
 -- An import writes the new list here batch by batch, each batch committed on its own (so that
--- the tournament-day writes of other connections are never held up for long), and swaps the
--- two tables by renaming them in one short transaction: the list in force changes all at once
--- or not at all. Same shape as fide_players.
+-- the tournament-day writes of other connections are never held up for long), indexes its
+-- names once the whole list is in (faster than keeping an index up to date row by row), and
+-- swaps the two tables by renaming them in one short transaction: the list in force changes
+-- all at once or not at all. Same shape as fide_players; the name index is made by each import
+-- (under a name of its own) and goes with the table when the names are swapped.
 CREATE TABLE fide_players_staging (
     fide_id BIGINT PRIMARY KEY NOT NULL,
     name TEXT NOT NULL,
@@ -23,4 +25,3 @@ CREATE TABLE fide_players_staging (
     inactive BOOLEAN NOT NULL DEFAULT FALSE,
     name_key TEXT NOT NULL DEFAULT ''
 );
-CREATE INDEX fide_players_staging_name_key ON fide_players_staging (name_key);

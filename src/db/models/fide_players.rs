@@ -137,8 +137,8 @@ impl FidePlayer {
         })
     }
 
-    /// Inserts players into the staging table in one statement (the caller keeps a batch
-    /// within the backends' limits on bound parameters).
+    /// Inserts players into the staging table in one statement, inside the caller's
+    /// transaction (the caller keeps a batch within the backends' limits on bound parameters).
     pub fn stage_batch(conn: &mut DbConn, batch: &[FidePlayer]) -> QueryResult<usize> {
         use fide_players_staging as staged;
         let rows: Vec<_> = batch
@@ -167,8 +167,54 @@ impl FidePlayer {
                 .values(rows)
                 .execute(sqlite),
             #[cfg(feature = "postgres")]
-            DbConn::Pg(pg) => diesel::insert_into(staged::table).values(rows).execute(pg),
+            DbConn::Pg(pg) => {
+                // A staged batch need not wait for its WAL to reach the disk: a crash loses only
+                // the staging table, and the swap that puts the list in force commits as usual.
+                diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(pg)?;
+                diesel::insert_into(staged::table).values(rows).execute(pg)
+            }
         }
+    }
+
+    /// Drops the index of the staging table's names (the one the list before had), so that a
+    /// load is not slowed by keeping it up to date row by row.
+    pub fn drop_staged_name_index(conn: &mut DbConn) -> QueryResult<()> {
+        #[derive(QueryableByName)]
+        struct IndexName {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            name: String,
+        }
+        // The primary key's index is the only unique one; every other is a name index.
+        let names: Vec<IndexName> = match conn {
+            #[cfg(feature = "sqlite")]
+            DbConn::Sqlite(sqlite) => diesel::sql_query(
+                "SELECT name FROM sqlite_master WHERE type = 'index' \
+                 AND tbl_name = 'fide_players_staging' AND sql IS NOT NULL",
+            )
+            .load(sqlite)?,
+            #[cfg(feature = "postgres")]
+            DbConn::Pg(pg) => diesel::sql_query(
+                "SELECT indexname AS name FROM pg_indexes WHERE tablename = \
+                 'fide_players_staging' AND indexdef NOT LIKE 'CREATE UNIQUE%'",
+            )
+            .load(pg)?,
+        };
+        for index in names {
+            diesel::sql_query(format!("DROP INDEX \"{}\"", index.name.replace('"', "")))
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
+    /// Indexes the staged names (once the whole list is in), under a name of this import's
+    /// own: the index goes with the table when the two are swapped.
+    pub fn index_staged_names(conn: &mut DbConn) -> QueryResult<()> {
+        let stamp = time::OffsetDateTime::now_utc().unix_timestamp_nanos();
+        diesel::sql_query(format!(
+            "CREATE INDEX fide_players_name_key_{stamp} ON fide_players_staging (name_key)"
+        ))
+        .execute(conn)?;
+        Ok(())
     }
 
     /// Makes the staged list the list in force and the list before it the staging table, by
