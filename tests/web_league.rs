@@ -701,43 +701,53 @@ where
 /// Squads are edited in the app: a player registered straight into a team goes to its bottom,
 /// a player moved up takes the place and the others close up (audited); once the team has given
 /// a line-up its order is fixed (409), while players can still join at the bottom.
+/// A new team round robin of `ŠK Alfa` and `ŠK Beta` made by the logged-in `$client`, each
+/// with `$players` players added on the Teams page (`Alfaová, Hráčka1`, …, rated downwards);
+/// gives the tournament's path and the two squad forms' actions.
+macro_rules! two_teams {
+    ($client:expr, $players:expr) => {{
+        let created = $client
+            .post(
+                "/tournaments",
+                &tournament_form(&[
+                    ("name", "Krajský přebor družstev"),
+                    ("pairing_system", "team_round_robin"),
+                ]),
+            )
+            .await;
+        let base = created.location.clone().expect("redirect");
+        for name in ["ŠK Alfa", "ŠK Beta"] {
+            let added = $client
+                .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
+                .await;
+            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        }
+        let teams = $client.get(&format!("{base}/teams")).await;
+        let actions = teams.attrs("details.add-member form", "action");
+        assert_eq!(actions.len(), 2, "a squad form per team");
+        for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
+            for p in 1..=$players {
+                let name = format!("{prefix}ová, Hráčka{p}");
+                let rating = (2100 - 20 * p).to_string();
+                let added = $client
+                    .post(
+                        action,
+                        &[("name", name.as_str()), ("rating", rating.as_str())],
+                    )
+                    .await;
+                assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+            }
+        }
+        (base, actions)
+    }};
+}
+
 #[actix_web::test]
 async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     let context = TestContext::new();
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[
-                ("name", "Krajský přebor družstev"),
-                ("pairing_system", "team_round_robin"),
-            ]),
-        )
-        .await;
-    let base = created.location.clone().expect("redirect");
-    for name in ["ŠK Alfa", "ŠK Beta"] {
-        let added = client
-            .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
-            .await;
-        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-    }
-    let teams = client.get(&format!("{base}/teams")).await;
-    let actions = teams.attrs("details.add-member form", "action");
-    assert_eq!(actions.len(), 2, "a squad form per team");
-    for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
-        for p in 1..=5 {
-            let name = format!("{prefix}ová, Hráčka{p}");
-            let rating = (2100 - 20 * p).to_string();
-            let added = client
-                .post(
-                    action,
-                    &[("name", name.as_str()), ("rating", rating.as_str())],
-                )
-                .await;
-            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-        }
-    }
+    let (base, actions) = two_teams!(client, 5);
     let bad = client
         .post(&actions[0], &[("name", "Nová, Eva"), ("rating", "x")])
         .await;
@@ -853,34 +863,7 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     let context = TestContext::new();
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[
-                ("name", "Krajský přebor družstev"),
-                ("pairing_system", "team_round_robin"),
-            ]),
-        )
-        .await;
-    let base = created.location.clone().expect("redirect");
-    for name in ["ŠK Alfa", "ŠK Beta"] {
-        let added = client
-            .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
-            .await;
-        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-    }
-    let teams = client.get(&format!("{base}/teams")).await;
-    let actions = teams.attrs("details.add-member form", "action");
-    for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
-        for p in 1..=4 {
-            let name = format!("{prefix}ová, Hráčka{p}");
-            let rating = (2100 - 20 * p).to_string();
-            let added = client
-                .post(action, &[("name", name.as_str()), ("rating", rating.as_str())])
-                .await;
-            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-        }
-    }
+    let (base, _) = two_teams!(client, 4);
     let saved = client
         .post(
             &format!("{base}/league/settings"),

@@ -73,32 +73,40 @@ fn gm_norm_event() -> Tournament {
     }
 }
 
+/// Imports the GM-norm event as the logged-in `$client`; gives its path and its data.
+macro_rules! import_event {
+    ($ctx:expr, $client:expr) => {{
+        let text = trf::write(&gm_norm_event());
+        let token = $client.csrf_token().await;
+        let created = $client
+            .send(upload(
+                "/tournaments/import",
+                multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
+            ))
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        let t = created.location.expect("new tournament");
+        let id: i32 = t
+            .rsplit('/')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("id");
+        let data = $ctx.with_conn(|conn| {
+            TournamentData::load(conn, TournamentId(id))
+                .expect("load")
+                .expect("tournament")
+        });
+        (t, data)
+    }};
+}
+
 #[actix_web::test]
 async fn b01_1_4_8_a_gm_norm_on_the_card_and_in_the_arbiters_standings_column() {
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
     let mut orga = ctx.client().await;
     orga.login("orga", PASSWORD).await;
-    let text = trf::write(&gm_norm_event());
-    let token = orga.csrf_token().await;
-    let created = orga
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
-        ))
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let t = created.location.expect("new tournament");
-    let id: i32 = t
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
-    let data = ctx.with_conn(|conn| {
-        TournamentData::load(conn, TournamentId(id))
-            .expect("load")
-            .expect("tournament")
-    });
+    let (t, data) = import_event!(ctx, orga);
     let seeker = data
         .players
         .iter()
@@ -171,26 +179,7 @@ async fn b01_it1_and_it3_are_printed_for_the_arbiters_from_the_card_and_the_repo
     ctx.create_user("orga", Role::Organiser);
     let mut orga = ctx.client().await;
     orga.login("orga", PASSWORD).await;
-    let text = trf::write(&gm_norm_event());
-    let token = orga.csrf_token().await;
-    let created = orga
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
-        ))
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let t = created.location.expect("new tournament");
-    let id: i32 = t
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
-    let data = ctx.with_conn(|conn| {
-        TournamentData::load(conn, TournamentId(id))
-            .expect("load")
-            .expect("tournament")
-    });
+    let (t, data) = import_event!(ctx, orga);
     let row_of = |name: &str| {
         data.players
             .iter()

@@ -17,6 +17,22 @@ use arbiter::formats::rating_report;
 use arbiter::formats::trf::{self, ReportHeader};
 use common::{PASSWORD, TestContext, multipart, upload};
 
+/// The report without its chief arbiter (`102`) and without the date of round 3 (`132`).
+fn report_lacking_arbiter_and_round_3_date() -> String {
+    report()
+        .lines()
+        .filter(|line| !line.starts_with("102"))
+        .map(|line| {
+            if line.starts_with("132") {
+                line.trim_end_matches("  26/11/22").to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn report() -> String {
     std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -497,18 +513,7 @@ async fn the_report_page_checks_the_report_and_asks_for_what_it_lacks() {
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
     // No chief arbiter, no date for round 3.
-    let text: String = report()
-        .lines()
-        .filter(|line| !line.starts_with("102"))
-        .map(|line| {
-            if line.starts_with("132") {
-                line.trim_end_matches("  26/11/22").to_owned()
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text = report_lacking_arbiter_and_round_3_date();
     let t = import!(client, &text);
 
     let page = client.get(&format!("{t}/report")).await;
@@ -774,18 +779,7 @@ async fn report_problems_and_unmet_norm_rules_are_in_the_visitors_language() {
     ctx.create_user("orga", Role::Organiser);
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
-    let text: String = report()
-        .lines()
-        .filter(|line| !line.starts_with("102"))
-        .map(|line| {
-            if line.starts_with("132") {
-                line.trim_end_matches("  26/11/22").to_owned()
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text = report_lacking_arbiter_and_round_3_date();
     let t = import!(client, &text);
     client.accept_language = Some("cs".to_owned());
 

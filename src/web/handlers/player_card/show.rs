@@ -222,7 +222,7 @@ pub async fn show_card(
     .filter(|part| !part.is_empty())
     .collect::<Vec<_>>()
     .join(" · ");
-    let norms = norms_of(&ranked)
+    let norms: Vec<NormLine> = norms_of(&ranked)
         .into_iter()
         .filter(|n| n.player == PlayerId(number))
         .flat_map(|n| n.verdicts)
