@@ -78,7 +78,10 @@ fn get_bytes(port: u16, path: &str) -> (u16, Vec<u8>) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let mut body = raw[end..].to_vec();
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         body = unchunk(&body);
     }
     (status, body)
@@ -138,7 +141,8 @@ fn e2e_art_12_9_penalty_points_outside_games_and_expulsion_in_the_browser_and_th
     ];
     let event = setup::event(&ctx, &names, 5, 60);
     let id = event.tournament.id.0;
-    let games = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 5), (1, 4), (2, 3)]).1);
+    let games =
+        ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 5), (1, 4), (2, 3)]).1);
     let port = serve(ctx.state.clone());
     let base = format!("http://127.0.0.1:{port}");
     let browser = Browser::start();
@@ -161,7 +165,10 @@ fn e2e_art_12_9_penalty_points_outside_games_and_expulsion_in_the_browser_and_th
     shot("record-01-penalty-form.png");
     browser.click_and_wait("#penalty-form button[type=submit]");
     let current = browser.text(&browser.find("#current-result"));
-    assert!(current.contains("½-0") || current.contains("½–0"), "{current}");
+    assert!(
+        current.contains("½-0") || current.contains("½–0"),
+        "{current}"
+    );
     // Boards 2 and 3: ordinary results.
     for (game, code) in [(&games[1], "1-0"), (&games[2], "1/2-1/2")] {
         browser.goto(&format!("{base}/tournaments/{id}/games/{}", game.id.0));
@@ -176,15 +183,21 @@ fn e2e_art_12_9_penalty_points_outside_games_and_expulsion_in_the_browser_and_th
     browser.goto(&format!("{base}/tournaments/{id}/players"));
     browser.click_on(&format!("tr[data-player='{erben}'] details.adjust summary"));
     browser.type_into(
-        &browser.find(&format!("tr[data-player='{erben}'] .adjust-form input[name=points]")),
+        &browser.find(&format!(
+            "tr[data-player='{erben}'] .adjust-form input[name=points]"
+        )),
         "-1",
     );
     browser.type_into(
-        &browser.find(&format!("tr[data-player='{erben}'] .adjust-form input[name=round]")),
+        &browser.find(&format!(
+            "tr[data-player='{erben}'] .adjust-form input[name=round]"
+        )),
         "1",
     );
     browser.type_into(
-        &browser.find(&format!("tr[data-player='{erben}'] .adjust-form input[name=reason]")),
+        &browser.find(&format!(
+            "tr[data-player='{erben}'] .adjust-form input[name=reason]"
+        )),
         "Decided on appeal",
     );
     shot("record-02-adjust-form.png");
@@ -194,7 +207,9 @@ fn e2e_art_12_9_penalty_points_outside_games_and_expulsion_in_the_browser_and_th
     browser.goto(&format!("{base}/tournaments/{id}/players"));
     browser.click_on(&format!("tr[data-player='{dusek}'] details.expel summary"));
     browser.type_into(
-        &browser.find(&format!("tr[data-player='{dusek}'] .expel-form input[name=reason]")),
+        &browser.find(&format!(
+            "tr[data-player='{dusek}'] .expel-form input[name=reason]"
+        )),
         "Refused to follow the arbiter's instructions",
     );
     browser.click_and_wait(&format!(
@@ -223,8 +238,16 @@ fn e2e_art_12_9_penalty_points_outside_games_and_expulsion_in_the_browser_and_th
             .to_owned()
     };
     let half = |text: &str| text.starts_with('½') || text.starts_with("0.5");
-    assert!(half(&points_of("Adámek, Jan")), "White keeps ½: {}", points_of("Adámek, Jan"));
-    assert!(points_of("Fiala, Marek").starts_with('0'), "Black 0: {}", points_of("Fiala, Marek"));
+    assert!(
+        half(&points_of("Adámek, Jan")),
+        "White keeps ½: {}",
+        points_of("Adámek, Jan")
+    );
+    assert!(
+        points_of("Fiala, Marek").starts_with('0'),
+        "Black 0: {}",
+        points_of("Fiala, Marek")
+    );
     let erben = points_of("Erben, Josef");
     assert!(erben.contains("(-1)"), "the deduction is marked: {erben}");
     let expelled = browser

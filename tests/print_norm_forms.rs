@@ -192,7 +192,7 @@ fn b01_1_4_it1_certificate_lists_the_games_counted_and_the_norms_figures() {
     }
     // Every game counted: round, colour, opponent, title, federation, FIDE ID, rating, result.
     let first = line_with(&text, "Šťastný, Jan");
-    for cell in ["1", "W", "GM", "GER", "310000010", "2550"] {
+    for cell in ["1", "w", "GM", "GER", "310000010", "2550"] {
         assert!(first.contains(cell), "{cell:?} missing in {first:?}");
     }
     assert!(line_with(&text, "Јовановић, Душан").contains("½"));
@@ -277,7 +277,10 @@ fn b01_it3_tournament_report_lists_the_event_players_and_norms_made() {
     for cell in ["310000001", "CZE", "GM", "6½", "2444", "2610"] {
         assert!(row.contains(cell), "{cell:?} missing in {row:?}");
     }
-    assert!(line_with(&text, "Number of players").contains("10"), "{text}");
+    assert!(
+        line_with(&text, "Number of players").contains("10"),
+        "{text}"
+    );
 
     // After eight rounds nobody has a norm: the report says so.
     let pdf = render(
@@ -297,10 +300,26 @@ fn b01_it3_tournament_report_lists_the_event_players_and_norms_made() {
 fn norm_forms_print_their_headings_in_the_six_languages() {
     let tournament = gm_norm_event();
     let titles = [
-        (Language::English, "Certificate of title result", "Tournament report"),
-        (Language::Czech, "Osvědčení o splnění normy na titul", "Zpráva o turnaji"),
-        (Language::Slovak, "Osvedčenie o splnení normy na titul", "Správa o turnaji"),
-        (Language::Hungarian, "Igazolás címnorma teljesítéséről", "Versenyjelentés"),
+        (
+            Language::English,
+            "Certificate of title result",
+            "Tournament report",
+        ),
+        (
+            Language::Czech,
+            "Osvědčení o splnění normy na titul",
+            "Zpráva o turnaji",
+        ),
+        (
+            Language::Slovak,
+            "Osvedčenie o splnení normy na titul",
+            "Správa o turnaji",
+        ),
+        (
+            Language::Hungarian,
+            "Igazolás címnorma teljesítéséről",
+            "Versenyjelentés",
+        ),
         (
             Language::SerbianLatin,
             "Potvrda o ispunjenoj normi za titulu",
@@ -320,13 +339,8 @@ fn norm_forms_print_their_headings_in_the_six_languages() {
             9,
         )
         .expect("certificate");
-        let report = render(
-            Document::NormReport,
-            &tournament,
-            &input(language, None),
-            9,
-        )
-        .expect("report");
+        let report =
+            render(Document::NormReport, &tournament, &input(language, None), 9).expect("report");
         let code = language.code();
         let (Some(certificate), Some(report)) = (
             extract(&format!("it1-{code}"), &certificate),
@@ -394,19 +408,23 @@ fn cli_prints_it1_and_it3_from_a_trf_report() {
     ]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("player 2 has made no title norm"), "{stderr}");
+    assert!(
+        stderr.contains("player 2 has made no title norm"),
+        "{stderr}"
+    );
     assert!(!none.exists());
 
-    let (Some(certificate), Some(report)) = (
-        text_of(&it1, "cli-it1"),
-        text_of(&it3, "cli-it3"),
-    ) else {
+    let (Some(certificate), Some(report)) = (text_of(&it1, "cli-it1"), text_of(&it3, "cli-it3"))
+    else {
         return;
     };
     // The event's facts come from the file's report records.
     assert!(certificate.contains("Osvědčení o splnění normy na titul"));
     assert!(certificate.contains("Erdős Pál"), "{certificate}");
-    assert!(certificate.contains("2026-11-14 – 2026-11-22"), "{certificate}");
+    assert!(
+        certificate.contains("2026-11-14 – 2026-11-22"),
+        "{certificate}"
+    );
     assert!(certificate.contains("2610 = 2444 + 166"), "{certificate}");
     assert!(line_with(&report, "IM Seeker, Sam").contains("2610"));
     assert!(report.contains("Brno"), "{report}");

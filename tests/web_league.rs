@@ -884,8 +884,12 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     let url = round.attrs("a[href*='/league/matches/']", "href")[0].clone();
     for side in ["home", "away"] {
         let page = client.get(&url).await;
-        let version = page.attrs(&format!("#lineup-{side} input[name=version]"), "value")[0].clone();
-        let squad = options(&page, &format!("#lineup-{side} select[name=board_1] option"));
+        let version =
+            page.attrs(&format!("#lineup-{side} input[name=version]"), "value")[0].clone();
+        let squad = options(
+            &page,
+            &format!("#lineup-{side} select[name=board_1] option"),
+        );
         let mut form = vec![
             ("side".to_string(), side.to_string()),
             ("version".into(), version),
@@ -903,7 +907,10 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     assert_eq!(penalty_actions.len(), 4, "a penalty form per board");
     assert_eq!(penalty_actions[1], format!("{}/penalty", forms[1].1));
     let article_choices = options(&page, "#penalty-2 select[name=article] option");
-    assert!(article_choices.contains(&"12.9.5".to_owned()), "{article_choices:?}");
+    assert!(
+        article_choices.contains(&"12.9.5".to_owned()),
+        "{article_choices:?}"
+    );
 
     // Board 1 (home White): an ordinary win for home.
     let saved = client
@@ -935,14 +942,26 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
         );
     }
     let refused = client
-        .post(&forms[1].1, &[("result", "1/2-0"), ("version", &forms[1].2)])
+        .post(
+            &forms[1].1,
+            &[("result", "1/2-0"), ("version", &forms[1].2)],
+        )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
     // Board 2 (away White): ½-0, White (away) keeps ½, Black (home) 0.
     let saved = send(
         &mut client,
         &penalty_actions[1],
-        &penalty("1/2-0", "Mobile phone rang in the playing venue", forms[1].2.clone()),
+        &penalty(
+            "1/2-0",
+            "Mobile phone rang in the playing venue",
+            forms[1].2.clone(),
+        ),
     )
     .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
@@ -958,18 +977,30 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     let saved = send(
         &mut client,
         &penalty_actions[2],
-        &penalty("0-0 NR", "Both players agreed the result", forms[2].2.clone()),
+        &penalty(
+            "0-0 NR",
+            "Both players agreed the result",
+            forms[2].2.clone(),
+        ),
     )
     .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     let saved = client
-        .post(&forms[3].1, &[("result", "1/2-1/2"), ("version", &forms[3].2)])
+        .post(
+            &forms[3].1,
+            &[("result", "1/2-1/2"), ("version", &forms[3].2)],
+        )
         .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
 
     // Home: 1 + 0 + 0 + ½ = 1½; away: 0 + ½ + 0 + ½ = 1.
     let page = client.get(&url).await;
-    assert_eq!(page.text("#match-score").as_deref(), Some("1½ : 1"), "{}", page.body);
+    assert_eq!(
+        page.text("#match-score").as_deref(),
+        Some("1½ : 1"),
+        "{}",
+        page.body
+    );
     assert!(
         page.text("#board-2").unwrap_or_default().contains("½–0")
             || page.text("#board-2").unwrap_or_default().contains("½-0"),
@@ -991,7 +1022,11 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     );
     // Audited with the article and the reason.
     let audit = context.with_conn(|conn| {
-        let id = base.rsplit('/').next().and_then(|n| n.parse().ok()).expect("id");
+        let id = base
+            .rsplit('/')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("id");
         arbiter::db::models::AuditEntry::for_tournament(conn, arbiter::db::models::TournamentId(id))
             .expect("audit")
     });
@@ -1005,6 +1040,9 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
             .iter()
             .any(|a| a.entry.detail.contains("Art. 12.9.5: Mobile phone rang")),
         "{:?}",
-        penalties.iter().map(|a| &a.entry.detail).collect::<Vec<_>>()
+        penalties
+            .iter()
+            .map(|a| &a.entry.detail)
+            .collect::<Vec<_>>()
     );
 }

@@ -192,13 +192,20 @@ async fn b01_it1_and_it3_are_printed_for_the_arbiters_from_the_card_and_the_repo
 
     // The card of a norm maker has the IT1 button; the PDF is the certificate.
     let card = orga.get(&format!("{t}/players/{seeker}/card")).await;
-    let link = card.attrs("#print-it1", "href").into_iter().next().expect("IT1 button");
+    let link = card
+        .attrs("#print-it1", "href")
+        .into_iter()
+        .next()
+        .expect("IT1 button");
     assert_eq!(link, format!("{t}/players/{seeker}/it1.pdf"));
     let it1 = orga.get(&link).await;
     assert_eq!(it1.status, StatusCode::OK, "{}", it1.body);
     assert_eq!(it1.content_type.as_deref(), Some("application/pdf"));
     if let Some(text) = pdf_text("web-it1.pdf", &it1.bytes) {
-        assert!(text.contains("Certificate of title result (FIDE IT1)"), "{text}");
+        assert!(
+            text.contains("Certificate of title result (FIDE IT1)"),
+            "{text}"
+        );
         assert!(text.contains("Seeker, Sam"), "{text}");
         assert!(text.contains("2610 = 2444 + 166"), "{text}");
     }
@@ -207,11 +214,19 @@ async fn b01_it1_and_it3_are_printed_for_the_arbiters_from_the_card_and_the_repo
     assert!(card.attrs("#print-it1", "href").is_empty());
     let refused = orga.get(&format!("{t}/players/{opponent}/it1.pdf")).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(refused.body.contains("has made no title norm"), "{}", refused.body);
+    assert!(
+        refused.body.contains("has made no title norm"),
+        "{}",
+        refused.body
+    );
 
     // The report page has the IT3 button.
     let report = orga.get(&format!("{t}/report")).await;
-    let link = report.attrs("#print-it3", "href").into_iter().next().expect("IT3 button");
+    let link = report
+        .attrs("#print-it3", "href")
+        .into_iter()
+        .next()
+        .expect("IT3 button");
     let it3 = orga.get(&link).await;
     assert_eq!(it3.status, StatusCode::OK, "{}", it3.body);
     assert_eq!(it3.content_type.as_deref(), Some("application/pdf"));
@@ -235,7 +250,11 @@ async fn b01_it1_and_it3_are_printed_for_the_arbiters_from_the_card_and_the_repo
     ] {
         let page = public.get(&path).await;
         assert_ne!(page.status, StatusCode::OK, "{path}");
-        assert_ne!(page.content_type.as_deref(), Some("application/pdf"), "{path}");
+        assert_ne!(
+            page.content_type.as_deref(),
+            Some("application/pdf"),
+            "{path}"
+        );
     }
     let card = public.get(&format!("{t}/players/{seeker}/card")).await;
     assert!(card.attrs("#print-it1", "href").is_empty());

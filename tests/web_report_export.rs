@@ -805,7 +805,10 @@ async fn report_problems_and_unmet_norm_rules_are_in_the_visitors_language() {
     );
     // Nothing of the English check is left on the page.
     assert!(
-        !fields.iter().chain(&reasons).any(|t| t.contains("round") || t.contains("missing")),
+        !fields
+            .iter()
+            .chain(&reasons)
+            .any(|t| t.contains("round") || t.contains("missing")),
         "{fields:?} {reasons:?}"
     );
 

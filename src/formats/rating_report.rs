@@ -315,9 +315,12 @@ impl std::fmt::Display for ReportProblem {
 pub fn check_text(text: &str) -> Vec<ReportProblem> {
     match trf::read_records(text) {
         Ok(read) => check(&read),
-        Err(error) => vec![from_error(&error, ReportField::Record {
-            column: error.column,
-        })],
+        Err(error) => vec![from_error(
+            &error,
+            ReportField::Record {
+                column: error.column,
+            },
+        )],
     }
 }
 
@@ -336,18 +339,14 @@ pub fn check(read: &TrfRead) -> Vec<ReportProblem> {
         })
         .collect();
     let (header, header_problems) = ReportHeader::read(read);
-    problems.extend(
-        header_problems
-            .iter()
-            .map(|error| {
-                from_error(
-                    error,
-                    ReportField::ReportRecord {
-                        column: error.column,
-                    },
-                )
-            }),
-    );
+    problems.extend(header_problems.iter().map(|error| {
+        from_error(
+            error,
+            ReportField::ReportRecord {
+                column: error.column,
+            },
+        )
+    }));
     problems.extend(missing_records(tournament, &header));
     problems.extend(round_dates(read, &header));
     problems.extend(fide_ids(read));

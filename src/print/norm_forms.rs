@@ -78,7 +78,15 @@ fn fields(canvas: &mut Canvas, top: f32, list: &[Field]) -> f32 {
         }
         let x = MARGIN + half * column as f32;
         let room = if field.wide { width } else { half };
-        canvas.text_in(x, y + 4.2, LABEL_WIDTH, Align::Left, 7.5, true, &field.label);
+        canvas.text_in(
+            x,
+            y + 4.2,
+            LABEL_WIDTH,
+            Align::Left,
+            7.5,
+            true,
+            &field.label,
+        );
         canvas.text_in(
             x + LABEL_WIDTH,
             y + 4.2,
@@ -162,7 +170,15 @@ fn signatures(
         canvas.text_in(x, top + 9.5, box_width, Align::Left, 9.0, false, name);
         let line_y = top + height - 6.0;
         canvas.dashed_line(x + 2.0, line_y, x + box_width - 2.0, line_y);
-        canvas.text_in(x, top + height - 1.5, box_width, Align::Left, 7.0, false, &under);
+        canvas.text_in(
+            x,
+            top + height - 1.5,
+            box_width,
+            Align::Left,
+            7.0,
+            false,
+            &under,
+        );
     }
 }
 
@@ -177,7 +193,9 @@ pub fn after_round(tournament: &Tournament, round: u32) -> Tournament {
 
 /// A score in half points as printed (`6½`).
 fn half_points_text(half_points: u32) -> String {
-    points_text(Points(i32::try_from(half_points).unwrap_or(i32::MAX / 5) * 5))
+    points_text(Points(
+        i32::try_from(half_points).unwrap_or(i32::MAX / 5) * 5,
+    ))
 }
 
 /// The event's dates: `2026-11-21 – 2026-11-29`, one date, or empty.
@@ -233,7 +251,10 @@ fn event_fields(tournament: &Tournament, input: &DocumentInput) -> Vec<Field> {
         ),
         Field::new(language.text("dates"), or_dash(dates_text(header))),
         Field::new(language.text("rounds_count"), rounds.to_string()),
-        Field::new(language.text("tournament_type"), or_dash(header.kind.clone())),
+        Field::new(
+            language.text("tournament_type"),
+            or_dash(header.kind.clone()),
+        ),
         Field::new(
             language.text("time_control"),
             or_dash(header.time_control.clone()),
@@ -379,9 +400,14 @@ pub fn certificate(
             table_top: 0.0,
         };
         let mut end = 0.0_f32;
-        table.draw_with(&mut canvas, &rows, &mut |c| head.draw(c), &mut |_, _, top| {
-            end = top + 6.0;
-        });
+        table.draw_with(
+            &mut canvas,
+            &rows,
+            &mut |c| head.draw(c),
+            &mut |_, _, top| {
+                end = top + 6.0;
+            },
+        );
         let mut y = end + 3.0;
         let needed = 8.5 + FIELD_ROW * (figure_fields.len() as f32 / 2.0).ceil() + 2.0;
         if y + needed > canvas.bottom() {
@@ -446,7 +472,8 @@ fn norm_fields(
         .replace("%{holders}", &figures.title_holders.to_string())
         .replace("%{titled}", &figures.norm_titled.to_string())
         .replace("%{title}", figures.title.code());
-    let rounds = |list: &mut dyn Iterator<Item = String>| or_dash(list.collect::<Vec<_>>().join(", "));
+    let rounds =
+        |list: &mut dyn Iterator<Item = String>| or_dash(list.collect::<Vec<_>>().join(", "));
     let not_counted = rounds(
         &mut verdicts
             .excluded
@@ -466,7 +493,11 @@ fn norm_fields(
         ),
         Field::new(
             language.text("average_rating"),
-            format!("{} (≥ {})", figures.average, figures.title.minimum_average()),
+            format!(
+                "{} (≥ {})",
+                figures.average,
+                figures.title.minimum_average()
+            ),
         ),
         Field::new(language.text("rating_floor"), floor),
         Field::new(
@@ -616,9 +647,14 @@ pub fn tournament_report(
         table_top: 0.0,
     };
     let mut end = 0.0_f32;
-    table.draw_with(&mut canvas, &rows, &mut |c| head.draw(c), &mut |_, _, top| {
-        end = top + 6.0;
-    });
+    table.draw_with(
+        &mut canvas,
+        &rows,
+        &mut |c| head.draw(c),
+        &mut |_, _, top| {
+            end = top + 6.0;
+        },
+    );
     let mut y = end;
     if rows.is_empty() {
         // The table drew its header only: say so under it.

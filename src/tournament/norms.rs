@@ -573,7 +573,8 @@ pub fn figures(
     let own = player.federation.trim().to_ascii_uppercase();
     let half_points: u32 = games.iter().map(|g| g.half_points).sum();
     let mut shortfalls = Vec::new();
-    let mut short = |article: &'static str, unmet: Unmet| shortfalls.push(Shortfall { article, unmet });
+    let mut short =
+        |article: &'static str, unmet: Unmet| shortfalls.push(Shortfall { article, unmet });
 
     // 1.4.1: the number of games.
     if n < least_games {

@@ -365,11 +365,17 @@ fn unmet_text(lang: Lang, unmet: &Unmet) -> String {
         ),
         Unmet::LowAverage { average, needed } => lang.t_with(
             "norms.unmet.low_average",
-            &[("average", &average.to_string()), ("needed", &needed.to_string())],
+            &[
+                ("average", &average.to_string()),
+                ("needed", &needed.to_string()),
+            ],
         ),
         Unmet::LowScore { percent, needed } => lang.t_with(
             "norms.unmet.low_score",
-            &[("percent", &percent.to_string()), ("needed", &needed.to_string())],
+            &[
+                ("percent", &percent.to_string()),
+                ("needed", &needed.to_string()),
+            ],
         ),
         Unmet::LowPerformance {
             performance,

@@ -37,7 +37,10 @@ pub struct PenaltyForm {
 impl PenaltyForm {
     /// The score (one of [`BoardResult::PENALTY`]), the article and the reason (at most 500
     /// characters), or a 422 naming the field that is wrong.
-    pub fn parse(&self, ctx: &PageContext) -> Result<(BoardResult, PenaltyArticle, String), AppError> {
+    pub fn parse(
+        &self,
+        ctx: &PageContext,
+    ) -> Result<(BoardResult, PenaltyArticle, String), AppError> {
         let result = BoardResult::from_code(self.result.trim())
             .filter(|result| result.is_penalty())
             .ok_or_else(|| {

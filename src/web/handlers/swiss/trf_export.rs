@@ -13,8 +13,8 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use crate::formats::trf;
-use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::tournament::Points;
+use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::{Ranked, load_ranked};
 use crate::web::{AppError, AppState};
