@@ -90,10 +90,7 @@ fn get_bytes(port: u16, path: &str) -> (u16, Vec<u8>) {
 /// The body of a chunked response.
 fn unchunk(mut data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(line_end) = data.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(line_end) = data.windows(2).position(|w| w == b"\r\n") {
         let size = usize::from_str_radix(
             String::from_utf8_lossy(&data[..line_end])
                 .split(';')
