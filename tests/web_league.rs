@@ -742,6 +742,30 @@ macro_rules! two_teams {
     }};
 }
 
+/// Four boards (home White on the odd ones, 2/1/0, the Czech order) and the schedule drawn;
+/// gives round 1's page.
+macro_rules! four_boards_drawn {
+    ($client:expr, $base:expr) => {{
+        let saved = $client
+            .post(
+                &format!("{}/league/settings", $base),
+                &[
+                    ("boards", "4"),
+                    ("colours", "home_white_odd"),
+                    ("win", "2"),
+                    ("draw", "1"),
+                    ("loss", "0"),
+                    ("tie_breaks", "czech"),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let drawn = $client.post(&format!("{}/league/draw", $base), &[]).await;
+        assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
+        $client.get(&format!("{}/league/rounds/1", $base)).await
+    }};
+}
+
 #[actix_web::test]
 async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     let context = TestContext::new();
@@ -791,23 +815,7 @@ async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     assert_eq!(nowhere.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // Boards 4, the schedule, and team 1's line-up: its order is fixed from then on.
-    let saved = client
-        .post(
-            &format!("{base}/league/settings"),
-            &[
-                ("boards", "4"),
-                ("colours", "home_white_odd"),
-                ("win", "2"),
-                ("draw", "1"),
-                ("loss", "0"),
-                ("tie_breaks", "czech"),
-            ],
-        )
-        .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
-    let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
-    assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
-    let round = client.get(&format!("{base}/league/rounds/1")).await;
+    let round = four_boards_drawn!(client, base);
     let match_url = round.attrs("a[href*='/league/matches/']", "href");
     assert!(
         !match_url.is_empty(),
@@ -864,23 +872,7 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
     let (base, _) = two_teams!(client, 4);
-    let saved = client
-        .post(
-            &format!("{base}/league/settings"),
-            &[
-                ("boards", "4"),
-                ("colours", "home_white_odd"),
-                ("win", "2"),
-                ("draw", "1"),
-                ("loss", "0"),
-                ("tie_breaks", "czech"),
-            ],
-        )
-        .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
-    let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
-    assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
-    let round = client.get(&format!("{base}/league/rounds/1")).await;
+    let round = four_boards_drawn!(client, base);
     let url = round.attrs("a[href*='/league/matches/']", "href")[0].clone();
     for side in ["home", "away"] {
         let page = client.get(&url).await;

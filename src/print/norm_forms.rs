@@ -139,6 +139,17 @@ impl FormHead<'_> {
         self.table_top = y;
         y
     }
+
+    /// Draws `rows` in `table` under this head, over as many pages as they need; returns the
+    /// y below the last row (0 when there is none).
+    fn table(&mut self, canvas: &mut Canvas, table: &Table, rows: &[Vec<String>]) -> f32 {
+        let mut end = 0.0_f32;
+        let row_height = table.row_height;
+        table.draw_with(canvas, rows, &mut |c| self.draw(c), &mut |_, _, top| {
+            end = top + row_height;
+        });
+        end
+    }
 }
 
 /// Boxes for signatures side by side, each with its label and a name in it, a line to sign
@@ -399,15 +410,7 @@ pub fn certificate(
             drawn: false,
             table_top: 0.0,
         };
-        let mut end = 0.0_f32;
-        table.draw_with(
-            &mut canvas,
-            &rows,
-            &mut |c| head.draw(c),
-            &mut |_, _, top| {
-                end = top + 6.0;
-            },
-        );
+        let end = head.table(&mut canvas, &table, &rows);
         let mut y = end + 3.0;
         let needed = 8.5 + FIELD_ROW * (figure_fields.len() as f32 / 2.0).ceil() + 2.0;
         if y + needed > canvas.bottom() {
@@ -646,15 +649,7 @@ pub fn tournament_report(
         drawn: false,
         table_top: 0.0,
     };
-    let mut end = 0.0_f32;
-    table.draw_with(
-        &mut canvas,
-        &rows,
-        &mut |c| head.draw(c),
-        &mut |_, _, top| {
-            end = top + 6.0;
-        },
-    );
+    let end = head.table(&mut canvas, &table, &rows);
     let mut y = end;
     if rows.is_empty() {
         // The table drew its header only: say so under it.
