@@ -701,43 +701,77 @@ where
 /// Squads are edited in the app: a player registered straight into a team goes to its bottom,
 /// a player moved up takes the place and the others close up (audited); once the team has given
 /// a line-up its order is fixed (409), while players can still join at the bottom.
+/// A new team round robin of `ŠK Alfa` and `ŠK Beta` made by the logged-in `$client`, each
+/// with `$players` players added on the Teams page (`Alfaová, Hráčka1`, …, rated downwards);
+/// gives the tournament's path and the two squad forms' actions.
+macro_rules! two_teams {
+    ($client:expr, $players:expr) => {{
+        let created = $client
+            .post(
+                "/tournaments",
+                &tournament_form(&[
+                    ("name", "Krajský přebor družstev"),
+                    ("pairing_system", "team_round_robin"),
+                ]),
+            )
+            .await;
+        let base = created.location.clone().expect("redirect");
+        for name in ["ŠK Alfa", "ŠK Beta"] {
+            let added = $client
+                .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
+                .await;
+            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        }
+        let teams = $client.get(&format!("{base}/teams")).await;
+        let actions = teams.attrs("details.add-member form", "action");
+        assert_eq!(actions.len(), 2, "a squad form per team");
+        for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
+            for p in 1..=$players {
+                let name = format!("{prefix}ová, Hráčka{p}");
+                let rating = (2100 - 20 * p).to_string();
+                let added = $client
+                    .post(
+                        action,
+                        &[("name", name.as_str()), ("rating", rating.as_str())],
+                    )
+                    .await;
+                assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+            }
+        }
+        (base, actions)
+    }};
+}
+
+/// Four boards (home White on the odd ones, 2/1/0, the Czech order) and the schedule drawn;
+/// gives round 1's page.
+macro_rules! four_boards_drawn {
+    ($client:expr, $base:expr) => {{
+        let saved = $client
+            .post(
+                &format!("{}/league/settings", $base),
+                &[
+                    ("boards", "4"),
+                    ("colours", "home_white_odd"),
+                    ("win", "2"),
+                    ("draw", "1"),
+                    ("loss", "0"),
+                    ("tie_breaks", "czech"),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let drawn = $client.post(&format!("{}/league/draw", $base), &[]).await;
+        assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
+        $client.get(&format!("{}/league/rounds/1", $base)).await
+    }};
+}
+
 #[actix_web::test]
 async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     let context = TestContext::new();
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[
-                ("name", "Krajský přebor družstev"),
-                ("pairing_system", "team_round_robin"),
-            ]),
-        )
-        .await;
-    let base = created.location.clone().expect("redirect");
-    for name in ["ŠK Alfa", "ŠK Beta"] {
-        let added = client
-            .post(&format!("{base}/teams"), &[("name", name), ("club", "")])
-            .await;
-        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-    }
-    let teams = client.get(&format!("{base}/teams")).await;
-    let actions = teams.attrs("details.add-member form", "action");
-    assert_eq!(actions.len(), 2, "a squad form per team");
-    for (action, prefix) in actions.iter().zip(["Alfa", "Beta"]) {
-        for p in 1..=5 {
-            let name = format!("{prefix}ová, Hráčka{p}");
-            let rating = (2100 - 20 * p).to_string();
-            let added = client
-                .post(
-                    action,
-                    &[("name", name.as_str()), ("rating", rating.as_str())],
-                )
-                .await;
-            assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
-        }
-    }
+    let (base, actions) = two_teams!(client, 5);
     let bad = client
         .post(&actions[0], &[("name", "Nová, Eva"), ("rating", "x")])
         .await;
@@ -781,23 +815,7 @@ async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     assert_eq!(nowhere.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // Boards 4, the schedule, and team 1's line-up: its order is fixed from then on.
-    let saved = client
-        .post(
-            &format!("{base}/league/settings"),
-            &[
-                ("boards", "4"),
-                ("colours", "home_white_odd"),
-                ("win", "2"),
-                ("draw", "1"),
-                ("loss", "0"),
-                ("tie_breaks", "czech"),
-            ],
-        )
-        .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
-    let drawn = client.post(&format!("{base}/league/draw"), &[]).await;
-    assert_eq!(drawn.status, StatusCode::SEE_OTHER, "{}", drawn.body);
-    let round = client.get(&format!("{base}/league/rounds/1")).await;
+    let round = four_boards_drawn!(client, base);
     let match_url = round.attrs("a[href*='/league/matches/']", "href");
     assert!(
         !match_url.is_empty(),
@@ -841,4 +859,182 @@ async fn web_league_squads_are_edited_in_the_app_until_the_first_line_up() {
     let teams = client.get(&format!("{base}/teams")).await;
     assert_eq!(squad(&teams).len(), 6);
     assert!(teams.attrs("#team-1 form.move-player", "action").is_empty());
+}
+
+/// FIDE Laws Art. 12.9.4–12.9.6 (and 11.3) on a team board: the arbiter enters a penalty score
+/// (½-0, 0-0) with the article and a written reason through the board's penalty form, as on an
+/// individual board; each side keeps its own score and the match's game points add them
+/// (C.07 Art. 11.1.2). A score above a win, an ordinary result on the penalty form, a penalty
+/// on the result form, a missing reason and a stale form are refused; the penalty is audited.
+#[actix_web::test]
+async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let (base, _) = two_teams!(client, 4);
+    let round = four_boards_drawn!(client, base);
+    let url = round.attrs("a[href*='/league/matches/']", "href")[0].clone();
+    for side in ["home", "away"] {
+        let page = client.get(&url).await;
+        let version =
+            page.attrs(&format!("#lineup-{side} input[name=version]"), "value")[0].clone();
+        let squad = options(
+            &page,
+            &format!("#lineup-{side} select[name=board_1] option"),
+        );
+        let mut form = vec![
+            ("side".to_string(), side.to_string()),
+            ("version".into(), version),
+        ];
+        for (b, id) in squad.iter().take(4).enumerate() {
+            form.push((format!("board_{}", b + 1), id.clone()));
+        }
+        let given = send(&mut client, &format!("{url}/lineup"), &form).await;
+        assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+    }
+    let page = client.get(&url).await;
+    let forms = board_forms(&page);
+    assert_eq!(forms.len(), 4);
+    let penalty_actions = page.attrs("details.penalty form", "action");
+    assert_eq!(penalty_actions.len(), 4, "a penalty form per board");
+    assert_eq!(penalty_actions[1], format!("{}/penalty", forms[1].1));
+    let article_choices = options(&page, "#penalty-2 select[name=article] option");
+    assert!(
+        article_choices.contains(&"12.9.5".to_owned()),
+        "{article_choices:?}"
+    );
+
+    // Board 1 (home White): an ordinary win for home.
+    let saved = client
+        .post(&forms[0].1, &[("result", "1-0"), ("version", &forms[0].2)])
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    // Refusals on board 2: a score above a win, an ordinary result on the penalty form, no
+    // reason, a penalty through the result form.
+    let penalty = |result: &'static str, reason: &'static str, version: String| {
+        vec![
+            ("result".to_string(), result.to_string()),
+            ("article".to_string(), "12.9.5".to_string()),
+            ("reason".to_string(), reason.to_string()),
+            ("version".to_string(), version),
+        ]
+    };
+    for (result, reason) in [("1-1", "both"), ("1-0", "ordinary"), ("1/2-0", "  ")] {
+        let refused = send(
+            &mut client,
+            &penalty_actions[1],
+            &penalty(result, reason, forms[1].2.clone()),
+        )
+        .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{result}: {}",
+            refused.body
+        );
+    }
+    let refused = client
+        .post(
+            &forms[1].1,
+            &[("result", "1/2-0"), ("version", &forms[1].2)],
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    // Board 2 (away White): ½-0, White (away) keeps ½, Black (home) 0.
+    let saved = send(
+        &mut client,
+        &penalty_actions[1],
+        &penalty(
+            "1/2-0",
+            "Mobile phone rang in the playing venue",
+            forms[1].2.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    // A stale penalty form (made before that save) is refused, not overwritten.
+    let stale = send(
+        &mut client,
+        &penalty_actions[1],
+        &penalty("0-0", "again", forms[1].2.clone()),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    // Board 3 (home White): 0-0, not rated; board 4 (away White): a draw.
+    let saved = send(
+        &mut client,
+        &penalty_actions[2],
+        &penalty(
+            "0-0 NR",
+            "Both players agreed the result",
+            forms[2].2.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let saved = client
+        .post(
+            &forms[3].1,
+            &[("result", "1/2-1/2"), ("version", &forms[3].2)],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+    // Home: 1 + 0 + 0 + ½ = 1½; away: 0 + ½ + 0 + ½ = 1.
+    let page = client.get(&url).await;
+    assert_eq!(
+        page.text("#match-score").as_deref(),
+        Some("1½ : 1"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.text("#board-2").unwrap_or_default().contains("½–0")
+            || page.text("#board-2").unwrap_or_default().contains("½-0"),
+        "{:?}",
+        page.text("#board-2")
+    );
+    // The exported team file carries each side's own code and ranks the same.
+    let export = client.get(&format!("{base}/league/export.trf")).await;
+    assert_eq!(export.status, StatusCode::OK);
+    let read = trf::read(&export.body).expect("the export reads");
+    let event = TeamEvent::from_tournament(&read.tournament).expect("a team file");
+    let scored = arbiter::tournament::team::score::match_score(&event, &event.matches[0])
+        .expect("the match is complete");
+    assert_eq!(
+        (scored.home_game_points.0, scored.away_game_points.0),
+        (15, 10),
+        "{}",
+        export.body
+    );
+    // Audited with the article and the reason.
+    let audit = context.with_conn(|conn| {
+        let id = base
+            .rsplit('/')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("id");
+        arbiter::db::models::AuditEntry::for_tournament(conn, arbiter::db::models::TournamentId(id))
+            .expect("audit")
+    });
+    let penalties: Vec<_> = audit
+        .iter()
+        .filter(|a| a.entry.action == "team_penalty")
+        .collect();
+    assert_eq!(penalties.len(), 2, "two penalties audited");
+    assert!(
+        penalties
+            .iter()
+            .any(|a| a.entry.detail.contains("Art. 12.9.5: Mobile phone rang")),
+        "{:?}",
+        penalties
+            .iter()
+            .map(|a| &a.entry.detail)
+            .collect::<Vec<_>>()
+    );
 }

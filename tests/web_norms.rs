@@ -73,32 +73,40 @@ fn gm_norm_event() -> Tournament {
     }
 }
 
+/// Imports the GM-norm event as the logged-in `$client`; gives its path and its data.
+macro_rules! import_event {
+    ($ctx:expr, $client:expr) => {{
+        let text = trf::write(&gm_norm_event());
+        let token = $client.csrf_token().await;
+        let created = $client
+            .send(upload(
+                "/tournaments/import",
+                multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
+            ))
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        let t = created.location.expect("new tournament");
+        let id: i32 = t
+            .rsplit('/')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("id");
+        let data = $ctx.with_conn(|conn| {
+            TournamentData::load(conn, TournamentId(id))
+                .expect("load")
+                .expect("tournament")
+        });
+        (t, data)
+    }};
+}
+
 #[actix_web::test]
 async fn b01_1_4_8_a_gm_norm_on_the_card_and_in_the_arbiters_standings_column() {
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
     let mut orga = ctx.client().await;
     orga.login("orga", PASSWORD).await;
-    let text = trf::write(&gm_norm_event());
-    let token = orga.csrf_token().await;
-    let created = orga
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "norm.trf", &text))),
-        ))
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let t = created.location.expect("new tournament");
-    let id: i32 = t
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
-    let data = ctx.with_conn(|conn| {
-        TournamentData::load(conn, TournamentId(id))
-            .expect("load")
-            .expect("tournament")
-    });
+    let (t, data) = import_event!(ctx, orga);
     let seeker = data
         .players
         .iter()
@@ -148,4 +156,106 @@ async fn b01_1_4_8_a_gm_norm_on_the_card_and_in_the_arbiters_standings_column() 
     let open = public.get(&format!("{t}/standings")).await;
     assert_eq!(open.status, StatusCode::OK);
     assert!(open.texts("th.norms").is_empty());
+}
+
+/// The text of a PDF (`None` without poppler-utils).
+fn pdf_text(name: &str, pdf: &[u8]) -> Option<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/print-preview");
+    std::fs::create_dir_all(&dir).expect("preview folder");
+    let path = dir.join(name);
+    std::fs::write(&path, pdf).expect("write pdf");
+    let output = std::process::Command::new("pdftotext")
+        .arg("-layout")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[actix_web::test]
+async fn b01_it1_and_it3_are_printed_for_the_arbiters_from_the_card_and_the_report_page() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let (t, data) = import_event!(ctx, orga);
+    let row_of = |name: &str| {
+        data.players
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("{name}"))
+            .id
+            .0
+    };
+    let (seeker, opponent) = (row_of("Seeker, Sam"), row_of("Opponent, No1"));
+
+    // The card of a norm maker has the IT1 button; the PDF is the certificate.
+    let card = orga.get(&format!("{t}/players/{seeker}/card")).await;
+    let link = card
+        .attrs("#print-it1", "href")
+        .into_iter()
+        .next()
+        .expect("IT1 button");
+    assert_eq!(link, format!("{t}/players/{seeker}/it1.pdf"));
+    let it1 = orga.get(&link).await;
+    assert_eq!(it1.status, StatusCode::OK, "{}", it1.body);
+    assert_eq!(it1.content_type.as_deref(), Some("application/pdf"));
+    if let Some(text) = pdf_text("web-it1.pdf", &it1.bytes) {
+        assert!(
+            text.contains("Certificate of title result (FIDE IT1)"),
+            "{text}"
+        );
+        assert!(text.contains("Seeker, Sam"), "{text}");
+        assert!(text.contains("2610 = 2444 + 166"), "{text}");
+    }
+    // No button without a norm, and the certificate is refused with the reason.
+    let card = orga.get(&format!("{t}/players/{opponent}/card")).await;
+    assert!(card.attrs("#print-it1", "href").is_empty());
+    let refused = orga.get(&format!("{t}/players/{opponent}/it1.pdf")).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("has made no title norm"),
+        "{}",
+        refused.body
+    );
+
+    // The report page has the IT3 button.
+    let report = orga.get(&format!("{t}/report")).await;
+    let link = report
+        .attrs("#print-it3", "href")
+        .into_iter()
+        .next()
+        .expect("IT3 button");
+    let it3 = orga.get(&link).await;
+    assert_eq!(it3.status, StatusCode::OK, "{}", it3.body);
+    assert_eq!(it3.content_type.as_deref(), Some("application/pdf"));
+    if let Some(text) = pdf_text("web-it3.pdf", &it3.bytes) {
+        assert!(text.contains("Tournament report (FIDE IT3)"), "{text}");
+        assert!(
+            text.lines()
+                .any(|line| line.contains("IM Seeker, Sam") && line.contains("2610")),
+            "{text}"
+        );
+    }
+    // Not through the public print route, and not for a visitor, even once published.
+    let generic = orga.get(&format!("{t}/print/it3.pdf")).await;
+    assert_eq!(generic.status, StatusCode::NOT_FOUND);
+    orga.post(&format!("{t}/publish"), &[("published", "true")])
+        .await;
+    let mut public = ctx.client().await;
+    for path in [
+        format!("{t}/players/{seeker}/it1.pdf"),
+        format!("{t}/report/it3.pdf"),
+    ] {
+        let page = public.get(&path).await;
+        assert_ne!(page.status, StatusCode::OK, "{path}");
+        assert_ne!(
+            page.content_type.as_deref(),
+            Some("application/pdf"),
+            "{path}"
+        );
+    }
+    let card = public.get(&format!("{t}/players/{seeker}/card")).await;
+    assert!(card.attrs("#print-it1", "href").is_empty());
 }

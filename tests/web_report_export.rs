@@ -17,6 +17,22 @@ use arbiter::formats::rating_report;
 use arbiter::formats::trf::{self, ReportHeader};
 use common::{PASSWORD, TestContext, multipart, upload};
 
+/// The report without its chief arbiter (`102`) and without the date of round 3 (`132`).
+fn report_lacking_arbiter_and_round_3_date() -> String {
+    report()
+        .lines()
+        .filter(|line| !line.starts_with("102"))
+        .map(|line| {
+            if line.starts_with("132") {
+                line.trim_end_matches("  26/11/22").to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn report() -> String {
     std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -497,18 +513,7 @@ async fn the_report_page_checks_the_report_and_asks_for_what_it_lacks() {
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
     // No chief arbiter, no date for round 3.
-    let text: String = report()
-        .lines()
-        .filter(|line| !line.starts_with("102"))
-        .map(|line| {
-            if line.starts_with("132") {
-                line.trim_end_matches("  26/11/22").to_owned()
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text = report_lacking_arbiter_and_round_3_date();
     let t = import!(client, &text);
 
     let page = client.get(&format!("{t}/report")).await;
@@ -762,4 +767,68 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
     assert_eq!(adjustments, [(Some(2), -10)]);
     let again = client.get(&format!("{copy}/export.trf")).await;
     assert!(again.body.contains("299          -1.0  002    1"));
+}
+
+/// The rating report's problems and the norms' unmet rules are worded in the visitor's
+/// language (here Czech), with the figures of the check: the missing chief arbiter (`102`),
+/// the round without a date (`132`), and on a player card each rule of FIDE B.01 Art. 1.4 not
+/// met.
+#[actix_web::test]
+async fn report_problems_and_unmet_norm_rules_are_in_the_visitors_language() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = report_lacking_arbiter_and_round_3_date();
+    let t = import!(client, &text);
+    client.accept_language = Some("cs".to_owned());
+
+    let page = client.get(&format!("{t}/report")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let fields = page.texts("#report-problems td.field");
+    let reasons = page.texts("#report-problems td.reason");
+    assert!(
+        fields.contains(&"záznam 102 (hlavní rozhodčí)".to_owned()),
+        "{fields:?}"
+    );
+    assert!(
+        fields.iter().any(|f| f.starts_with("132 datum 3. kola")),
+        "{fields:?}"
+    );
+    assert!(
+        reasons.contains(&"chybí: zpráva pro zápočet ratingu ho musí obsahovat".to_owned()),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons.contains(&"3. kolo se hrálo, ale nemá datum".to_owned()),
+        "{reasons:?}"
+    );
+    // Nothing of the English check is left on the page.
+    assert!(
+        !fields
+            .iter()
+            .chain(&reasons)
+            .any(|t| t.contains("round") || t.contains("missing")),
+        "{fields:?} {reasons:?}"
+    );
+
+    // A player card: the rules of B.01 not met, in Czech.
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id_of(&t)))
+            .expect("load")
+            .expect("tournament")
+    });
+    let player = data.ranked_players()[1].id.0;
+    let card = client.get(&format!("{t}/players/{player}/card")).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.body);
+    let unmet = card.texts("#card-norms td.shortfalls");
+    assert!(!unmet.is_empty(), "{}", card.body);
+    assert!(
+        unmet.iter().all(|u| u.contains("započítaných partií:")),
+        "{unmet:?}"
+    );
+    assert!(
+        !unmet.iter().any(|u| u.contains("games count")),
+        "{unmet:?}"
+    );
 }

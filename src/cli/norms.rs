@@ -50,14 +50,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for problem in &problems {
         eprintln!("note: {}: {problem}", args.input.display());
     }
-    let kind = header.kind.to_ascii_lowercase();
-    let settings = NormSettings {
-        host_federation: args.host.clone().unwrap_or(header.federation.clone()),
-        round_robin: args.round_robin
-            || kind.contains("round robin")
-            || kind.contains("round-robin"),
-        federation_exempt: args.federation_exempt,
-    };
+    let settings = settings_of(
+        &header,
+        args.host.clone(),
+        args.round_robin,
+        args.federation_exempt,
+    );
     let tournament = &read.tournament;
     let mut results = norms::evaluate(tournament, &settings);
     if args.achieved {
@@ -98,6 +96,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write_player(&mut out, tournament, player_norms)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The B.01 settings of a file's event: the host federation `host`, else the file's `032`
+/// record; a round robin when `round_robin` or when the `092` record says so.
+pub fn settings_of(
+    header: &ReportHeader,
+    host: Option<String>,
+    round_robin: bool,
+    federation_exempt: bool,
+) -> NormSettings {
+    let kind = header.kind.to_ascii_lowercase();
+    NormSettings {
+        host_federation: host.unwrap_or_else(|| header.federation.clone()),
+        round_robin: round_robin || kind.contains("round robin") || kind.contains("round-robin"),
+        federation_exempt,
+    }
 }
 
 fn name_of(tournament: &Tournament, id: crate::tournament::PlayerId) -> String {
@@ -188,7 +202,8 @@ fn write_player(
             writeln!(
                 out,
                 "         Art. {}: {}",
-                shortfall.article, shortfall.reason
+                shortfall.article,
+                shortfall.reason()
             )?;
         }
     }
@@ -238,7 +253,7 @@ fn player_json(tournament: &Tournament, player_norms: &PlayerNorms) -> serde_jso
                 "percent": v.percent,
                 "dp": v.dp,
                 "performance": v.performance,
-                "shortfalls": v.shortfalls.iter().map(|s| serde_json::json!({"article": s.article, "reason": s.reason})).collect::<Vec<_>>(),
+                "shortfalls": v.shortfalls.iter().map(|s| serde_json::json!({"article": s.article, "reason": s.reason()})).collect::<Vec<_>>(),
             })
         })
         .collect();

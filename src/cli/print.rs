@@ -3,6 +3,9 @@
 //! scoresheets, result slips) from a tournament stored in the database, or from a TRF file so
 //! an arbiter can print for an event managed in another program.
 //!
+//! `it1` (with `--player N`) and `it3` print FIDE's norm forms, the certificate of a title
+//! result and the tournament report (B.01 Art. 1.4), after the round given.
+//!
 //! Standings and crosstables carry the tie-break columns (FIDE C.07): for a stored tournament
 //! the list its organiser chose (or the default of its system); for a TRF file `--tb`, else the
 //! file's TRF-2026 `202`/`212` record, else the Swiss default `BH-C1, BH, SB, DE`.
@@ -23,6 +26,7 @@ use crate::db::models::TournamentId;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::formats::trf;
 use crate::print::crosstable::CrosstableKind;
+use crate::print::norm_forms::NormEvent;
 use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::stored::{document_input, render_stored};
 use crate::print::{Document, DocumentInput, Language, PaperSize, render};
@@ -132,6 +136,17 @@ pub struct Args {
     /// Crosstable layout.
     #[arg(long, value_enum, default_value = "auto")]
     pub layout: CrosstableKind,
+    /// it1: the player's starting number.
+    #[arg(long, value_name = "N")]
+    pub player: Option<u32>,
+    /// it1, it3 from a TRF file: the host federation (FIDE B.01 Art. 1.4.3d); default: the
+    /// file's `032` record.
+    #[arg(long, value_name = "FED")]
+    pub host: Option<String>,
+    /// it1, it3: a national championship final, national team championship, zonal or
+    /// sub-zonal (B.01 Art. 1.4.3a–c): the federation rules do not apply.
+    #[arg(long)]
+    pub federation_exempt: bool,
 }
 
 fn parse_paper(text: &str) -> Result<PaperSize, String> {
@@ -171,6 +186,11 @@ fn apply_details(args: &Args, input: &mut DocumentInput, round: u32) {
     }
     input.language = args.lang;
     input.paper = args.paper;
+    input.player = args.player.map(PlayerId);
+    input.norm_event.settings.federation_exempt |= args.federation_exempt;
+    if let Some(host) = &args.host {
+        input.norm_event.settings.host_federation = host.clone();
+    }
     input.crosstable = args.layout;
     input.scoresheets = ScoresheetOptions {
         two_per_page: args.two_per_page,
@@ -184,7 +204,9 @@ fn apply_details(args: &Args, input: &mut DocumentInput, round: u32) {
 
 fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
     let text = super::read_text(path)?;
-    let mut tournament = trf::parse(&text).with_context(|| format!("{}", path.display()))?;
+    let read = trf::read(&text).with_context(|| format!("{}", path.display()))?;
+    let (header, _) = trf::ReportHeader::read(&read);
+    let mut tournament = read.tournament;
     // Byes requested for rounds not paired yet are not a round (see `rounds_paired`).
     let played = tournament.rounds_paired();
     let boards = match &args.pairs {
@@ -220,6 +242,10 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
                 seed: crate::cli::standings::DEFAULT_SEED,
             },
         }),
+        norm_event: NormEvent {
+            settings: crate::cli::norms::settings_of(&header, None, args.round_robin, false),
+            header,
+        },
         ..DocumentInput::default()
     };
     if team {
@@ -268,6 +294,10 @@ fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
         round
     };
     let mut input = document_input(&data, args.lang, args.paper);
+    input.norm_event = NormEvent {
+        header: data.report_header(&data.to_model(round)),
+        settings: data.norm_settings(),
+    };
     input.tie_breaks = Some(settings);
     input.prizes = Some(crate::db::prize_list::load_setup(&mut conn, &data)?);
     apply_details(args, &mut input, round);

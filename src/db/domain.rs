@@ -163,6 +163,63 @@ impl TournamentData {
         self.ranked_players().get(index).map(|player| player.id)
     }
 
+    /// The report records of the tournament (TRF `022`–`132`): its settings, report columns
+    /// and round schedule; the counts `062`/`072` of `model`'s players.
+    pub fn report_header(&self, model: &model::Tournament) -> crate::formats::trf::ReportHeader {
+        use crate::tournament::day::PairingSystem;
+        let t = &self.tournament;
+        let kind = if self.report.report_type.trim().is_empty() {
+            match t.pairing_system {
+                PairingSystem::RoundRobin => "Individual: Round-Robin",
+                PairingSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
+                PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => {
+                    "Individual: Swiss-System"
+                }
+                PairingSystem::TeamRoundRobin => "Team: Round-Robin",
+                PairingSystem::TeamDoubleRoundRobin => "Team: Double Round-Robin",
+                PairingSystem::TeamSwiss => "Team: Swiss-System",
+            }
+            .to_owned()
+        } else {
+            self.report.report_type.clone()
+        };
+        let rounds = usize::try_from(t.rounds).unwrap_or(0);
+        let mut round_dates = vec![None; rounds];
+        for scheduled in &self.schedule {
+            if let Some(slot) = usize::try_from(scheduled.round)
+                .ok()
+                .and_then(|round| round.checked_sub(1))
+                .and_then(|index| round_dates.get_mut(index))
+            {
+                *slot = Some(scheduled.round_date);
+            }
+        }
+        crate::formats::trf::ReportHeader {
+            city: t.place.clone(),
+            federation: t.federation.clone(),
+            start_date: Some(t.start_date),
+            end_date: Some(t.end_date),
+            players: u32::try_from(model.players.len()).ok(),
+            rated_players: u32::try_from(model.players.iter().filter(|p| p.rating > 0).count())
+                .ok(),
+            kind,
+            chief_arbiter: t.chief_arbiter.clone(),
+            deputies: self.report.deputies(),
+            time_control: t.time_control.clone(),
+            round_dates,
+        }
+    }
+
+    /// What FIDE B.01 needs beyond the results ([`crate::tournament::norms`]): the host
+    /// federation is the tournament's; a round robin has its pairings fixed in advance.
+    pub fn norm_settings(&self) -> crate::tournament::norms::NormSettings {
+        crate::tournament::norms::NormSettings {
+            host_federation: self.tournament.federation.clone(),
+            round_robin: !self.tournament.pairing_system.is_swiss(),
+            federation_exempt: false,
+        }
+    }
+
     /// The number of leading rounds whose every board has a result.
     pub fn complete_rounds(&self) -> u32 {
         let mut complete = 0;

@@ -9,10 +9,12 @@
 //! the first. It reads with the one TRF reader ([`trf::read_records`]) and uses the reader's
 //! own cross-check ([`trf::cross_check`]) for opponents and points.
 
-use crate::formats::trf::{self, ReportHeader, TrfError, TrfRead};
-use crate::tournament::model::{GameResult, PlayerId, Tournament};
+use crate::formats::trf::{self, CrossProblem, ReportHeader, TrfError, TrfRead};
+use crate::tournament::model::{Color, GameResult, PlayerId, Tournament};
 
-/// One thing a rating officer would send back.
+/// One thing a rating officer would send back. `field` and `reason` are in English (the
+/// command line's words); `at` and `issue` carry the same with their figures, for a caller
+/// that words them in another language.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ReportProblem {
     /// The 1-based line, or `None` when a record is missing altogether.
@@ -21,6 +23,282 @@ pub struct ReportProblem {
     pub field: String,
     /// What is wrong.
     pub reason: String,
+    /// The record and field, as data.
+    #[serde(skip)]
+    pub at: ReportField,
+    /// What is wrong, as data.
+    #[serde(skip)]
+    pub issue: ReportIssue,
+}
+
+impl ReportProblem {
+    /// The problem `issue` at `at` on `line`, with its English words.
+    pub fn new(line: Option<usize>, at: ReportField, issue: ReportIssue) -> ReportProblem {
+        ReportProblem {
+            line,
+            field: at.english(),
+            reason: issue.english(),
+            at,
+            issue,
+        }
+    }
+}
+
+/// Where in a report a problem is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportField {
+    /// A record the reader refuses, at a column.
+    Record {
+        /// The column.
+        column: usize,
+    },
+    /// A report record (022–132) whose value cannot be read, at a column.
+    ReportRecord {
+        /// The column.
+        column: usize,
+    },
+    /// A field of a player's record (`001`) at a column: the points, a round's opponent,
+    /// colour or result.
+    PlayerColumn {
+        /// The column.
+        column: usize,
+    },
+    /// An event record (`012`, `022`, `032`, `042`, `052`, `102`).
+    EventRecord {
+        /// The record's tag.
+        tag: &'static str,
+    },
+    /// The date of a round in the `132` record.
+    RoundDate {
+        /// The round.
+        round: u32,
+    },
+    /// A player's FIDE ID (columns 58–68).
+    FideId,
+    /// A player's points (columns 81–84).
+    Points,
+    /// A player's colour in a round.
+    RoundColour {
+        /// The round.
+        round: u32,
+    },
+    /// A player's result in a round.
+    RoundResult {
+        /// The round.
+        round: u32,
+    },
+}
+
+/// What a part of a `001` record at `column` holds: `None` for the points, else the round and
+/// the field of that round (0 opponent, 5 colour, 7 result, other).
+pub fn player_column(column: usize) -> Option<(usize, usize)> {
+    match column {
+        92.. => Some(((column - 92) / 10 + 1, (column - 92) % 10)),
+        _ => None,
+    }
+}
+
+/// The columns of round `round`'s entry (the opponent's first column).
+fn round_first_column(round: u32) -> usize {
+    92 + 10 * (round as usize - 1)
+}
+
+/// The English name of an event record.
+fn event_record_name(tag: &str) -> &'static str {
+    match tag {
+        "012" => "tournament name",
+        "022" => "city",
+        "032" => "federation",
+        "042" => "date of start",
+        "052" => "date of end",
+        _ => "chief arbiter",
+    }
+}
+
+impl ReportField {
+    /// The field in English (`001 round 3 colour (column 117)`).
+    pub fn english(&self) -> String {
+        match self {
+            ReportField::Record { column } => format!("record (column {column})"),
+            ReportField::ReportRecord { column } => format!("report record (column {column})"),
+            ReportField::PlayerColumn { column } => {
+                let field = match (column, player_column(*column)) {
+                    (81..=84, _) => "001 points".to_owned(),
+                    (_, Some((round, 0..=3))) => format!("001 round {round} opponent"),
+                    (_, Some((round, 5))) => format!("001 round {round} colour"),
+                    (_, Some((round, 7))) => format!("001 round {round} result"),
+                    (_, Some((round, _))) => format!("001 round {round}"),
+                    _ => "001".to_owned(),
+                };
+                format!("{field} (column {column})")
+            }
+            ReportField::EventRecord { tag } => {
+                format!("record {tag} ({})", event_record_name(tag))
+            }
+            ReportField::RoundDate { round } => {
+                let first = round_first_column(*round);
+                format!("132 round {round} date (columns {first}–{})", first + 7)
+            }
+            ReportField::FideId => "001 FIDE ID (columns 58–68)".to_owned(),
+            ReportField::Points => "001 points (columns 81–84)".to_owned(),
+            ReportField::RoundColour { round } => format!(
+                "001 round {round} colour (column {})",
+                round_first_column(*round) + 5
+            ),
+            ReportField::RoundResult { round } => format!(
+                "001 round {round} result (column {})",
+                round_first_column(*round) + 7
+            ),
+        }
+    }
+}
+
+/// What is wrong, with its figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportIssue {
+    /// A line the reader cannot read (the reader's own words, in English).
+    Unreadable {
+        /// The reader's reason.
+        reason: String,
+    },
+    /// The players' records disagree ([`trf::cross_problems`]).
+    Records(CrossProblem),
+    /// An event record a rating report must give is missing or blank.
+    Missing,
+    /// The event ends before it starts.
+    EndBeforeStart {
+        /// `042`.
+        start: time::Date,
+        /// `052`.
+        end: time::Date,
+    },
+    /// A round in which someone was paired has no date.
+    UndatedRound {
+        /// The round.
+        round: u32,
+    },
+    /// A round's date is outside the event's dates.
+    DateOutsideEvent {
+        /// The round's date.
+        date: time::Date,
+        /// `042`.
+        start: time::Date,
+        /// `052`.
+        end: time::Date,
+    },
+    /// A rated player has no FIDE ID.
+    NoFideId {
+        /// The player.
+        player: u32,
+        /// The name.
+        name: String,
+        /// The rating.
+        rating: u16,
+    },
+    /// A player's points column is blank.
+    BlankPoints {
+        /// The player.
+        player: u32,
+    },
+    /// Both players of a game have the same colour.
+    SameColour {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: u32,
+        /// The opponent.
+        opponent: u32,
+        /// The colour both have.
+        colour: Color,
+        /// The opponent's line.
+        other_line: usize,
+    },
+    /// A game played without a White and a Black.
+    NoColours {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: u32,
+        /// The opponent.
+        opponent: u32,
+        /// The opponent's line.
+        other_line: usize,
+    },
+    /// The two sides' result codes do not make one game.
+    ResultsDisagree {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: u32,
+        /// The player's code.
+        code: char,
+        /// The opponent.
+        opponent: u32,
+        /// The opponent's code.
+        their_code: char,
+        /// The opponent's line.
+        other_line: usize,
+    },
+}
+
+impl ReportIssue {
+    /// The issue in English.
+    pub fn english(&self) -> String {
+        match self {
+            ReportIssue::Unreadable { reason } => reason.clone(),
+            ReportIssue::Records(problem) => problem.reason(),
+            ReportIssue::Missing => "missing: a rating report must give it".to_owned(),
+            ReportIssue::EndBeforeStart { start, end } => {
+                format!("ends ({end}) before it starts ({start})")
+            }
+            ReportIssue::UndatedRound { round } => {
+                format!("round {round} was played but has no date")
+            }
+            ReportIssue::DateOutsideEvent { date, start, end } => {
+                format!("{date} is outside the event ({start} to {end})")
+            }
+            ReportIssue::NoFideId {
+                player,
+                name,
+                rating,
+            } => format!("player {player} ({name}) is rated {rating} but has no FIDE ID"),
+            ReportIssue::BlankPoints { player } => {
+                format!("player {player}: the points column is blank")
+            }
+            ReportIssue::SameColour {
+                round,
+                player,
+                opponent,
+                colour,
+                other_line,
+            } => format!(
+                "round {round}: players {player} and {opponent} both have {} (line {other_line})",
+                if *colour == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ),
+            ReportIssue::NoColours {
+                round,
+                player,
+                opponent,
+                other_line,
+            } => format!(
+                "round {round}: a game played between {player} and {opponent} needs a White and a Black (line {other_line})"
+            ),
+            ReportIssue::ResultsDisagree {
+                round,
+                player,
+                code,
+                opponent,
+                their_code,
+                other_line,
+            } => format!(
+                "round {round}: player {player} has `{code}` but opponent {opponent} has `{their_code}` (line {other_line})"
+            ),
+        }
+    }
 }
 
 impl std::fmt::Display for ReportProblem {
@@ -37,7 +315,12 @@ impl std::fmt::Display for ReportProblem {
 pub fn check_text(text: &str) -> Vec<ReportProblem> {
     match trf::read_records(text) {
         Ok(read) => check(&read),
-        Err(error) => vec![from_error(&error, "record")],
+        Err(error) => vec![from_error(
+            &error,
+            ReportField::Record {
+                column: error.column,
+            },
+        )],
     }
 }
 
@@ -45,16 +328,25 @@ pub fn check_text(text: &str) -> Vec<ReportProblem> {
 /// first).
 pub fn check(read: &TrfRead) -> Vec<ReportProblem> {
     let tournament = &read.tournament;
-    let mut problems: Vec<ReportProblem> = trf::cross_check(read)
-        .iter()
-        .map(|error| from_error(error, &player_field(error.column)))
+    let mut problems: Vec<ReportProblem> = trf::cross_problems(read)
+        .into_iter()
+        .map(|(line, column, problem)| {
+            ReportProblem::new(
+                (line > 0).then_some(line),
+                ReportField::PlayerColumn { column },
+                ReportIssue::Records(problem),
+            )
+        })
         .collect();
     let (header, header_problems) = ReportHeader::read(read);
-    problems.extend(
-        header_problems
-            .iter()
-            .map(|error| from_error(error, "report record")),
-    );
+    problems.extend(header_problems.iter().map(|error| {
+        from_error(
+            error,
+            ReportField::ReportRecord {
+                column: error.column,
+            },
+        )
+    }));
     problems.extend(missing_records(tournament, &header));
     problems.extend(round_dates(read, &header));
     problems.extend(fide_ids(read));
@@ -65,61 +357,42 @@ pub fn check(read: &TrfRead) -> Vec<ReportProblem> {
     problems
 }
 
-fn from_error(error: &TrfError, field: &str) -> ReportProblem {
-    ReportProblem {
-        line: (error.line > 0).then_some(error.line),
-        field: format!("{field} (column {})", error.column),
-        reason: error.reason.clone(),
-    }
-}
-
-/// The name of the `001` field at `column`.
-fn player_field(column: usize) -> String {
-    match column {
-        81..=84 => "001 points".to_owned(),
-        92.. => {
-            let round = (column - 92) / 10 + 1;
-            match (column - 92) % 10 {
-                0..=3 => format!("001 round {round} opponent"),
-                5 => format!("001 round {round} colour"),
-                7 => format!("001 round {round} result"),
-                _ => format!("001 round {round}"),
-            }
-        }
-        _ => "001".to_owned(),
-    }
+fn from_error(error: &TrfError, at: ReportField) -> ReportProblem {
+    ReportProblem::new(
+        (error.line > 0).then_some(error.line),
+        at,
+        ReportIssue::Unreadable {
+            reason: error.reason.clone(),
+        },
+    )
 }
 
 /// The event records FIDE marks mandatory for rating, where absent or blank.
 fn missing_records(tournament: &Tournament, header: &ReportHeader) -> Vec<ReportProblem> {
     let mut problems = Vec::new();
-    let mut require = |present: bool, tag: &str, what: &str| {
+    let mut require = |present: bool, tag: &'static str| {
         if !present {
-            problems.push(ReportProblem {
-                line: None,
-                field: format!("record {tag} ({what})"),
-                reason: "missing: a rating report must give it".to_owned(),
-            });
+            problems.push(ReportProblem::new(
+                None,
+                ReportField::EventRecord { tag },
+                ReportIssue::Missing,
+            ));
         }
     };
-    require(!tournament.name.trim().is_empty(), "012", "tournament name");
-    require(!header.city.trim().is_empty(), "022", "city");
-    require(!header.federation.trim().is_empty(), "032", "federation");
-    require(header.start_date.is_some(), "042", "date of start");
-    require(header.end_date.is_some(), "052", "date of end");
-    require(
-        !header.chief_arbiter.trim().is_empty(),
-        "102",
-        "chief arbiter",
-    );
+    require(!tournament.name.trim().is_empty(), "012");
+    require(!header.city.trim().is_empty(), "022");
+    require(!header.federation.trim().is_empty(), "032");
+    require(header.start_date.is_some(), "042");
+    require(header.end_date.is_some(), "052");
+    require(!header.chief_arbiter.trim().is_empty(), "102");
     if let (Some(start), Some(end)) = (header.start_date, header.end_date)
         && end < start
     {
-        problems.push(ReportProblem {
-            line: None,
-            field: "record 052 (date of end)".to_owned(),
-            reason: format!("ends ({end}) before it starts ({start})"),
-        });
+        problems.push(ReportProblem::new(
+            None,
+            ReportField::EventRecord { tag: "052" },
+            ReportIssue::EndBeforeStart { start, end },
+        ));
     }
     problems
 }
@@ -174,13 +447,11 @@ fn round_dates(read: &TrfRead, header: &ReportHeader) -> Vec<ReportProblem> {
         .and_then(|index| read.other_record_lines.get(index).copied());
     let mut problems = Vec::new();
     for round in undated_rounds(tournament, header) {
-        let index = round as usize - 1;
-        let first = 92 + 10 * index;
-        problems.push(ReportProblem {
-            line: record_line,
-            field: format!("132 round {round} date (columns {first}–{})", first + 7),
-            reason: format!("round {round} was played but has no date"),
-        });
+        problems.push(ReportProblem::new(
+            record_line,
+            ReportField::RoundDate { round },
+            ReportIssue::UndatedRound { round },
+        ));
     }
     if let Some(start) = header.start_date
         && let Some(end) = header.end_date
@@ -189,16 +460,17 @@ fn round_dates(read: &TrfRead, header: &ReportHeader) -> Vec<ReportProblem> {
             if let Some(date) = date
                 && (*date < start || *date > end)
             {
-                let first = 92 + 10 * index;
-                problems.push(ReportProblem {
-                    line: record_line,
-                    field: format!(
-                        "132 round {} date (columns {first}–{})",
-                        index + 1,
-                        first + 7
-                    ),
-                    reason: format!("{date} is outside the event ({start} to {end})"),
-                });
+                problems.push(ReportProblem::new(
+                    record_line,
+                    ReportField::RoundDate {
+                        round: index as u32 + 1,
+                    },
+                    ReportIssue::DateOutsideEvent {
+                        date: *date,
+                        start,
+                        end,
+                    },
+                ));
             }
         }
     }
@@ -212,13 +484,16 @@ fn fide_ids(read: &TrfRead) -> Vec<ReportProblem> {
         .iter()
         .zip(&read.player_lines)
         .filter(|(player, _)| player.rating > 0 && player.fide_id.is_none())
-        .map(|(player, &line)| ReportProblem {
-            line: Some(line),
-            field: "001 FIDE ID (columns 58–68)".to_owned(),
-            reason: format!(
-                "player {} ({}) is rated {} but has no FIDE ID",
-                player.id.0, player.name, player.rating
-            ),
+        .map(|(player, &line)| {
+            ReportProblem::new(
+                Some(line),
+                ReportField::FideId,
+                ReportIssue::NoFideId {
+                    player: player.id.0,
+                    name: player.name.clone(),
+                    rating: player.rating,
+                },
+            )
         })
         .collect()
 }
@@ -230,10 +505,14 @@ fn blank_points(read: &TrfRead) -> Vec<ReportProblem> {
         .iter()
         .zip(&read.player_lines)
         .filter(|(player, _)| player.declared_points.is_none())
-        .map(|(player, &line)| ReportProblem {
-            line: Some(line),
-            field: "001 points (columns 81–84)".to_owned(),
-            reason: format!("player {}: the points column is blank", player.id.0),
+        .map(|(player, &line)| {
+            ReportProblem::new(
+                Some(line),
+                ReportField::Points,
+                ReportIssue::BlankPoints {
+                    player: player.id.0,
+                },
+            )
         })
         .collect()
 }
@@ -281,49 +560,48 @@ fn games(read: &TrfRead) -> Vec<ReportProblem> {
             if theirs.opponent != Some(player.id) {
                 continue; // the cross-check names this one
             }
-            let round = index + 1;
-            let first = 92 + 10 * index;
+            let round = index as u32 + 1;
             let other_line = line_of(opponent_id).unwrap_or(0);
             let played = entry.result.is_played() || theirs.result.is_played();
             if let (Some(mine), Some(their)) = (entry.color, theirs.color)
                 && mine == their
             {
-                problems.push(ReportProblem {
-                    line: line_of(player.id),
-                    field: format!("001 round {round} colour (column {})", first + 5),
-                    reason: format!(
-                        "round {round}: players {} and {} both have {} (line {other_line})",
-                        player.id.0,
-                        opponent_id.0,
-                        if mine == crate::tournament::model::Color::White {
-                            "White"
-                        } else {
-                            "Black"
-                        }
-                    ),
-                });
+                problems.push(ReportProblem::new(
+                    line_of(player.id),
+                    ReportField::RoundColour { round },
+                    ReportIssue::SameColour {
+                        round,
+                        player: player.id.0,
+                        opponent: opponent_id.0,
+                        colour: mine,
+                        other_line,
+                    },
+                ));
             } else if played && (entry.color.is_none() || theirs.color.is_none()) {
-                problems.push(ReportProblem {
-                    line: line_of(player.id),
-                    field: format!("001 round {round} colour (column {})", first + 5),
-                    reason: format!(
-                        "round {round}: a game played between {} and {} needs a White and a Black (line {other_line})",
-                        player.id.0, opponent_id.0
-                    ),
-                });
+                problems.push(ReportProblem::new(
+                    line_of(player.id),
+                    ReportField::RoundColour { round },
+                    ReportIssue::NoColours {
+                        round,
+                        player: player.id.0,
+                        opponent: opponent_id.0,
+                        other_line,
+                    },
+                ));
             }
             if !results_agree(entry.result, theirs.result) {
-                problems.push(ReportProblem {
-                    line: line_of(player.id),
-                    field: format!("001 round {round} result (column {})", first + 7),
-                    reason: format!(
-                        "round {round}: player {} has `{}` but opponent {} has `{}` (line {other_line})",
-                        player.id.0,
-                        entry.result.trf_code(),
-                        opponent_id.0,
-                        theirs.result.trf_code()
-                    ),
-                });
+                problems.push(ReportProblem::new(
+                    line_of(player.id),
+                    ReportField::RoundResult { round },
+                    ReportIssue::ResultsDisagree {
+                        round,
+                        player: player.id.0,
+                        code: entry.result.trf_code(),
+                        opponent: opponent_id.0,
+                        their_code: theirs.result.trf_code(),
+                        other_line,
+                    },
+                ));
             }
         }
     }

@@ -10,8 +10,8 @@
 
 use crate::print::standings::StandingsTable;
 use crate::print::{
-    DocumentInput, PrintError, crosstable, match_sheet, pairings, prize_list, result_slip,
-    scoresheet, standings, team_standings,
+    DocumentInput, PrintError, crosstable, match_sheet, norm_forms, pairings, prize_list,
+    result_slip, scoresheet, standings, team_standings,
 };
 use crate::tournament::Tournament;
 
@@ -37,11 +37,16 @@ pub enum Document {
     TeamStandings,
     /// The prize list after a round (places and category prizes, [`DocumentInput::prizes`]).
     Prizes,
+    /// FIDE's certificate of a title result (IT1) of [`DocumentInput::player`], one page per
+    /// norm made after a round (B.01 Art. 1.4).
+    NormCertificate,
+    /// FIDE's tournament report (IT3) after a round: the event, its players and the norms made.
+    NormReport,
 }
 
 impl Document {
     /// Every document.
-    pub const ALL: [Document; 9] = [
+    pub const ALL: [Document; 11] = [
         Document::Pairings,
         Document::PairingsAlphabetical,
         Document::Standings,
@@ -51,6 +56,8 @@ impl Document {
         Document::MatchSheets,
         Document::TeamStandings,
         Document::Prizes,
+        Document::NormCertificate,
+        Document::NormReport,
     ];
 
     /// The name on the command line (`arbiter print NAME`) and in the URL (`NAME.pdf`).
@@ -65,6 +72,8 @@ impl Document {
             Document::MatchSheets => "match-sheets",
             Document::TeamStandings => "team-standings",
             Document::Prizes => "prizes",
+            Document::NormCertificate => "it1",
+            Document::NormReport => "it3",
         }
     }
 
@@ -84,6 +93,12 @@ impl Document {
                 "A team competition's standings, crosstable and board statistics after a round"
             }
             Document::Prizes => "The prize list after a round (places and category prizes)",
+            Document::NormCertificate => {
+                "FIDE's certificate of a title result (IT1) of one player (--player), per norm made"
+            }
+            Document::NormReport => {
+                "FIDE's tournament report (IT3): the event, its players and the norms made"
+            }
         }
     }
 
@@ -102,7 +117,12 @@ impl Document {
     pub fn after_round(self) -> bool {
         matches!(
             self,
-            Document::Standings | Document::Crosstable | Document::TeamStandings | Document::Prizes
+            Document::Standings
+                | Document::Crosstable
+                | Document::TeamStandings
+                | Document::Prizes
+                | Document::NormCertificate
+                | Document::NormReport
         )
     }
 
@@ -110,6 +130,12 @@ impl Document {
     /// the day only (scoresheets, result slips).
     pub fn for_arbiters(self) -> bool {
         matches!(self, Document::Scoresheets | Document::ResultSlips)
+    }
+
+    /// True for FIDE's norm forms (IT1, IT3), which the app serves on their own routes, to the
+    /// tournament's arbiters only.
+    pub fn norm_form(self) -> bool {
+        matches!(self, Document::NormCertificate | Document::NormReport)
     }
 }
 
@@ -147,6 +173,13 @@ pub fn render(
                 .map(|row| (row.player, row.points))
                 .collect();
             prize_list::prize_list(tournament, input, round, &ranking)
+        }
+        Document::NormCertificate => {
+            let player = input.player.ok_or(PrintError::NoPlayerGiven)?;
+            norm_forms::certificate(&norm_forms::after_round(tournament, round), input, player)
+        }
+        Document::NormReport => {
+            norm_forms::tournament_report(&norm_forms::after_round(tournament, round), input)
         }
     }
 }

@@ -1,7 +1,8 @@
 //! PDF documents for tournament day, drawn with printpdf: pairing lists ([`pairings`]),
 //! standings ([`standings`]), crosstables and Swiss wallcharts ([`crosstable`]), pre-filled
 //! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7), result slips ([`result_slip`]) and
-//! a team competition's match sheets ([`match_sheet`]) and the prize list ([`prize_list`]).
+//! a team competition's match sheets ([`match_sheet`]), the prize list ([`prize_list`]) and
+//! FIDE's norm forms, the IT1 certificate and the IT3 tournament report ([`norm_forms`]).
 //! The command line and the web choose among them through one dispatcher ([`render`]).
 //!
 //! Every document reads the shared [`Tournament`] model plus a [`DocumentInput`] for what the
@@ -20,6 +21,7 @@ pub mod crosstable;
 pub mod document;
 pub mod layout;
 pub mod match_sheet;
+pub mod norm_forms;
 pub mod pairings;
 pub mod prize_list;
 pub mod qr;
@@ -70,6 +72,15 @@ pub enum PrintError {
     /// The tournament has no players.
     #[error("the tournament has no players")]
     NoPlayers,
+    /// A document of one player asked without naming the player.
+    #[error("name the player (starting number)")]
+    NoPlayerGiven,
+    /// A document of one player asked for a starting number that is not in the tournament.
+    #[error("no player with starting number {0}")]
+    NoSuchPlayer(u32),
+    /// A norm certificate asked for a player whose games make no title norm (FIDE B.01).
+    #[error("player {0} has made no title norm (FIDE B.01 Art. 1.4)")]
+    NoNorm(u32),
 }
 
 /// The languages the documents are printed in (the app's catalogs in `locales/`).
@@ -185,6 +196,10 @@ pub struct DocumentInput {
     /// The prize list: the organiser's categories and prizes and the players as the
     /// categories see them (none: a list without prizes).
     pub prizes: Option<crate::tournament::prizes::PrizeSetup>,
+    /// The norm forms (IT1, IT3): the event's report records and the B.01 settings.
+    pub norm_event: norm_forms::NormEvent,
+    /// The norm certificate (IT1): the player's starting number.
+    pub player: Option<PlayerId>,
 }
 
 /// The secret self-report links of one board, printed as QR codes.

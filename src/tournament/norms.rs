@@ -227,8 +227,153 @@ pub struct CountedGame {
 pub struct Shortfall {
     /// The article (e.g. `1.4.5b`).
     pub article: &'static str,
-    /// What is short, with the figures.
-    pub reason: String,
+    /// What is short, with the figures (the words are the caller's: [`Shortfall::reason`] in
+    /// English, the web in the visitor's language).
+    pub unmet: Unmet,
+}
+
+/// What a set of games lacks for a norm, with the figures (Art. 1.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmet {
+    /// Art. 1.4.1: too few games count.
+    TooFewGames {
+        /// Games that count.
+        games: usize,
+        /// Games a norm needs (9, or 8 under 1.4.1c).
+        least: usize,
+    },
+    /// Art. 1.4.1: no game counts.
+    NoGames,
+    /// Art. 1.4.3: opponents from fewer than two federations other than the player's.
+    TooFewFederations {
+        /// Federations other than the player's.
+        foreign: usize,
+    },
+    /// Art. 1.4.4: more than 3/5 of the opponents from the player's own federation.
+    OwnFederation {
+        /// The player's federation.
+        federation: String,
+        /// Opponents from it.
+        count: usize,
+        /// The maximum (3/5 of the games, rounded down).
+        maximum: usize,
+        /// Games counted.
+        games: usize,
+    },
+    /// Art. 1.4.4: more than 2/3 of the opponents from one federation.
+    OneFederation {
+        /// The federation.
+        federation: String,
+        /// Opponents from it.
+        count: usize,
+        /// The maximum (2/3 of the games, rounded down).
+        maximum: usize,
+        /// Games counted.
+        games: usize,
+    },
+    /// Art. 1.4.5a: fewer than half the opponents hold a title.
+    TitleHolders {
+        /// Title holders among the opponents.
+        holders: usize,
+        /// Games counted.
+        games: usize,
+        /// Title holders needed.
+        needed: usize,
+    },
+    /// Art. 1.4.5b–e: too few opponents hold the norm's title or a higher one.
+    NormTitled {
+        /// Opponents with the norm's title or higher.
+        titled: usize,
+        /// The norm's title.
+        title: NormTitle,
+        /// How many are needed (a third, at least 3).
+        needed: usize,
+    },
+    /// Art. 1.4.8a: the opponents' average rating is too low.
+    LowAverage {
+        /// `Ra`.
+        average: i32,
+        /// The least `Ra`.
+        needed: i32,
+    },
+    /// Art. 1.4.8b: the score is below 35 %.
+    LowScore {
+        /// The score in percent.
+        percent: u32,
+        /// The least percentage.
+        needed: u32,
+    },
+    /// Art. 1.4.8: the performance is too low.
+    LowPerformance {
+        /// `Rp`.
+        performance: i32,
+        /// `Ra`.
+        average: i32,
+        /// `dp`.
+        dp: i32,
+        /// The least `Rp`.
+        needed: i32,
+    },
+}
+
+impl Shortfall {
+    /// What is short, in English with the figures (the command line's words).
+    pub fn reason(&self) -> String {
+        match &self.unmet {
+            Unmet::TooFewGames { games, least } => {
+                format!("{games} games count; a norm needs at least {least}")
+            }
+            Unmet::NoGames => "no game counts".to_owned(),
+            Unmet::TooFewFederations { foreign } => format!(
+                "opponents from {foreign} federation(s) other than the player's; at least 2 needed"
+            ),
+            Unmet::OwnFederation {
+                federation,
+                count,
+                maximum,
+                games,
+            } => format!(
+                "{count} opponents from the player's federation ({federation}); at most {maximum} of {games} (3/5)"
+            ),
+            Unmet::OneFederation {
+                federation,
+                count,
+                maximum,
+                games,
+            } => format!(
+                "{count} opponents from {federation}; at most {maximum} of {games} from one federation (2/3)"
+            ),
+            Unmet::TitleHolders {
+                holders,
+                games,
+                needed,
+            } => format!(
+                "{holders} title holders among {games} opponents; at least {needed} (half) needed"
+            ),
+            Unmet::NormTitled {
+                titled,
+                title,
+                needed,
+            } => format!(
+                "{titled} opponents with the title {} or higher; at least {needed} (a third, at least 3) needed",
+                title.code()
+            ),
+            Unmet::LowAverage { average, needed } => {
+                format!("average rating of the opponents {average}; at least {needed} needed")
+            }
+            Unmet::LowScore { percent, needed } => {
+                format!("score {percent} %; at least {needed} % needed")
+            }
+            Unmet::LowPerformance {
+                performance,
+                average,
+                dp,
+                needed,
+            } => format!(
+                "performance {performance} (Ra {average} + dp {dp}); at least {needed} needed"
+            ),
+        }
+    }
 }
 
 /// The figures of one set of games for one title.
@@ -429,13 +574,16 @@ pub fn figures(
     let half_points: u32 = games.iter().map(|g| g.half_points).sum();
     let mut shortfalls = Vec::new();
     let mut short =
-        |article: &'static str, reason: String| shortfalls.push(Shortfall { article, reason });
+        |article: &'static str, unmet: Unmet| shortfalls.push(Shortfall { article, unmet });
 
     // 1.4.1: the number of games.
     if n < least_games {
         short(
             "1.4.1",
-            format!("{n} games count; a norm needs at least {least_games}"),
+            Unmet::TooFewGames {
+                games: n,
+                least: least_games,
+            },
         );
     }
 
@@ -456,18 +604,21 @@ pub fn figures(
         if foreign_federations < 2 {
             short(
                 "1.4.3",
-                format!(
-                    "opponents from {foreign_federations} federation(s) other than the player's; at least 2 needed"
-                ),
+                Unmet::TooFewFederations {
+                    foreign: foreign_federations,
+                },
             );
         }
         let own_maximum = 3 * n / 5;
         if own_federation > own_maximum {
             short(
                 "1.4.4",
-                format!(
-                    "{own_federation} opponents from the player's federation ({own}); at most {own_maximum} of {n} (3/5)"
-                ),
+                Unmet::OwnFederation {
+                    federation: own.clone(),
+                    count: own_federation,
+                    maximum: own_maximum,
+                    games: n,
+                },
             );
         }
         let one_maximum = 2 * n / 3;
@@ -476,9 +627,12 @@ pub fn figures(
         {
             short(
                 "1.4.4",
-                format!(
-                    "{count} opponents from {federation}; at most {one_maximum} of {n} from one federation (2/3)"
-                ),
+                Unmet::OneFederation {
+                    federation: federation.clone(),
+                    count: *count,
+                    maximum: one_maximum,
+                    games: n,
+                },
             );
         }
     }
@@ -493,9 +647,11 @@ pub fn figures(
     if title_holders < holders_needed {
         short(
             "1.4.5a",
-            format!(
-                "{title_holders} title holders among {n} opponents; at least {holders_needed} (half) needed"
-            ),
+            Unmet::TitleHolders {
+                holders: title_holders,
+                games: n,
+                needed: holders_needed,
+            },
         );
     }
     let titled_needed = n.div_ceil(3).max(3);
@@ -508,10 +664,11 @@ pub fn figures(
         };
         short(
             article,
-            format!(
-                "{norm_titled} opponents with the title {} or higher; at least {titled_needed} (a third, at least 3) needed",
-                title.code()
-            ),
+            Unmet::NormTitled {
+                titled: norm_titled,
+                title,
+                needed: titled_needed,
+            },
         );
     }
 
@@ -543,10 +700,10 @@ pub fn figures(
     if n > 0 && average < title.minimum_average() {
         short(
             "1.4.8a",
-            format!(
-                "average rating of the opponents {average}; at least {} needed",
-                title.minimum_average()
-            ),
+            Unmet::LowAverage {
+                average,
+                needed: title.minimum_average(),
+            },
         );
     }
 
@@ -555,7 +712,10 @@ pub fn figures(
     if n > 0 && percent < MIN_SCORE_PERCENT {
         short(
             "1.4.8b",
-            format!("score {percent} %; at least {MIN_SCORE_PERCENT} % needed"),
+            Unmet::LowScore {
+                percent,
+                needed: MIN_SCORE_PERCENT,
+            },
         );
     }
     let dp_value = dp(percent);
@@ -563,14 +723,16 @@ pub fn figures(
     if n > 0 && performance < title.performance() {
         short(
             "1.4.8",
-            format!(
-                "performance {performance} (Ra {average} + dp {dp_value}); at least {} needed",
-                title.performance()
-            ),
+            Unmet::LowPerformance {
+                performance,
+                average,
+                dp: dp_value,
+                needed: title.performance(),
+            },
         );
     }
     if n == 0 {
-        short("1.4.1", "no game counts".to_owned());
+        short("1.4.1", Unmet::NoGames);
     }
 
     // 1.4.1c, 1.4.1d, 1.7: the number of games the norm counts for.

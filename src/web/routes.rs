@@ -143,6 +143,10 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(league::result::enter_board_result),
     )
     .route(
+        "/tournaments/{id}/league/boards/{board}/penalty",
+        web::post().to(league::board_penalty::enter_board_penalty),
+    )
+    .route(
         "/tournaments/{id}/league/standings",
         web::get().to(league::standings::show_standings),
     )
@@ -376,6 +380,14 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/report.trf",
         web::get().to(report::download::download_report),
+    )
+    .route(
+        "/tournaments/{id}/report/it3.pdf",
+        web::get().to(report::norm_report::print_norm_report),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/it1.pdf",
+        web::get().to(report::certificate::print_certificate),
     )
     .route(
         "/tournaments/{id}/incidents",

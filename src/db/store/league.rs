@@ -18,7 +18,7 @@ use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
 use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::tournaments;
 use crate::tournament::model::{Color, PlayerId};
-use crate::tournament::result::BoardResult;
+use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::tournament::team::lineup::{self, LineupError};
 use crate::tournament::team::{MatchForfeit, league};
 
@@ -422,7 +422,8 @@ pub fn save_lineup(
 }
 
 /// Enters (or corrects, or clears) the result of a board of a team match, if the board is
-/// still at `expected_version`.
+/// still at `expected_version`. Only a game's result ([`BoardResult::GAME`]); the arbiter's
+/// penalty scores go through [`set_team_penalty`].
 pub fn set_team_result(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -431,6 +432,85 @@ pub fn set_team_result(
     result: Option<BoardResult>,
     by: UserId,
 ) -> Result<TeamBoardRow, StoreError> {
+    if result.is_some_and(|r| !BoardResult::GAME.contains(&r)) {
+        return Err(LeagueRefusal::NotAGameResult.into());
+    }
+    save_team_board(
+        conn,
+        tournament,
+        TeamBoardWrite {
+            board,
+            expected_version,
+            result,
+            action: "team_result",
+            grounds: None,
+        },
+        by,
+    )
+}
+
+/// Enters the arbiter's penalty result on a board of a team match (FIDE Laws Art. 12.9.4–
+/// 12.9.6, 11.3: 0-0, ½-0, 0-½, rated or not, [`BoardResult::PENALTY`]) with the article and
+/// the written reason, if the board is still at `expected_version`; audited as
+/// `team_penalty`. Each side keeps its own score: the match's game points add them.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the board, its version, the score and the arbiter's grounds, as the individual penalty"
+)]
+pub fn set_team_penalty(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    board: TeamBoardId,
+    expected_version: i32,
+    result: BoardResult,
+    article: PenaltyArticle,
+    reason: &str,
+    by: UserId,
+) -> Result<TeamBoardRow, StoreError> {
+    if !result.is_penalty() {
+        return Err(Refusal::ResultKind.into());
+    }
+    save_team_board(
+        conn,
+        tournament,
+        TeamBoardWrite {
+            board,
+            expected_version,
+            result: Some(result),
+            action: "team_penalty",
+            grounds: Some(format!("Art. {}: {}", article.code(), reason.trim())),
+        },
+        by,
+    )
+}
+
+/// One write of a team board's result.
+struct TeamBoardWrite {
+    board: TeamBoardId,
+    expected_version: i32,
+    result: Option<BoardResult>,
+    /// The audit action.
+    action: &'static str,
+    /// The arbiter's article and reason, for a penalty.
+    grounds: Option<String>,
+}
+
+/// The result of a board saved in one transaction: the match must be played board by board
+/// with both line-ups in and the board's two seats taken, and the board unchanged since
+/// `expected_version`.
+fn save_team_board(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    change: TeamBoardWrite,
+    by: UserId,
+) -> Result<TeamBoardRow, StoreError> {
+    let TeamBoardWrite {
+        board,
+        expected_version,
+        result,
+        action,
+        grounds,
+    } = change;
     write(conn, tournament, Some(by), |conn, audit| {
         let data = league_data(conn, tournament)?;
         let row = data
@@ -449,20 +529,21 @@ pub fn set_team_result(
         if row.white_id.is_none() || row.black_id.is_none() {
             return Err(LeagueRefusal::EmptySeat.into());
         }
-        if result.is_some_and(|r| !BoardResult::GAME.contains(&r)) {
-            return Err(LeagueRefusal::NotAGameResult.into());
-        }
         if TeamBoardRow::set_result_if_version(conn, board, expected_version, result)? == 0 {
             return Err(LeagueRefusal::BoardChanged(row.version).into());
         }
         TeamMatchRow::touch(conn, row.match_id)?;
+        let label = match_label(&data, found);
         audit.push(NewAuditEntry {
-            action: "team_result",
+            action,
             round: Some(found.round),
             board: Some(row.board),
             old_value: row.result.map(|r| r.as_str().to_owned()),
             new_value: result.map(|r| r.as_str().to_owned()),
-            detail: match_label(&data, found),
+            detail: match grounds {
+                Some(grounds) => format!("{label} · {grounds}"),
+                None => label,
+            },
             ..NewAuditEntry::default()
         });
         TeamBoardRow::find(conn, board)?.ok_or(StoreError::NotFound)

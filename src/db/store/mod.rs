@@ -41,7 +41,7 @@ pub use boards::{
 };
 pub use league::{
     ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
-    move_in_squad, save_league, save_lineup, set_match_status, set_team_result,
+    move_in_squad, save_league, save_lineup, set_match_status, set_team_penalty, set_team_result,
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;

@@ -15,6 +15,7 @@ use crate::tournament::result::BoardResult;
 use crate::tournament::team::MatchForfeit;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::{MatchLine, load_league, round_visible};
+use crate::web::handlers::result::board::{article_choices, penalty_choices};
 use crate::web::handlers::tournament::{Access, TournamentHeader};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -39,6 +40,8 @@ pub struct BoardLine {
     pub version: i32,
     /// Both seats are taken: the board takes a result.
     pub playable: bool,
+    /// The result is the arbiter's penalty score (Laws Art. 12.9): shown beside the form.
+    pub penalty: bool,
 }
 
 /// One team's line-up form.
@@ -80,6 +83,11 @@ pub struct MatchPage {
     pub results: Vec<(&'static str, &'static str)>,
     /// The visitor may enter line-ups and results.
     pub run_day: bool,
+    /// The arbiter's penalty results (code, label; Laws Art. 12.9, 11.3) for the penalty form
+    /// of each board; empty for a visitor who does not run the day.
+    pub penalties: Vec<(&'static str, String)>,
+    /// The articles a penalty is entered under (code, label).
+    pub articles: Vec<(&'static str, String)>,
 }
 
 impl MatchPage {
@@ -128,6 +136,7 @@ impl MatchPage {
                         shown: shown.map(|r| r.label().to_owned()).unwrap_or_default(),
                         version: row.map_or(0, |b| b.version),
                         playable: lineups_in && white.is_some() && black.is_some(),
+                        penalty: result.is_some_and(BoardResult::is_penalty),
                     }
                 })
                 .collect()
@@ -184,6 +193,16 @@ impl MatchPage {
                 .iter()
                 .map(|r| (r.as_str(), r.label()))
                 .collect(),
+            penalties: if access.run_day {
+                penalty_choices(&ctx)
+            } else {
+                Vec::new()
+            },
+            articles: if access.run_day {
+                article_choices(&ctx)
+            } else {
+                Vec::new()
+            },
             run_day: access.run_day,
             ctx,
         })

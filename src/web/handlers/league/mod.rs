@@ -6,6 +6,7 @@
 
 pub mod add_member;
 pub mod add_team;
+pub mod board_penalty;
 pub mod crosstable;
 pub mod draw;
 pub mod export;

@@ -9,11 +9,13 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::tournament::model::{Color, PlayerId};
+use crate::tournament::norms::Unmet;
 use crate::tournament::rating::{InitialRating, player_card};
 use crate::tournament::standings::result_symbol;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::{load_ranked, norms_of, player_row_id};
 use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::i18n::Lang;
 use crate::web::{AppError, AppState, PageContext};
 
 /// One round of the card.
@@ -102,6 +104,9 @@ pub struct CardPage {
     pub norms: Vec<NormLine>,
     /// Points given or taken outside the games (TRF `299`): `-1 (2): reason`.
     pub adjustments: Vec<String>,
+    /// The link to the IT1 certificate (FIDE B.01) when a norm is made and the visitor runs
+    /// the day; empty otherwise.
+    pub certificate: String,
 }
 
 /// Shows the card; 404 for a player without a starting number or of another tournament.
@@ -217,7 +222,7 @@ pub async fn show_card(
     .filter(|part| !part.is_empty())
     .collect::<Vec<_>>()
     .join(" · ");
-    let norms = norms_of(&ranked)
+    let norms: Vec<NormLine> = norms_of(&ranked)
         .into_iter()
         .filter(|n| n.player == PlayerId(number))
         .flat_map(|n| n.verdicts)
@@ -244,11 +249,16 @@ pub async fn show_card(
             shortfalls: verdict
                 .shortfalls
                 .iter()
-                .map(|s| format!("{}: {}", s.article, s.reason))
+                .map(|s| format!("{}: {}", s.article, unmet_text(ctx.lang, &s.unmet)))
                 .collect::<Vec<_>>()
                 .join("; "),
         })
         .collect();
+    let certificate = if ranked.access.run_day && norms.iter().any(|n: &NormLine| n.achieved) {
+        format!("/tournaments/{id}/players/{player_id}/it1.pdf")
+    } else {
+        String::new()
+    };
     let adjustments = model
         .adjustments
         .iter()
@@ -263,6 +273,7 @@ pub async fn show_card(
         .collect();
     Ok(CardPage {
         adjustments,
+        certificate,
         norms,
         header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
         after_round: ranked.after_round,
@@ -285,4 +296,100 @@ pub async fn show_card(
         rounds,
         ctx,
     })
+}
+
+/// What a norm lacks (FIDE B.01 Art. 1.4), with its figures, in the visitor's language.
+fn unmet_text(lang: Lang, unmet: &Unmet) -> String {
+    let n = |value: usize| value.to_string();
+    match unmet {
+        Unmet::TooFewGames { games, least } => lang.t_with(
+            "norms.unmet.too_few_games",
+            &[("games", &n(*games)), ("least", &n(*least))],
+        ),
+        Unmet::NoGames => lang.t("norms.unmet.no_games"),
+        Unmet::TooFewFederations { foreign } => lang.t_with(
+            "norms.unmet.too_few_federations",
+            &[("foreign", &n(*foreign))],
+        ),
+        Unmet::OwnFederation {
+            federation,
+            count,
+            maximum,
+            games,
+        } => lang.t_with(
+            "norms.unmet.own_federation",
+            &[
+                ("federation", federation),
+                ("count", &n(*count)),
+                ("maximum", &n(*maximum)),
+                ("games", &n(*games)),
+            ],
+        ),
+        Unmet::OneFederation {
+            federation,
+            count,
+            maximum,
+            games,
+        } => lang.t_with(
+            "norms.unmet.one_federation",
+            &[
+                ("federation", federation),
+                ("count", &n(*count)),
+                ("maximum", &n(*maximum)),
+                ("games", &n(*games)),
+            ],
+        ),
+        Unmet::TitleHolders {
+            holders,
+            games,
+            needed,
+        } => lang.t_with(
+            "norms.unmet.title_holders",
+            &[
+                ("holders", &n(*holders)),
+                ("games", &n(*games)),
+                ("needed", &n(*needed)),
+            ],
+        ),
+        Unmet::NormTitled {
+            titled,
+            title,
+            needed,
+        } => lang.t_with(
+            "norms.unmet.norm_titled",
+            &[
+                ("titled", &n(*titled)),
+                ("title", title.code()),
+                ("needed", &n(*needed)),
+            ],
+        ),
+        Unmet::LowAverage { average, needed } => lang.t_with(
+            "norms.unmet.low_average",
+            &[
+                ("average", &average.to_string()),
+                ("needed", &needed.to_string()),
+            ],
+        ),
+        Unmet::LowScore { percent, needed } => lang.t_with(
+            "norms.unmet.low_score",
+            &[
+                ("percent", &percent.to_string()),
+                ("needed", &needed.to_string()),
+            ],
+        ),
+        Unmet::LowPerformance {
+            performance,
+            average,
+            dp,
+            needed,
+        } => lang.t_with(
+            "norms.unmet.low_performance",
+            &[
+                ("performance", &performance.to_string()),
+                ("average", &average.to_string()),
+                ("dp", &dp.to_string()),
+                ("needed", &needed.to_string()),
+            ],
+        ),
+    }
 }

@@ -4,7 +4,8 @@
 //! `standings.pdf` (the tournament's tie-break columns), `crosstable.pdf` (round-robin grid or
 //! Swiss wallchart), `scoresheets.pdf` (`&two_per_page=1`, `&continuation=1`) and
 //! `result-slips.pdf`; the last two for result enterers only (they carry every board);
-//! `prizes.pdf`, the prize list after round N.
+//! `prizes.pdf`, the prize list after round N. FIDE's norm forms (`it1`, `it3`) have routes of
+//! their own for the arbiters ([`crate::web::handlers::report::norm_form`]).
 //!
 //! Pairing lists, scoresheets and slips are for round N (default: the last round the visitor
 //! may see); standings and crosstables are after round N (default: the last complete round the
@@ -50,7 +51,9 @@ pub async fn print_document(
 ) -> Result<HttpResponse, AppError> {
     // Parse.
     let (id, name) = path.into_inner();
-    let document = Document::parse_file_name(&name).ok_or(AppError::NotFound)?;
+    let document = Document::parse_file_name(&name)
+        .filter(|document| !document.norm_form())
+        .ok_or(AppError::NotFound)?;
     let query = query.into_inner();
     let paper = match query.paper.as_deref() {
         None | Some("") => PaperSize::default(),

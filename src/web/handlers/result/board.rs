@@ -53,7 +53,7 @@ pub struct BoardPage {
 }
 
 /// The penalty results of the arbiter's form: code and label in the page's language.
-fn penalty_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
+pub(crate) fn penalty_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
     BoardResult::PENALTY
         .iter()
         .map(|result| {
@@ -68,7 +68,7 @@ fn penalty_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
 }
 
 /// The articles of the arbiter's form: code and label in the page's language.
-fn article_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
+pub(crate) fn article_choices(ctx: &PageContext) -> Vec<(&'static str, String)> {
     PenaltyArticle::ALL
         .iter()
         .map(|article| {

@@ -34,6 +34,28 @@ pub struct PenaltyForm {
     pub version: i32,
 }
 
+impl PenaltyForm {
+    /// The score (one of [`BoardResult::PENALTY`]), the article and the reason (at most 500
+    /// characters), or a 422 naming the field that is wrong.
+    pub fn parse(
+        &self,
+        ctx: &PageContext,
+    ) -> Result<(BoardResult, PenaltyArticle, String), AppError> {
+        let result = BoardResult::from_code(self.result.trim())
+            .filter(|result| result.is_penalty())
+            .ok_or_else(|| {
+                AppError::Unprocessable(ctx.t_with_name("penalty.invalid", &self.result))
+            })?;
+        let article = PenaltyArticle::parse(&self.article)
+            .ok_or_else(|| AppError::Unprocessable(ctx.t("penalty.article_missing")))?;
+        let reason = self.reason.trim().chars().take(500).collect::<String>();
+        if reason.is_empty() {
+            return Err(AppError::Unprocessable(ctx.t("penalty.reason_missing")));
+        }
+        Ok((result, article, reason))
+    }
+}
+
 /// Saves the penalty result, or shows the conflict (409) / the problem (422).
 pub async fn enter_penalty(
     ctx: PageContext,
@@ -44,15 +66,7 @@ pub async fn enter_penalty(
 ) -> Result<HttpResponse, AppError> {
     let (id, game_id) = path.into_inner();
     let CsrfForm(form) = form;
-    let result = BoardResult::from_code(form.result.trim())
-        .filter(|result| result.is_penalty())
-        .ok_or_else(|| AppError::Unprocessable(ctx.t_with_name("penalty.invalid", &form.result)))?;
-    let article = PenaltyArticle::parse(&form.article)
-        .ok_or_else(|| AppError::Unprocessable(ctx.t("penalty.article_missing")))?;
-    let reason = form.reason.trim().chars().take(500).collect::<String>();
-    if reason.is_empty() {
-        return Err(AppError::Unprocessable(ctx.t("penalty.reason_missing")));
-    }
+    let (result, article, reason) = form.parse(&ctx)?;
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let (version, by) = (form.version, user.id);
     let saved = state

@@ -81,10 +81,5 @@ pub fn player_start(data: &TournamentData, row_id: i32) -> Option<u32> {
 /// `arbiter norms`) after the rounds `ranked` counts: the host federation is the tournament's,
 /// a round robin has its pairings fixed in advance.
 pub fn norms_of(ranked: &Ranked) -> Vec<crate::tournament::norms::PlayerNorms> {
-    let settings = crate::tournament::norms::NormSettings {
-        host_federation: ranked.data.tournament.federation.clone(),
-        round_robin: !ranked.data.tournament.pairing_system.is_swiss(),
-        federation_exempt: false,
-    };
-    crate::tournament::norms::evaluate(&ranked.model, &settings)
+    crate::tournament::norms::evaluate(&ranked.model, &ranked.data.norm_settings())
 }

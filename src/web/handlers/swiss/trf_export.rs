@@ -12,11 +12,9 @@
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
-use crate::db::domain::TournamentData;
-use crate::formats::trf::{self, ReportHeader};
-use crate::tournament::day::PairingSystem;
+use crate::formats::trf;
+use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
-use crate::tournament::{Points, Tournament};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::{Ranked, load_ranked};
 use crate::web::{AppError, AppState};
@@ -77,50 +75,8 @@ pub fn report_text(ranked: &Ranked) -> String {
             .find(|row| row.player == player.id)
             .map(|row| row.rank);
     }
-    let header = report_header(&ranked.data, &model);
+    let header = ranked.data.report_header(&model);
     model.other_records = header.records();
     model.other_records.extend(ranked.data.report.records());
     trf::write(&model)
-}
-
-/// The report records of the tournament: its settings, report columns and round schedule.
-pub fn report_header(data: &TournamentData, model: &Tournament) -> ReportHeader {
-    let t = &data.tournament;
-    let kind = if data.report.report_type.trim().is_empty() {
-        match t.pairing_system {
-            PairingSystem::RoundRobin => "Individual: Round-Robin",
-            PairingSystem::DoubleRoundRobin => "Individual: Double Round-Robin",
-            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku => "Individual: Swiss-System",
-            PairingSystem::TeamRoundRobin => "Team: Round-Robin",
-            PairingSystem::TeamDoubleRoundRobin => "Team: Double Round-Robin",
-            PairingSystem::TeamSwiss => "Team: Swiss-System",
-        }
-        .to_owned()
-    } else {
-        data.report.report_type.clone()
-    };
-    let rounds = usize::try_from(t.rounds).unwrap_or(0);
-    let mut round_dates = vec![None; rounds];
-    for scheduled in &data.schedule {
-        if let Some(slot) = usize::try_from(scheduled.round)
-            .ok()
-            .and_then(|round| round.checked_sub(1))
-            .and_then(|index| round_dates.get_mut(index))
-        {
-            *slot = Some(scheduled.round_date);
-        }
-    }
-    ReportHeader {
-        city: t.place.clone(),
-        federation: t.federation.clone(),
-        start_date: Some(t.start_date),
-        end_date: Some(t.end_date),
-        players: u32::try_from(model.players.len()).ok(),
-        rated_players: u32::try_from(model.players.iter().filter(|p| p.rating > 0).count()).ok(),
-        kind,
-        chief_arbiter: t.chief_arbiter.clone(),
-        deputies: data.report.deputies(),
-        time_control: t.time_control.clone(),
-        round_dates,
-    }
 }
