@@ -587,6 +587,15 @@ async fn the_lookup_finds_by_name_and_fills_the_rating_of_the_events_rating_type
     assert_eq!(value(&page, "name"), ["Dvořák, Petr"]);
     assert_eq!(value(&page, "fide_id"), ["320004"]);
     assert_eq!(value(&page, "rating"), ["1850"]);
+    // The type-ahead's script is served.
+    let scripts = page.attrs("script[src]", "src");
+    assert!(
+        scripts.iter().any(|src| src.contains("fide-lookup")),
+        "{scripts:?}"
+    );
+    for script in scripts {
+        assert_eq!(client.get(&script).await.status, StatusCode::OK, "{script}");
+    }
 
     // Several: each is offered with its rapid rating, a link to its look-up by FIDE ID.
     let page = client
@@ -722,6 +731,10 @@ async fn the_administrator_uploads_the_rating_list_and_the_page_follows_the_impo
     let page = admin.get("/admin/rating-list").await;
     assert_eq!(page.status, StatusCode::OK);
     assert_eq!(page.texts("#rating-list-loaded .empty").len(), 1);
+    // The page's script (upload and import progress) is served.
+    for script in page.attrs("script[src]", "src") {
+        assert_eq!(admin.get(&script).await.status, StatusCode::OK, "{script}");
+    }
 
     // Without the token nothing is read: 403.
     let forged = admin

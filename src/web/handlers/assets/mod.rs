@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 6] = [
+const FILES: [(&str, &str, &[u8]); 8] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -46,6 +46,16 @@ const FILES: [(&str, &str, &[u8]); 6] = [
         "js/busy.js",
         JAVASCRIPT,
         include_bytes!("../../../../static/js/busy.js"),
+    ),
+    (
+        "js/rating-list.js",
+        JAVASCRIPT,
+        include_bytes!("../../../../static/js/rating-list.js"),
+    ),
+    (
+        "js/fide-lookup.js",
+        JAVASCRIPT,
+        include_bytes!("../../../../static/js/fide-lookup.js"),
     ),
 ];
 
