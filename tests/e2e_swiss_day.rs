@@ -409,6 +409,9 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
         json!([]),
     );
     day.submit("#save-prizes");
+    for page in ["edit", "tiebreaks", "schedule"] {
+        day.visit(&format!("/tournaments/{id}/{page}"));
+    }
     day.set_phone(false);
 
     // The organiser assigns the arbiter, who runs the day from here on, on a phone.
@@ -893,8 +896,13 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     day.shot_both("18-player-card");
     day.visit(&format!("/tournaments/{id}/prizes"));
     day.visit(&format!("/tournaments/{id}/players"));
+    day.visit(&format!(
+        "/tournaments/{id}/standings/working/{}?round={ROUNDS}",
+        winner.0
+    ));
     day.visit(&format!("/tournaments/{id}"));
     day.shot("19-phone-tournament.png");
+    day.visit("/");
     day.assert_all_fitted();
     println!(
         "a 40-player, {ROUNDS}-round Swiss run by the assigned arbiter: {} pages checked \
