@@ -809,7 +809,9 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     day.visit(&format!("/tournaments/{id}/players/import"));
     browser.set_value("#csv-text", "name,rating\n\"Nový, Petr\",abc\n");
     day.submit("#import-form button[type=submit]");
-    browser.find("#import-problems");
+    // The browser sends the pasted text with CRLF line ends: the row is still line 2.
+    let line = browser.text(&browser.find("#import-problems td.line"));
+    assert_eq!(line, "2", "the file's line of the bad rating");
     day.shot("12b-phone-csv-problems.png");
     day.visit(&format!("/tournaments/{id}/swiss"));
     day.shot_both("12-swiss-final");
