@@ -195,7 +195,22 @@ fn cli_errors_say_what_is_wrong() {
     assert!(!result.status.success());
     assert!(String::from_utf8_lossy(&result.stderr).contains("--trf"));
 
+    // A TRF has no prize rules: refused with the reason, not an empty prize list.
     let trf_path = data("dutch/n30_r7_s1/full.trf");
+    let result = arbiter(&[
+        "prizes",
+        "--trf",
+        trf_path.to_str().expect("path"),
+        "-o",
+        pdf.to_str().expect("p"),
+    ]);
+    assert!(!result.status.success(), "an empty prize list was printed");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("no categories or prizes") && stderr.contains("--tournament"),
+        "{stderr}"
+    );
+
     let result = arbiter(&[
         "pairings",
         "--trf",

@@ -285,6 +285,63 @@ async fn categories_and_a_prize_list_one_prize_a_player_in_the_organisers_order(
 }
 
 #[actix_web::test]
+async fn a_player_who_withdrew_takes_no_prize_the_next_in_the_standings_does() {
+    let ctx = TestContext::new();
+    let event = event(&ctx);
+    let id = event.tournament.id.0;
+    // A fourth round is announced; the leader (Novák, 2½) withdraws from it (C.04.2 Art. 3.2).
+    ctx.with_conn(|conn| {
+        diesel::update(tournaments::table.find(id))
+            .set(tournaments::rounds.eq(4))
+            .execute(conn)
+            .expect("four rounds")
+    });
+    let mut owner = ctx.client().await;
+    owner.login("orga", PASSWORD).await;
+    let prizes = [("overall", "1", "500"), ("overall", "2", "300")];
+    let page = owner
+        .post(
+            &format!("/tournaments/{id}/prizes"),
+            &form(&[], &prizes, "tiebreak"),
+        )
+        .await;
+    page.assert_redirect(&format!("/tournaments/{id}/prizes/edit"));
+    let leader = event.players[0].id.0;
+    let withdrawn = owner
+        .post(
+            &format!("/tournaments/{id}/players/{leader}/withdraw"),
+            &[("withdrawn", "true")],
+        )
+        .await;
+    assert_eq!(
+        withdrawn.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        withdrawn.body
+    );
+    let list = owner.get(&format!("/tournaments/{id}/prizes")).await;
+    let names: Vec<String> = prize_rows(&list).into_iter().map(|r| r.1).collect();
+    assert_eq!(names, ["Őry, Ádám", "Jovanović, Milena"]);
+    assert!(
+        list.text("#prizes-left-out")
+            .unwrap_or_default()
+            .contains("withdrew"),
+        "the page says why"
+    );
+    // Back in round 4: a prize again.
+    let back = owner
+        .post(
+            &format!("/tournaments/{id}/players/{leader}/withdraw"),
+            &[("withdrawn", "false")],
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::SEE_OTHER, "{}", back.body);
+    let list = owner.get(&format!("/tournaments/{id}/prizes")).await;
+    let names: Vec<String> = prize_rows(&list).into_iter().map(|r| r.1).collect();
+    assert_eq!(names, ["Novák, Jan", "Őry, Ádám"]);
+}
+
+#[actix_web::test]
 async fn players_equal_on_points_share_the_money_split_or_hort() {
     let ctx = TestContext::new();
     let event = event(&ctx);

@@ -14,6 +14,10 @@
 //! from `--pairs FILE`, in the format `arbiter pair` and bbpPairings write: the number of pairs
 //! on the first line, then one `white black` pair of starting numbers per line, `N 0` for a
 //! pairing-allocated bye.
+//!
+//! The prize list needs the organiser's categories and prizes, which only the database holds:
+//! `arbiter print prizes --trf FILE` is refused with that reason rather than printing an empty
+//! list.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -203,6 +207,16 @@ fn apply_details(args: &Args, input: &mut DocumentInput, round: u32) {
 }
 
 fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    if args.kind == Document::Prizes {
+        // Categories and prizes are the organiser's rules, kept in the app; a TRF has no record
+        // of them, and an empty list would look like "nobody wins".
+        bail!(
+            "{}: a TRF file carries no categories or prizes, so there is no prize list to print \
+             from it; print it from the app's database with --tournament ID [--database URL] \
+             (the organiser sets the prizes on /tournaments/ID/prizes/edit)",
+            path.display()
+        );
+    }
     let text = super::read_text(path)?;
     let read = trf::read(&text).with_context(|| format!("{}", path.display()))?;
     let (header, _) = trf::ReportHeader::read(&read);

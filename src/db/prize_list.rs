@@ -43,7 +43,8 @@ pub fn load_rules(conn: &mut DbConn, id: TournamentId) -> QueryResult<PrizeRules
 }
 
 /// Every ranked player as the categories see them, by starting number (the numbering of
-/// [`TournamentData::to_model`]); expelled players (Laws Art. 12.9.9) take no prize.
+/// [`TournamentData::to_model`]), each with their participation: withdrawn and expelled
+/// players take no prize ([`Entrant::takes_prizes`]).
 pub fn entrants(data: &TournamentData) -> Vec<Entrant> {
     data.ranked_players()
         .iter()
@@ -58,7 +59,7 @@ pub fn entrants(data: &TournamentData) -> Vec<Entrant> {
             rating: u16::try_from(row.rating).unwrap_or(0),
             club: row.club.clone(),
             federation: row.federation.clone(),
-            eligible: data.expelled_from(row.id).is_none(),
+            participation: data.participation_of(row.id),
         })
         .collect()
 }

@@ -372,15 +372,47 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
+    let mut lines = LineCounter::new(text);
     let rows = reader.records().map(|record| {
         let record = record.map_err(|error| csv_failure(&error))?;
         Ok(ListRow {
-            line: record.position().map_or(0, |p| p.line()),
+            line: record.position().map_or(0, |p| lines.line_at(p.byte())),
             cells: record.iter().map(ListCell::from).collect(),
             first_column: None,
         })
     });
     read_rows(rows)
+}
+
+/// The file line (1-based) of a record from its byte offset. The `csv` crate's own
+/// `Position::line` is one short after a CRLF line end (a browser sends a pasted list with
+/// CRLF, and so do spreadsheet programs on Windows): there a record's position is the LF that
+/// ends the line before it. Records come in order, so the count goes on from the last one.
+struct LineCounter<'a> {
+    text: &'a [u8],
+    /// Byte offset counted up to, and the line at that offset.
+    counted: (usize, u64),
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a str) -> LineCounter<'a> {
+        LineCounter {
+            text: text.as_bytes(),
+            counted: (0, 1),
+        }
+    }
+
+    /// The line of the record starting at `byte`.
+    fn line_at(&mut self, byte: u64) -> u64 {
+        let byte = usize::try_from(byte).map_or(self.text.len(), |b| b.min(self.text.len()));
+        let (from, line) = self.counted;
+        let newlines = self.text[from.min(byte)..byte]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        self.counted = (byte, line + newlines);
+        self.counted.1 + u64::from(self.text.get(byte) == Some(&b'\n'))
+    }
 }
 
 /// Checks a player list given as rows: the first names the columns ([`READ_COLUMNS`], any
@@ -775,6 +807,17 @@ mod tests {
         assert_eq!(players[0].club, "ŠK Praha");
         assert_eq!(players[1].rating, 0);
         assert_eq!(players[1].birth_year, None);
+    }
+
+    #[test]
+    fn a_bad_value_is_named_at_its_file_line_with_crlf_line_ends_too() {
+        // A browser sends a pasted list with CRLF: the header is line 1, the rows 2 and 3.
+        for end in ["\n", "\r\n"] {
+            let text = format!("name,rating{end}\"Nový, Petr\",abc{end}Malá,x{end}");
+            let errors = read_players(&text).expect_err("bad ratings");
+            let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
+            assert_eq!(lines, [2, 3], "line ends {end:?}");
+        }
     }
 
     #[test]

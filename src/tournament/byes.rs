@@ -215,6 +215,16 @@ impl Participation {
         self.withdrawals.iter().any(|w| w.covers(round))
     }
 
+    /// True when the player has left the tournament: expelled (Laws Art. 12.9.9), or withdrawn
+    /// (C.04.2 Art. 3.2) without a return.
+    pub fn has_left(&self) -> bool {
+        self.expelled_from.is_some()
+            || self
+                .withdrawals
+                .iter()
+                .any(|withdrawal| withdrawal.returns_in_round.is_none())
+    }
+
     /// True when the player has not yet entered in `round`.
     pub fn is_not_yet_entered(&self, round: u32) -> bool {
         round < self.first_round

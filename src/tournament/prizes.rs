@@ -10,7 +10,9 @@
 //! **Prizes** ([`Prize`]) are places of the whole field or of a category, in the organiser's
 //! order ([`PrizeRules::prizes`]): the order is the priority. A player takes one prize, the
 //! first in that order they are entitled to; a category's first prize then goes to the best
-//! player of the category who has not taken an earlier one ([`award`]).
+//! player of the category who has not taken an earlier one ([`award`]). A player who withdrew
+//! (C.04.2 Art. 3.2) and did not return, or was expelled (Laws Art. 12.9.9), takes no prize
+//! and shares none: the next player in the standings does ([`Entrant::takes_prizes`]).
 //!
 //! **Shared places** ([`SharedPlaces`]): players equal on points either take the prizes in the
 //! order of the tie-breaks (C.07, as the standings rank them), or share the money of the
@@ -22,6 +24,7 @@
 
 use std::fmt;
 
+use crate::tournament::byes::Participation;
 use crate::tournament::{PlayerId, Points};
 
 /// The youngest and oldest age a category may name.
@@ -245,8 +248,17 @@ pub struct Entrant {
     pub club: String,
     /// Federation, possibly empty.
     pub federation: String,
-    /// False for a player who may take no prize (expelled, Laws Art. 12.9.9).
-    pub eligible: bool,
+    /// Entry, withdrawals and expulsion: a player who withdrew and did not come back, or was
+    /// expelled (Laws Art. 12.9.9), takes no prize ([`Entrant::takes_prizes`]).
+    pub participation: Participation,
+}
+
+impl Entrant {
+    /// True when the player may take a prize: not withdrawn for good (C.04.2 Art. 3.2, a
+    /// withdrawal without a return) and not expelled (Laws Art. 12.9.9).
+    pub fn takes_prizes(&self) -> bool {
+        !self.participation.has_left()
+    }
 }
 
 /// Whose places a prize is for.
@@ -512,7 +524,7 @@ pub fn award(
     entrants: &[Entrant],
     year: i32,
 ) -> Vec<Award> {
-    let eligible = |player: PlayerId| entrant_of(entrants, player).filter(|e| e.eligible);
+    let eligible = |player: PlayerId| entrant_of(entrants, player).filter(|e| e.takes_prizes());
     // The prize each player takes: the first in the organiser's order.
     let mut taken: std::collections::HashMap<PlayerId, usize> = Default::default();
     let mut awards: Vec<Award> = Vec::with_capacity(rules.prizes.len());
@@ -626,7 +638,7 @@ mod tests {
             rating,
             club: String::new(),
             federation: "CZE".to_owned(),
-            eligible: true,
+            participation: Participation::from_start(),
         }
     }
 
@@ -816,13 +828,44 @@ mod tests {
     #[test]
     fn expelled_players_take_no_prize() {
         let mut entrants = vec![entrant(1, None, "m", 0), entrant(2, None, "m", 0)];
-        entrants[0].eligible = false;
+        entrants[0].participation.expel(3);
         let rules = PrizeRules {
             prizes: vec![money(PrizeGroup::Overall, 1, 100)],
             ..PrizeRules::default()
         };
         let awards = award(&rules, &ranking(&[20, 10]), &entrants, 2026);
         assert_eq!(awards[0].player, Some(PlayerId(2)));
+    }
+
+    #[test]
+    fn withdrawn_players_take_no_prize_unless_they_came_back() {
+        // Player 1 leads on points but withdrew before round 5 (C.04.2 Art. 3.2); player 2
+        // withdrew for round 3 and returned in round 4; the second prize then goes to 3.
+        let mut entrants: Vec<Entrant> = (1..=3).map(|n| entrant(n, None, "m", 0)).collect();
+        entrants[0].participation.withdraw(5);
+        entrants[1].participation.withdraw(3);
+        assert!(entrants[1].participation.return_in(4));
+        let rules = PrizeRules {
+            prizes: vec![
+                money(PrizeGroup::Overall, 1, 100),
+                money(PrizeGroup::Overall, 2, 50),
+            ],
+            ..PrizeRules::default()
+        };
+        let awards = award(&rules, &ranking(&[40, 30, 20]), &entrants, 2026);
+        let winners: Vec<_> = awards.iter().map(|a| a.player).collect();
+        assert_eq!(winners, [Some(PlayerId(2)), Some(PlayerId(3))]);
+        // Shared places: the withdrawn player does not share either.
+        let split = PrizeRules {
+            shared: SharedPlaces::Split,
+            ..rules
+        };
+        let awards = award(&split, &ranking(&[30, 30, 20]), &entrants, 2026);
+        assert_eq!(awards[0].player, Some(PlayerId(2)));
+        assert_eq!(
+            awards[0].paid, None,
+            "nobody shares with a withdrawn player"
+        );
     }
 
     #[test]
