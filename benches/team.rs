@@ -125,6 +125,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         default_time_minutes: 0,
         published: true,
         owner_id: owner.id,
+        rating_type: arbiter::db::models::RatingKind::Standard,
     };
     let id = store::import_league(&mut conn, &new, event, None, owner.id)
         .expect("import")
@@ -140,6 +141,7 @@ fn pages(event: &TeamEvent, runs: usize) {
             public_url: None,
         },
         pages: Default::default(),
+        rating_import: Default::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = actix_web::test::init_service(web::app(state)).await;
