@@ -95,18 +95,22 @@ impl RatingImport {
         let shared = self.clone();
         std::thread::spawn(move || {
             let started = Instant::now();
-            let outcome = match pool.get() {
-                Ok(mut conn) => import_file(&mut conn, &path, &file, None, |at| {
-                    *shared.lock() = ImportStatus::Running {
-                        file: file.clone(),
-                        bytes: at.bytes,
-                        total: at.total,
-                        players: at.summary.players,
-                        seconds: started.elapsed().as_secs_f64(),
-                    };
-                }),
-                Err(error) => Err(ImportError::File(format!("database: {error}"))),
-            };
+            // A panic must not leave the status "running" for ever: it ends the import as failed.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                match pool.get() {
+                    Ok(mut conn) => import_file(&mut conn, &path, &file, None, |at| {
+                        *shared.lock() = ImportStatus::Running {
+                            file: file.clone(),
+                            bytes: at.bytes,
+                            total: at.total,
+                            players: at.summary.players,
+                            seconds: started.elapsed().as_secs_f64(),
+                        };
+                    }),
+                    Err(error) => Err(ImportError::File(format!("database: {error}"))),
+                }
+            }))
+            .unwrap_or_else(|_| Err(ImportError::File("the import stopped unexpectedly".into())));
             let _ = std::fs::remove_file(&path);
             *shared.lock() = match outcome {
                 Ok(summary) => ImportStatus::Done {

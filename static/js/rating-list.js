@@ -22,7 +22,8 @@
         var percent = status.total > 0 ? Math.floor(status.bytes * 100 / status.total) : 0;
         if (progress) { progress.value = percent; }
         if (text) {
-          text.textContent = percent + " % · " + status.players + " · " + Math.round(status.seconds) + " s";
+          text.textContent = percent + " % · " + status.players + " " + (text.getAttribute("data-players") || "") +
+            " · " + Math.round(status.seconds) + " s";
         }
         setTimeout(follow, 1000);
       } else {
