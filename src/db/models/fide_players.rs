@@ -184,7 +184,10 @@ impl FidePlayer {
             #[diesel(sql_type = diesel::sql_types::Text)]
             name: String,
         }
-        // The primary key's index is the only unique one; every other is a name index.
+        // The primary key's index is the only unique one; every other is a name index. Only
+        // this schema's (PostgreSQL: other schemas of the database may hold such a table too),
+        // read from the catalog tables themselves: `pg_indexes` calls `pg_get_indexdef` on every
+        // index of the database, which fails when another session drops one meanwhile.
         let names: Vec<IndexName> = match conn {
             #[cfg(feature = "sqlite")]
             DbConn::Sqlite(sqlite) => diesel::sql_query(
@@ -194,8 +197,12 @@ impl FidePlayer {
             .load(sqlite)?,
             #[cfg(feature = "postgres")]
             DbConn::Pg(pg) => diesel::sql_query(
-                "SELECT indexname AS name FROM pg_indexes WHERE tablename = \
-                 'fide_players_staging' AND indexdef NOT LIKE 'CREATE UNIQUE%'",
+                "SELECT c.relname AS name FROM pg_index i \
+                 JOIN pg_class c ON c.oid = i.indexrelid \
+                 JOIN pg_class t ON t.oid = i.indrelid \
+                 JOIN pg_namespace n ON n.oid = t.relnamespace \
+                 WHERE n.nspname = current_schema() AND t.relname = 'fide_players_staging' \
+                 AND NOT i.indisunique",
             )
             .load(pg)?,
         };
