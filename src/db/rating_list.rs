@@ -282,6 +282,33 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// What the list in force says of a look-up ([`look_up`]).
+#[derive(Debug)]
+pub enum Found {
+    /// No list is loaded.
+    NoList,
+    /// One player (and the list's file).
+    One(Box<FidePlayer>, String),
+    /// Several players match (at most the limit asked for).
+    Several(Vec<FidePlayer>),
+    /// Nobody (the list's file).
+    Nobody(String),
+}
+
+/// The players of the list in force whose FIDE ID is `query` or whose name starts with it
+/// ([`FidePlayer::search`]), at most `limit`; the player form's look-up.
+pub fn look_up(conn: &mut DbConn, query: &str, limit: i64) -> QueryResult<Found> {
+    let Some(list) = FideRatingList::latest(conn)? else {
+        return Ok(Found::NoList);
+    };
+    let mut players = FidePlayer::search(conn, query, limit)?;
+    Ok(match players.len() {
+        0 => Found::Nobody(list.source),
+        1 => Found::One(Box::new(players.remove(0)), list.source),
+        _ => Found::Several(players),
+    })
+}
+
 /// What refreshing the ratings of `tournament`'s players from the stored list would change
 /// ([`plan_refresh`]); read inside a store write's transaction, and for its preview.
 pub fn refresh_plan(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<RefreshPlan> {

@@ -11,7 +11,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{FidePlayer, FideRatingList, RatingKind};
+use crate::db::models::{FidePlayer, RatingKind};
+use crate::db::rating_list::{Found, look_up};
 use crate::formats::csv::parse_number;
 use crate::tournament::rating_refresh::title_from_list;
 use crate::web::extractors::CurrentUser;
@@ -85,18 +86,6 @@ impl LookupCandidate {
     }
 }
 
-/// What the list said of the query.
-enum Found {
-    /// No list is loaded.
-    NoList,
-    /// One player (and the list's file).
-    One(Box<FidePlayer>, String),
-    /// Several players start so (at most [`MAX_CANDIDATES`] + 1).
-    Several(Vec<FidePlayer>),
-    /// Nobody (the list's file).
-    Nobody(String),
-}
-
 /// Fills the form from the rating list.
 pub async fn lookup_player(
     ctx: PageContext,
@@ -149,17 +138,7 @@ pub async fn lookup_player(
     };
     if let Some(search) = search {
         let found = state
-            .db(move |conn| {
-                let Some(list) = FideRatingList::latest(conn)? else {
-                    return Ok(Found::NoList);
-                };
-                let mut players = FidePlayer::search(conn, &search, MAX_CANDIDATES + 1)?;
-                Ok(match players.len() {
-                    0 => Found::Nobody(list.source),
-                    1 => Found::One(Box::new(players.remove(0)), list.source),
-                    _ => Found::Several(players),
-                })
-            })
+            .db(move |conn| Ok(look_up(conn, &search, MAX_CANDIDATES + 1)?))
             .await?;
         match found {
             Found::NoList => errors.push(ctx.t("player.lookup.no_list")),
