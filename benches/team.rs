@@ -126,6 +126,8 @@ fn pages(event: &TeamEvent, runs: usize) {
         published: true,
         owner_id: owner.id,
         rating_type: arbiter::db::models::RatingKind::Standard,
+        pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
+        reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
     };
     let id = store::import_league(&mut conn, &new, event, None, owner.id)
         .expect("import")

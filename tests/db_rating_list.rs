@@ -1,15 +1,16 @@
 //! FIDE's rating list in the database (`db::rating_list`): an import replaces the list whole or
 //! not at all (a bad line or a FIDE ID on two lines leaves the list before it in place), and a
 //! list of 200,000 lines made here streams in without holding the file or its players in
-//! memory. On PostgreSQL too when `ARBITER_TEST_DATABASE_URL` is set.
+//! memory; a second import while one runs is refused (they share the staging table). On
+//! PostgreSQL too when `ARBITER_TEST_DATABASE_URL` is set.
 
 mod common;
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 
-use arbiter::db::models::{FidePlayer, FideRatingList};
-use arbiter::db::rating_list::{ImportError, import_list};
+use arbiter::db::models::{FidePlayer, FideRatingList, Setting};
+use arbiter::db::rating_list::{IMPORT_LEASE, ImportError, LEASE_SECONDS, import_list};
 use arbiter::formats::fide_list::layout::{COMBINED_HEADER, combined_line};
 use arbiter::formats::fide_list::{ListProblem, ListReader, RatingKind};
 use common::TestContext;
@@ -79,6 +80,39 @@ fn an_import_replaces_the_list_whole_or_not_at_all() {
         let latest = FideRatingList::latest(conn).expect("read").expect("a list");
         assert_eq!((latest.source.as_str(), latest.players), ("test.txt", 2));
     });
+}
+
+#[test]
+fn a_second_import_while_one_runs_is_refused_and_a_dead_ones_mark_expires() {
+    let ctx = TestContext::new();
+    let list = format!("{COMBINED_HEADER}\n{}\n", line(10, 2000));
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    // Another import (the command line, another instance) holds the staging table.
+    ctx.with_conn(|conn| Setting::set(conn, IMPORT_LEASE, &(now + 120).to_string()).expect("mark"));
+    match import_text(&ctx, &list) {
+        Err(error @ ImportError::Busy { until }) => {
+            assert_eq!(until, now + 120);
+            assert!(error.to_string().contains("another import"), "{error}");
+        }
+        other => panic!("{other:?}"),
+    }
+    ctx.with_conn(|conn| assert_eq!(FidePlayer::count(conn).expect("count"), 0));
+    // An import that died left its mark: once past its time, the next import runs.
+    ctx.with_conn(|conn| {
+        Setting::set(conn, IMPORT_LEASE, &(now - LEASE_SECONDS).to_string()).expect("mark")
+    });
+    assert_eq!(import_text(&ctx, &list).expect("imported"), 1);
+    // An import that ends, well or not, removes its mark.
+    ctx.with_conn(|conn| assert_eq!(Setting::get(conn, IMPORT_LEASE).expect("read"), None));
+    let bad = format!(
+        "{COMBINED_HEADER}\n{}\n",
+        line(12, 2200).replacen("2200", "22x0", 1)
+    );
+    assert!(matches!(
+        import_text(&ctx, &bad),
+        Err(ImportError::Lines(_))
+    ));
+    ctx.with_conn(|conn| assert_eq!(Setting::get(conn, IMPORT_LEASE).expect("read"), None));
 }
 
 /// The peak resident memory of this process so far, in kB (Linux).

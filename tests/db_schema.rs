@@ -30,6 +30,8 @@ fn tournament(owner: UserId) -> NewTournament {
         published: false,
         owner_id: owner,
         rating_type: arbiter::db::models::RatingKind::Standard,
+        pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
+        reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
     }
 }
 
@@ -45,6 +47,8 @@ fn player(tournament: TournamentId, name: &str, rating: i32) -> NewPlayer {
         sex: "m".into(),
         club: "ŠK Dunajská Streda".into(),
         birth_date: None,
+        national_id: String::new(),
+        national_rating: 0,
     }
 }
 

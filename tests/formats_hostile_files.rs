@@ -172,7 +172,8 @@ fn csv_export_neutralises_formulas_and_reads_back_the_same_players() {
         }
     }
     // Importing the export gives back what was exported (names are trimmed on import).
-    let read = read_players(&text).expect("the export reads back");
+    let read = read_players(&text, &arbiter::formats::csv::ColumnMapping::default())
+        .expect("the export reads back");
     let names: Vec<&str> = read.iter().map(|p| p.name.as_str()).collect();
     let expected: Vec<&str> = hostile.iter().map(|name| name.trim()).collect();
     assert_eq!(names, expected);
@@ -181,6 +182,10 @@ fn csv_export_neutralises_formulas_and_reads_back_the_same_players() {
         name: "'t Hart, Jan".to_owned(),
         ..PlayerRecord::default()
     }];
-    let read = read_players(&write_players(&apostrophe)).expect("reads back");
+    let read = read_players(
+        &write_players(&apostrophe),
+        &arbiter::formats::csv::ColumnMapping::default(),
+    )
+    .expect("reads back");
     assert_eq!(read[0].name, "'t Hart, Jan");
 }

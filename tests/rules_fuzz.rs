@@ -314,14 +314,20 @@ fn fuzz_csv_reader() {
     let make = |rng: &mut Rng| mutate_from(rng, CSV_SEEDS, CSV_ALPHABET);
     let mut accepted = 0u64;
     run_on("csv", 5, make, |input| {
-        if let Ok(players) = csv::read_players(input) {
+        if let Ok(players) =
+            csv::read_players(input, &arbiter::formats::csv::ColumnMapping::default())
+        {
             accepted += 1;
             let written = csv::write_players(&players);
-            let again = csv::read_players(&written)
-                .unwrap_or_else(|errors| panic!("{written:?} does not read back: {errors:?}"));
+            let again =
+                csv::read_players(&written, &arbiter::formats::csv::ColumnMapping::default())
+                    .unwrap_or_else(|errors| panic!("{written:?} does not read back: {errors:?}"));
             assert_eq!(again, players, "{input:?} -> {written:?}");
         }
-        let _ = csv::read_players_bytes(input.as_bytes());
+        let _ = csv::read_players_bytes(
+            input.as_bytes(),
+            &arbiter::formats::csv::ColumnMapping::default(),
+        );
     });
     println!("fuzz csv: {accepted} inputs read as player lists");
 }

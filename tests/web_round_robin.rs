@@ -301,7 +301,11 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
         export.body.starts_with('\u{feff}'),
         "a BOM for spreadsheets"
     );
-    let records = arbiter::formats::csv::read_players(&export.body).expect("export reads back");
+    let records = arbiter::formats::csv::read_players(
+        &export.body,
+        &arbiter::formats::csv::ColumnMapping::default(),
+    )
+    .expect("export reads back");
     let names: Vec<&str> = records.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, BY_RANK);
     // With `;` for spreadsheets set to Czech: the same players read back.
@@ -310,7 +314,11 @@ async fn web_round_robin_six_players_from_csv_to_crosstable() {
         .await;
     let header = semicolon.body.lines().next().unwrap_or_default();
     assert!(header.contains(';') && !header.contains(','), "{header}");
-    let again = arbiter::formats::csv::read_players(&semicolon.body).expect("reads back");
+    let again = arbiter::formats::csv::read_players(
+        &semicolon.body,
+        &arbiter::formats::csv::ColumnMapping::default(),
+    )
+    .expect("reads back");
     assert_eq!(again, records);
 }
 

@@ -321,7 +321,7 @@ impl TournamentData {
                 .players
                 .iter()
                 .map(|player| Entrant {
-                    player: player.model_player(),
+                    player: player.model_player(t.rating_basis()),
                     starting_rank: player.starting_rank.and_then(|r| u32::try_from(r).ok()),
                     participation: self.participation_of(player.id),
                 })

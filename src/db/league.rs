@@ -178,7 +178,7 @@ impl LeagueData {
                 let row = self.data.player(*id)?;
                 Some(model::Player {
                     id: PlayerId(i as u32 + 1),
-                    ..row.model_player()
+                    ..row.model_player(self.data.tournament.rating_basis())
                 })
             })
             .collect();

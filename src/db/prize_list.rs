@@ -56,7 +56,8 @@ pub fn entrants(data: &TournamentData) -> Vec<Entrant> {
                 .or_else(|| row.birth_date.map(|date| date.year()))
                 .and_then(|year| u16::try_from(year).ok()),
             sex: row.sex.clone(),
-            rating: u16::try_from(row.rating).unwrap_or(0),
+            // The rating the tournament reports (its rating categories are of that list).
+            rating: data.tournament.reported_rating.of(row.ratings()),
             club: row.club.clone(),
             federation: row.federation.clone(),
             participation: data.participation_of(row.id),

@@ -18,7 +18,9 @@ use std::rc::Rc;
 use diesel::QueryResult;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use crate::db::models::{FidePlayer, FideRatingList, PlayerRow, TournamentId, TournamentRow};
+use crate::db::models::{
+    FidePlayer, FideRatingList, PlayerRow, Setting, TournamentId, TournamentRow,
+};
 use crate::db::{DbConn, write_transaction};
 use crate::formats::fide_list::{ListError, ListReader, PlayerSource, RatingKind, XmlListReader};
 use crate::tournament::rating_refresh::{Listed, RefreshPlan, Registered, plan_refresh};
@@ -27,6 +29,15 @@ use crate::tournament::rating_refresh::{Listed, RefreshPlan, Registered, plan_re
 pub const BATCH: usize = 1000;
 /// The most bad lines reported; reading stops there.
 pub const MAX_ERRORS: usize = 100;
+/// The setting that marks an import in progress (the command line's or the web app's, on any
+/// instance): its value is the time, in Unix seconds, until which the import holds the staging
+/// table. A running import renews it every [`LEASE_RENEWAL`] seconds; one that died frees the
+/// table after [`LEASE_SECONDS`].
+pub const IMPORT_LEASE: &str = "rating_list_import_until";
+/// How long the mark of an import holds without being renewed, in seconds.
+pub const LEASE_SECONDS: i64 = 300;
+/// How often a running import renews its mark, in seconds.
+pub const LEASE_RENEWAL: u64 = 60;
 
 /// What an import read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +64,12 @@ pub enum ImportError {
     },
     /// The file cannot be opened or unpacked, or the archive holds no list.
     File(String),
+    /// Another import of the list is running (from the command line or the web app); it
+    /// holds the staging table until `until` (Unix seconds) unless it renews its mark.
+    Busy {
+        /// Unix seconds.
+        until: i64,
+    },
 }
 
 impl From<DieselError> for ImportError {
@@ -81,6 +98,14 @@ impl fmt::Display for ImportError {
                 )
             }
             ImportError::File(reason) => write!(f, "{reason}"),
+            ImportError::Busy { until } => {
+                let seconds = until - unix_now();
+                write!(
+                    f,
+                    "another import of the rating list is running (its mark expires in {seconds} s \
+                     unless it goes on); try again when it has finished"
+                )
+            }
         }
     }
 }
@@ -100,8 +125,82 @@ pub fn import_list(
     conn: &mut DbConn,
     reader: impl PlayerSource,
     source: &str,
+    progress: impl FnMut(ImportSummary),
+) -> Result<ImportSummary, ImportError> {
+    take_lease(conn)?;
+    let outcome = import_leased(conn, reader, source, progress);
+    let released = release_lease(conn);
+    let summary = outcome?;
+    released?;
+    Ok(summary)
+}
+
+/// Seconds since the Unix epoch.
+fn unix_now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// Marks an import as running ([`IMPORT_LEASE`]), or says which one runs. The mark is a row
+/// that only one transaction can insert: a mark past its time is removed first.
+fn take_lease(conn: &mut DbConn) -> Result<(), ImportError> {
+    use crate::db::schema::settings;
+    use diesel::prelude::*;
+    let now = unix_now();
+    let busy = write_transaction(conn, |conn| {
+        if let Some(until) = Setting::get(conn, IMPORT_LEASE)? {
+            match until.parse::<i64>() {
+                Ok(until) if until > now => return Ok(Some(until)),
+                _ => {
+                    diesel::delete(settings::table.find(IMPORT_LEASE)).execute(conn)?;
+                }
+            }
+        }
+        let inserted = diesel::insert_into(settings::table)
+            .values((
+                settings::name.eq(IMPORT_LEASE),
+                settings::value.eq((now + LEASE_SECONDS).to_string()),
+            ))
+            .execute(conn);
+        match inserted {
+            Ok(_) => Ok(None),
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                Ok(Some(now + LEASE_SECONDS))
+            }
+            Err(error) => Err(error),
+        }
+    })?;
+    match busy {
+        Some(until) => Err(ImportError::Busy { until }),
+        None => Ok(()),
+    }
+}
+
+/// Renews the mark of the running import.
+fn renew_lease(conn: &mut DbConn) -> QueryResult<()> {
+    Setting::set(
+        conn,
+        IMPORT_LEASE,
+        &(unix_now() + LEASE_SECONDS).to_string(),
+    )
+}
+
+/// Removes the mark of the import that ends.
+fn release_lease(conn: &mut DbConn) -> QueryResult<()> {
+    use crate::db::schema::settings;
+    use diesel::prelude::*;
+    diesel::delete(settings::table.find(IMPORT_LEASE))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// [`import_list`] once the import is marked as running.
+fn import_leased(
+    conn: &mut DbConn,
+    reader: impl PlayerSource,
+    source: &str,
     mut progress: impl FnMut(ImportSummary),
 ) -> Result<ImportSummary, ImportError> {
+    let mut renewed = std::time::Instant::now();
     FidePlayer::clear_staged(conn)?;
     FidePlayer::drop_staged_name_index(conn)?;
     let mut reader = reader;
@@ -138,6 +237,12 @@ pub fn import_list(
             batch.clear();
             lines.clear();
             progress(summary);
+            if renewed.elapsed().as_secs() >= LEASE_RENEWAL {
+                if let Err(error) = renew_lease(conn) {
+                    break Err(error.into());
+                }
+                renewed = std::time::Instant::now();
+            }
         }
     };
     let outcome = staged

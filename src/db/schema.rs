@@ -123,6 +123,11 @@ diesel::table! {
         report_records -> Text,
         /// The FIDE rating the event uses: `standard`, `rapid` or `blitz`.
         rating_type -> Text,
+        /// The rating that ranks the players (C.04.2 Art. 2.2.1): `fide`, `national`,
+        /// `fide_else_national` or `higher`.
+        pairing_rating -> Text,
+        /// The rating the reports carry: `fide` or `national`.
+        reported_rating -> Text,
     }
 }
 
@@ -165,6 +170,10 @@ diesel::table! {
         created_at -> Timestamp,
         /// Full birth date, when known (refines `birth_year`).
         birth_date -> Nullable<Date>,
+        /// The player's ID in the national federation's list, possibly empty.
+        national_id -> Text,
+        /// National rating, 0 = none (beside `rating`, the FIDE rating).
+        national_rating -> Integer,
     }
 }
 

@@ -75,3 +75,20 @@ diesel::table! {
         imported_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    /// Column mappings an organiser saved for player lists of other layouts (a national
+    /// rating list read through the player import).
+    column_mappings (id) {
+        /// Row id.
+        id -> Integer,
+        /// The organiser who saved it.
+        owner_id -> Integer,
+        /// Its name, unique per organiser.
+        name -> Text,
+        /// One line per column of the file: its header, a tab, the field it fills.
+        layout -> Text,
+        /// When last saved.
+        updated_at -> Timestamp,
+    }
+}

@@ -1,8 +1,11 @@
 //! Player lists as CSV, for registration.
 //!
 //! The first line names the columns, in any order and any letter case:
-//! `name` (required, "Surname, Given"), `fide_id`, `title`, `rating`, `federation`,
-//! `birth_year`, `sex`, `club`. The separator is the one of comma, semicolon (spreadsheets in
+//! `name` (required, "Surname, Given", or `surname` and `given_name` instead), `fide_id`,
+//! `title`, `rating` (the FIDE rating), `federation`, `birth_year`, `sex`, `club`,
+//! `national_id`, `national_rating`. A list of another layout (a national federation's
+//! rating list, a club's spreadsheet) is read through a [`ColumnMapping`], which says which
+//! field each of its columns fills and which columns to leave out; organisers save theirs. The separator is the one of comma, semicolon (spreadsheets in
 //! many European locales write that) and tab that the header line has most of, outside quotes.
 //! Fields may be quoted; a UTF-8 byte-order mark is ignored. Bytes are read in the encoding
 //! they were saved in ([`crate::formats::text`]): UTF-8, UTF-16, Windows-1250/1252,
@@ -42,6 +45,10 @@ pub struct PlayerRecord {
     pub sex: String,
     /// Club, possibly empty.
     pub club: String,
+    /// The player's ID in the national federation's list, possibly empty.
+    pub national_id: String,
+    /// National rating, 0 = none (kept beside the FIDE rating, never instead of it).
+    pub national_rating: u16,
     /// In a team competition, the team whose squad the player joins (board order is the
     /// order of the list); empty otherwise. Read from an optional `team` column, written only
     /// when a player of the list has one.
@@ -60,8 +67,12 @@ pub const COLUMNS: [&str; 8] = [
     "club",
 ];
 
-/// The columns a list may have: [`COLUMNS`] and, for a team competition, `team`.
-pub const READ_COLUMNS: [&str; 9] = [
+/// The national columns, written after [`COLUMNS`] when a player of the list has one.
+pub const NATIONAL_COLUMNS: [&str; 2] = ["national_id", "national_rating"];
+
+/// The columns a list may have: [`COLUMNS`], for a team competition `team`, the
+/// [`NATIONAL_COLUMNS`], and the name in two parts (`surname`, `given_name`) instead of `name`.
+pub const READ_COLUMNS: [&str; 13] = [
     "name",
     "fide_id",
     "title",
@@ -71,7 +82,82 @@ pub const READ_COLUMNS: [&str; 9] = [
     "sex",
     "club",
     "team",
+    "national_id",
+    "national_rating",
+    "surname",
+    "given_name",
 ];
+
+/// The longest national ID accepted, in characters.
+pub const MAX_NATIONAL_ID: usize = 20;
+/// The most columns a [`ColumnMapping`] names.
+pub const MAX_MAPPED_COLUMNS: usize = 100;
+
+/// Which field each column of a list of another layout fills: pairs of the column's header as
+/// the file writes it (compared without surrounding spaces and letter case) and a field of
+/// [`READ_COLUMNS`], or an empty field for a column to leave out. A header the mapping does
+/// not name is read as usual (one of [`READ_COLUMNS`], or an unknown column).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ColumnMapping {
+    /// `(header, field)` pairs.
+    pub columns: Vec<(String, String)>,
+}
+
+impl ColumnMapping {
+    /// The field the column headed `header` fills: `Some("")` to leave it out, `None` when the
+    /// mapping does not name it.
+    pub fn field_of(&self, header: &str) -> Option<&str> {
+        let header = header.trim();
+        self.columns
+            .iter()
+            .find(|(named, _)| named.trim().to_lowercase() == header.to_lowercase())
+            .map(|(_, field)| field.as_str())
+    }
+
+    /// True when it names no column.
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
+    }
+
+    /// The mapping as stored: one line per column, `header<TAB>field`.
+    pub fn to_text(&self) -> String {
+        self.columns
+            .iter()
+            .map(|(header, field)| format!("{}\t{field}\n", header.trim()))
+            .collect()
+    }
+
+    /// A mapping as [`ColumnMapping::to_text`] wrote it. Lines without a tab, with an empty
+    /// header, or naming an unknown field are left out, as are columns after the first
+    /// [`MAX_MAPPED_COLUMNS`] and a header named twice (the first counts).
+    pub fn from_text(text: &str) -> ColumnMapping {
+        let mut mapping = ColumnMapping::default();
+        for line in text.lines() {
+            let Some((header, field)) = line.split_once('\t') else {
+                continue;
+            };
+            mapping.push(header, field);
+        }
+        mapping
+    }
+
+    /// Adds a column (see [`ColumnMapping::from_text`] for what is left out); returns whether
+    /// it was added.
+    pub fn push(&mut self, header: &str, field: &str) -> bool {
+        let (header, field) = (header.trim(), field.trim());
+        let known = field.is_empty() || READ_COLUMNS.contains(&field);
+        if header.is_empty()
+            || header.chars().count() > MAX_TEXT
+            || !known
+            || self.columns.len() >= MAX_MAPPED_COLUMNS
+            || self.field_of(header).is_some()
+        {
+            return false;
+        }
+        self.columns.push((header.to_owned(), field.to_owned()));
+        true
+    }
+}
 
 /// The most problems a reading reports (the rest of the file is not read).
 pub const MAX_ERRORS: usize = 100;
@@ -322,9 +408,12 @@ pub fn column_letters(index: u32) -> String {
 
 /// Reads a player list from bytes in whatever text encoding they were saved in
 /// ([`crate::formats::text::decode`]); see [`read_players`].
-pub fn read_players_bytes(bytes: &[u8]) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
+pub fn read_players_bytes(
+    bytes: &[u8],
+    mapping: &ColumnMapping,
+) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     match crate::formats::text::decode(bytes) {
-        Ok(decoded) => read_players(&decoded.text),
+        Ok(decoded) => read_players(&decoded.text, mapping),
         Err(crate::formats::text::TextError::Binary { offset }) => {
             let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
             Err(vec![line_error(line, CsvProblem::NotText)])
@@ -356,8 +445,12 @@ pub fn separator_of(header_line: &str) -> u8 {
     separators[best]
 }
 
-/// Reads a player list; returns every player, or every problem found (line by line).
-pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
+/// Reads a player list, its columns named as [`READ_COLUMNS`] or by `mapping`; returns every
+/// player, or every problem found (line by line).
+pub fn read_players(
+    text: &str,
+    mapping: &ColumnMapping,
+) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let header_line = text.lines().next().unwrap_or("");
     if header_line.trim().is_empty() {
@@ -381,7 +474,7 @@ pub fn read_players(text: &str) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
             first_column: None,
         })
     });
-    read_rows(rows)
+    read_rows(rows, mapping)
 }
 
 /// The file line (1-based) of a record from its byte offset. The `csv` crate's own
@@ -415,12 +508,48 @@ impl<'a> LineCounter<'a> {
     }
 }
 
-/// Checks a player list given as rows: the first names the columns ([`READ_COLUMNS`], any
-/// order and letter case), each further row is a player (rows with nothing in them are
-/// skipped). Returns every player, or every problem found (at most [`MAX_ERRORS`]); a broken
-/// row (`Err`) ends the reading.
+/// The headers of a list's first line (the columns a [`ColumnMapping`] maps), at most
+/// [`MAX_MAPPED_COLUMNS`], without surrounding spaces; empty when the text has none.
+pub fn headers_of(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let header_line = text.lines().next().unwrap_or("");
+    let mut reader = ::csv::ReaderBuilder::new()
+        .delimiter(separator_of(header_line))
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(header_line.as_bytes());
+    match reader.records().next() {
+        Some(Ok(record)) => record
+            .iter()
+            .take(MAX_MAPPED_COLUMNS)
+            .map(|cell| cell.trim().to_owned())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The field of [`READ_COLUMNS`] a header names (by `mapping`, else by its own name): `Ok(None)`
+/// for a column the mapping leaves out, `Err` for an unknown one.
+fn field_of_header(header: &str, mapping: &ColumnMapping) -> Result<Option<usize>, ()> {
+    let field = match mapping.field_of(header) {
+        Some("") => return Ok(None),
+        Some(field) => field.to_owned(),
+        None => header.trim().to_lowercase(),
+    };
+    READ_COLUMNS
+        .iter()
+        .position(|known| *known == field)
+        .map(Some)
+        .ok_or(())
+}
+
+/// Checks a player list given as rows: the first names the columns ([`READ_COLUMNS`] in any
+/// order and letter case, or as `mapping` says), each further row is a player (rows with
+/// nothing in them are skipped). Returns every player, or every problem found (at most
+/// [`MAX_ERRORS`]); a broken row (`Err`) ends the reading.
 pub fn read_rows(
     rows: impl IntoIterator<Item = Result<ListRow, CsvError>>,
+    mapping: &ColumnMapping,
 ) -> Result<Vec<PlayerRecord>, Vec<CsvError>> {
     let mut rows = rows.into_iter();
     let mut errors = Vec::new();
@@ -431,21 +560,27 @@ pub fn read_rows(
     };
     let mut columns: Vec<Option<usize>> = Vec::new();
     for (index, cell) in header.cells.iter().enumerate() {
-        let name = cell.text.trim().to_ascii_lowercase();
-        let problem = match READ_COLUMNS.iter().position(|known| *known == name) {
-            Some(known) if columns.contains(&Some(known)) => Some(CsvProblem::DuplicateColumn),
-            Some(known) => {
-                columns.push(Some(known));
+        let text = cell.text.trim();
+        let problem = match field_of_header(text, mapping) {
+            Ok(Some(known)) if columns.contains(&Some(known)) => Some(CsvProblem::DuplicateColumn),
+            Ok(known) => {
+                columns.push(known);
                 None
             }
-            None => Some(CsvProblem::UnknownColumn),
+            Err(()) => Some(CsvProblem::UnknownColumn),
         };
         if let Some(problem) = problem {
-            errors.push(cell_error(&header, index, &name, &name, problem));
+            errors.push(cell_error(&header, index, text, text, problem));
             columns.push(None);
         }
     }
-    if !columns.contains(&Some(0)) {
+    let has = |field: &str| {
+        columns
+            .iter()
+            .any(|column| column.is_some_and(|c| READ_COLUMNS[c] == field))
+    };
+    let name_column = if has("name") { "name" } else { "surname" };
+    if !has(name_column) {
         errors.push(line_error(header.line, CsvProblem::MissingNameColumn));
     }
     if !errors.is_empty() {
@@ -494,6 +629,7 @@ pub fn read_rows(
             continue;
         }
         let mut player = PlayerRecord::default();
+        let mut name_parts = (String::new(), String::new());
         let mut fide_id_at = None;
         for (index, column) in columns.iter().enumerate() {
             let Some(column) = column else { continue };
@@ -502,13 +638,27 @@ pub fn read_rows(
             let cell = row.cells.get(index).unwrap_or(&empty);
             let checked = match &cell.problem {
                 Some(problem) => Err(problem.clone()),
-                None => set_field(&mut player, *column, restore_formula(cell.text.trim())),
+                None => set_field(
+                    &mut player,
+                    &mut name_parts,
+                    *column,
+                    restore_formula(cell.text.trim()),
+                ),
             };
             if let Err(problem) = checked {
                 errors.push(cell_error(&row, index, name, &cell.text, problem));
             }
             if name == "fide_id" {
                 fide_id_at = Some(index);
+            }
+        }
+        if name_column == "surname" {
+            player.name = match &name_parts {
+                (surname, given) if given.is_empty() => surname.clone(),
+                (surname, given) => format!("{surname}, {given}"),
+            };
+            if player.name.chars().count() > MAX_TEXT {
+                errors.push(line_error(line, CsvProblem::TooLong { max: MAX_TEXT }));
             }
         }
         if let (Some(id), Some(index)) = (player.fide_id, fide_id_at) {
@@ -536,8 +686,14 @@ pub fn read_rows(
     }
 }
 
-/// Checks one value and stores it (column index into [`READ_COLUMNS`]).
-fn set_field(player: &mut PlayerRecord, column: usize, value: &str) -> Result<(), CsvProblem> {
+/// Checks one value and stores it (column index into [`READ_COLUMNS`]); a name in two parts
+/// goes to `name_parts` (surname, given name).
+fn set_field(
+    player: &mut PlayerRecord,
+    name_parts: &mut (String, String),
+    column: usize,
+    value: &str,
+) -> Result<(), CsvProblem> {
     match READ_COLUMNS[column] {
         "name" => {
             player.name = check_text(value, true)?;
@@ -562,6 +718,25 @@ fn set_field(player: &mut PlayerRecord, column: usize, value: &str) -> Result<()
         }
         "team" => {
             player.team = check_text(value, false)?;
+        }
+        "national_id" => {
+            let id = check_text(value, false)?;
+            if id.chars().count() > MAX_NATIONAL_ID {
+                return Err(CsvProblem::TooLong {
+                    max: MAX_NATIONAL_ID,
+                });
+            }
+            player.national_id = id;
+        }
+        "national_rating" => {
+            player.national_rating =
+                parse_number(value, 0, u64::from(MAX_RATING))?.unwrap_or(0) as u16;
+        }
+        "surname" => {
+            name_parts.0 = check_text(value, true)?;
+        }
+        "given_name" => {
+            name_parts.1 = check_text(value, false)?;
         }
         _ => {
             player.club = check_text(value, false)?;
@@ -738,7 +913,8 @@ pub fn restore_formula(cell: &str) -> &str {
 }
 
 /// Writes a player list with the header [`COLUMNS`] (and `team` when a player has one, as in a
-/// list read from a team competition's spreadsheet), formula-like cells neutralised.
+/// list read from a team competition's spreadsheet, and the [`NATIONAL_COLUMNS`] when a player
+/// has a national ID or rating), formula-like cells neutralised.
 pub fn write_players(players: &[PlayerRecord]) -> String {
     write_players_separated(players, b',')
 }
@@ -751,9 +927,15 @@ pub fn write_players_separated(players: &[PlayerRecord], separator: u8) -> Strin
         .delimiter(separator)
         .from_writer(Vec::new());
     let teams = players.iter().any(|player| !player.team.is_empty());
+    let national = players
+        .iter()
+        .any(|player| !player.national_id.is_empty() || player.national_rating > 0);
     let mut header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     if teams {
         header.push("team".to_owned());
+    }
+    if national {
+        header.extend(NATIONAL_COLUMNS.iter().map(|c| c.to_string()));
     }
     let mut rows: Vec<Vec<String>> = vec![header];
     for player in players {
@@ -773,6 +955,13 @@ pub fn write_players_separated(players: &[PlayerRecord], separator: u8) -> Strin
         ];
         if teams {
             row.push(player.team.clone());
+        }
+        if national {
+            row.push(player.national_id.clone());
+            row.push(match player.national_rating {
+                0 => String::new(),
+                rating => rating.to_string(),
+            });
         }
         rows.push(row);
     }
@@ -796,7 +985,7 @@ mod tests {
         let text = "\u{feff}Rating,Name,title,FIDE_ID,federation,birth_year,sex,club\n\
                     2450,\"Novák, Jan\",im,310000,cze,1990,M,ŠK Praha\n\
                     ,\"Őry, Anna\",,,,,w,\n";
-        let players = read_players(text).expect("clean");
+        let players = read_players(text, &ColumnMapping::default()).expect("clean");
         assert_eq!(players.len(), 2);
         assert_eq!(players[0].name, "Novák, Jan");
         assert_eq!(players[0].title, "IM");
@@ -814,7 +1003,7 @@ mod tests {
         // A browser sends a pasted list with CRLF: the header is line 1, the rows 2 and 3.
         for end in ["\n", "\r\n"] {
             let text = format!("name,rating{end}\"Nový, Petr\",abc{end}Malá,x{end}");
-            let errors = read_players(&text).expect_err("bad ratings");
+            let errors = read_players(&text, &ColumnMapping::default()).expect_err("bad ratings");
             let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
             assert_eq!(lines, [2, 3], "line ends {end:?}");
         }
@@ -829,18 +1018,19 @@ mod tests {
                     \"Dvořák, Petr,2200,TJ Zlín\n\
                     \"Svoboda, Jiří\",2100,\n\
                     \"Malá, Eva\",2000,\n";
-        let errors = read_players(text).expect_err("broken");
+        let errors = read_players(text, &ColumnMapping::default()).expect_err("broken");
         let found: Vec<(u64, &str)> = errors.iter().map(|e| (e.line, e.problem.key())).collect();
         assert_eq!(found, [(3, "unclosed_quote")]);
         // At the end of the file too.
-        let errors = read_players("name,rating\n\"Novák, Jan,2300").expect_err("broken");
+        let errors = read_players("name,rating\n\"Novák, Jan,2300", &ColumnMapping::default())
+            .expect_err("broken");
         assert_eq!(
             (errors[0].line, errors[0].problem.key()),
             (2, "unclosed_quote")
         );
         // With CRLF line ends and a semicolon separator.
         let text = "name;rating\r\n\"Novák, Jan\";2300\r\n\"Dvořák;2200\r\n";
-        let errors = read_players(text).expect_err("broken");
+        let errors = read_players(text, &ColumnMapping::default()).expect_err("broken");
         assert_eq!(
             (errors[0].line, errors[0].problem.key()),
             (3, "unclosed_quote")
@@ -849,20 +1039,28 @@ mod tests {
 
     #[test]
     fn text_after_a_closing_quote_is_named_with_its_line() {
-        let errors = read_players("name,rating\n\"Novák\" Jan,2300\n").expect_err("broken");
+        let errors = read_players(
+            "name,rating\n\"Novák\" Jan,2300\n",
+            &ColumnMapping::default(),
+        )
+        .expect_err("broken");
         assert_eq!(
             (errors[0].line, errors[0].problem.key()),
             (2, "text_after_quote")
         );
         // Doubled quotes inside a quoted cell and spaces after the quote are fine.
-        let players =
-            read_players("name,club\n\"Novák, Jan\" ,\"ŠK \"\"Věž\"\"\"\n").expect("clean");
+        let players = read_players(
+            "name,club\n\"Novák, Jan\" ,\"ŠK \"\"Věž\"\"\"\n",
+            &ColumnMapping::default(),
+        )
+        .expect("clean");
         assert_eq!(players[0].club, "ŠK \"Věž\"");
     }
 
     #[test]
     fn semicolon_separated_lists_are_read() {
-        let players = read_players("name;rating\nNovák, Jan;1800\n").expect("clean");
+        let players = read_players("name;rating\nNovák, Jan;1800\n", &ColumnMapping::default())
+            .expect("clean");
         assert_eq!(players[0].name, "Novák, Jan");
         assert_eq!(players[0].rating, 1800);
     }
@@ -873,7 +1071,7 @@ mod tests {
                     \"A, B\",abc,XX,CZ,12,1800,m\n\
                     ,4000,GM,SVK,12,1850,q\n\
                     \"C, D\",1500\n";
-        let errors = read_players(text).expect_err("dirty");
+        let errors = read_players(text, &ColumnMapping::default()).expect_err("dirty");
         let found: Vec<(u64, &str, &str)> = errors
             .iter()
             .map(|e| (e.line, e.field.as_str(), e.problem.key()))
@@ -901,25 +1099,27 @@ mod tests {
 
     #[test]
     fn header_problems_stop_before_rows() {
-        let errors = read_players("nmae,rating\nx,1\n").expect_err("bad header");
+        let errors =
+            read_players("nmae,rating\nx,1\n", &ColumnMapping::default()).expect_err("bad header");
         assert_eq!(errors[0].line, 1);
         assert_eq!(errors[0].problem, CsvProblem::UnknownColumn);
         assert_eq!(errors[1].problem, CsvProblem::MissingNameColumn);
-        let errors = read_players("name,name\n").expect_err("duplicate");
+        let errors = read_players("name,name\n", &ColumnMapping::default()).expect_err("duplicate");
         assert_eq!(errors[0].problem, CsvProblem::DuplicateColumn);
     }
 
     #[test]
     fn empty_and_broken_input_is_an_error_not_a_panic() {
         assert_eq!(
-            read_players("").expect_err("empty")[0].problem,
+            read_players("", &ColumnMapping::default()).expect_err("empty")[0].problem,
             CsvProblem::Empty
         );
         assert_eq!(
-            read_players("name\n").expect_err("no players")[0].problem,
+            read_players("name\n", &ColumnMapping::default()).expect_err("no players")[0].problem,
             CsvProblem::NoPlayers
         );
-        let errors = read_players_bytes(b"name\nok\n\xff\x00\n").expect_err("bytes");
+        let errors = read_players_bytes(b"name\nok\n\xff\x00\n", &ColumnMapping::default())
+            .expect_err("bytes");
         assert_eq!(
             (errors[0].line, &errors[0].problem),
             (3, &CsvProblem::NotText)
@@ -938,6 +1138,8 @@ mod tests {
                 birth_year: Some(2001),
                 sex: "m".into(),
                 club: "TJ \"Bohemians\", Praha".into(),
+                national_id: "CZ-77".into(),
+                national_rating: 2288,
                 team: String::new(),
             },
             PlayerRecord {
@@ -947,7 +1149,10 @@ mod tests {
         ];
         let text = write_players(&players);
         assert!(text.starts_with("name,fide_id,title,rating"));
-        assert_eq!(read_players(&text).expect("round trip"), players);
+        assert_eq!(
+            read_players(&text, &ColumnMapping::default()).expect("round trip"),
+            players
+        );
     }
 
     #[test]
@@ -959,7 +1164,7 @@ mod tests {
         assert_eq!(separator_of("\"name, as written\";rating"), b';');
         assert_eq!(separator_of("name"), b',');
         let list = "name\trating\tclub\n\"Dvořák, Jan\"\t2412\tŠK Brno\n";
-        let players = read_players(list).expect("tab-separated");
+        let players = read_players(list, &ColumnMapping::default()).expect("tab-separated");
         assert_eq!(players[0].name, "Dvořák, Jan");
         assert_eq!(
             (players[0].rating, players[0].club.as_str()),
@@ -989,7 +1194,8 @@ mod tests {
         utf16.extend(list.encode_utf16().flat_map(u16::to_le_bytes));
         encoded.push(("UTF-16LE", utf16));
         for (name, bytes) in encoded {
-            let players = read_players_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let players = read_players_bytes(&bytes, &ColumnMapping::default())
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
             let read: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
             assert_eq!(read, names, "{name}");
             assert_eq!(players[3].club, "ŠK Žilina", "{name}");
@@ -997,7 +1203,7 @@ mod tests {
         // Western names in Windows-1252, comma-separated.
         let list = "name,club\n\"Müller, Jürgen\",Köln\n\"Szabó, Réka\",Pécs\n";
         let bytes = encoding_rs::WINDOWS_1252.encode(list).0.into_owned();
-        let players = read_players_bytes(&bytes).expect("1252");
+        let players = read_players_bytes(&bytes, &ColumnMapping::default()).expect("1252");
         assert_eq!(players[0].name, "Müller, Jürgen");
         assert_eq!(players[1].club, "Pécs");
     }
@@ -1007,10 +1213,139 @@ mod tests {
         fn any_bytes_give_players_or_errors_never_a_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
             let mut text = b"name,rating,title,fide_id\n".to_vec();
             text.extend(bytes);
-            match read_players_bytes(&text) {
+            match read_players_bytes(&text, &ColumnMapping::default()) {
                 Ok(players) => proptest::prop_assert!(!players.is_empty()),
                 Err(errors) => proptest::prop_assert!(!errors.is_empty()),
             }
         }
+    }
+
+    /// A national federation's list as it is published: its own headers, the name in two
+    /// parts, columns nobody needs.
+    const NATIONAL_LIST: &str = "Příjmení;Jméno;ID ČŠS;LOK;FIDE ID;Oddíl;Rok nar.;Kategorie\n\
+                                 Dvořák;Petr;12345;1835;310999;ŠK Vltava;2008;U18\n\
+                                 Nováková;Eva;23456;;;TJ Kunice;2012;U14\n";
+
+    fn national_mapping() -> ColumnMapping {
+        let mut mapping = ColumnMapping::default();
+        for (header, field) in [
+            ("Příjmení", "surname"),
+            ("jméno", "given_name"),
+            ("ID ČŠS", "national_id"),
+            ("LOK", "national_rating"),
+            ("FIDE ID", "fide_id"),
+            ("Oddíl", "club"),
+            ("Rok nar.", "birth_year"),
+            ("Kategorie", ""),
+        ] {
+            assert!(mapping.push(header, field), "{header}");
+        }
+        mapping
+    }
+
+    #[test]
+    fn a_national_list_reads_through_a_column_mapping() {
+        let players = read_players(NATIONAL_LIST, &national_mapping()).expect("mapped");
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].name, "Dvořák, Petr");
+        assert_eq!(players[0].national_id, "12345");
+        assert_eq!(players[0].national_rating, 1835);
+        assert_eq!(
+            players[0].rating, 0,
+            "a national rating is never the FIDE rating"
+        );
+        assert_eq!(players[0].fide_id, Some(310_999));
+        assert_eq!(players[0].birth_year, Some(2008));
+        assert_eq!(players[1].name, "Nováková, Eva");
+        assert_eq!(players[1].national_rating, 0);
+    }
+
+    #[test]
+    fn without_the_mapping_the_national_headers_are_unknown_columns() {
+        let errors =
+            read_players(NATIONAL_LIST, &ColumnMapping::default()).expect_err("unknown headers");
+        let unknown: Vec<&str> = errors
+            .iter()
+            .filter(|e| e.problem == CsvProblem::UnknownColumn)
+            .map(|e| e.value.as_str())
+            .collect();
+        assert_eq!(unknown.len(), 8, "{errors:?}");
+        assert_eq!(unknown[0], "Příjmení", "the header as the file writes it");
+        assert_eq!(
+            headers_of(NATIONAL_LIST),
+            [
+                "Příjmení",
+                "Jméno",
+                "ID ČŠS",
+                "LOK",
+                "FIDE ID",
+                "Oddíl",
+                "Rok nar.",
+                "Kategorie"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mapping_survives_its_stored_text_and_drops_what_it_cannot_use() {
+        let mapping = national_mapping();
+        assert_eq!(ColumnMapping::from_text(&mapping.to_text()), mapping);
+        let read =
+            ColumnMapping::from_text("Elo\trating\nno tab\nX\tpassword\n\tname\nELO\tclub\n");
+        assert_eq!(read.columns, [("Elo".to_owned(), "rating".to_owned())]);
+        let mut full = ColumnMapping::default();
+        for index in 0..MAX_MAPPED_COLUMNS + 5 {
+            full.push(&format!("c{index}"), "");
+        }
+        assert_eq!(full.columns.len(), MAX_MAPPED_COLUMNS);
+    }
+
+    #[test]
+    fn mapped_values_are_checked_like_the_others() {
+        let text = "Příjmení;Jméno;ID ČŠS;LOK;FIDE ID;Oddíl;Rok nar.;Kategorie\n\
+                    ;Petr;123456789012345678901;4000;x;;1800;\n";
+        let errors = read_players(text, &national_mapping()).expect_err("bad row");
+        let problems: Vec<(&str, CsvProblem)> = errors
+            .iter()
+            .map(|e| (e.field.as_str(), e.problem.clone()))
+            .collect();
+        assert!(
+            problems.contains(&("surname", CsvProblem::Required)),
+            "{problems:?}"
+        );
+        assert!(problems.contains(&(
+            "national_id",
+            CsvProblem::TooLong {
+                max: MAX_NATIONAL_ID
+            }
+        )));
+        assert!(problems.contains(&(
+            "national_rating",
+            CsvProblem::OutOfRange { min: 0, max: 3500 }
+        )));
+        assert!(problems.contains(&("fide_id", CsvProblem::NotANumber)));
+        assert!(problems.contains(&(
+            "birth_year",
+            CsvProblem::OutOfRange {
+                min: 1900,
+                max: 2100
+            }
+        )));
+    }
+
+    #[test]
+    fn national_columns_are_written_and_read_back_only_when_a_player_has_them() {
+        let players = read_players(NATIONAL_LIST, &national_mapping()).expect("mapped");
+        let text = write_players(&players);
+        assert!(text.starts_with("name,fide_id,title,rating,federation,birth_year,sex,club,national_id,national_rating\n"), "{text}");
+        assert_eq!(
+            read_players(&text, &ColumnMapping::default()).expect("back"),
+            players
+        );
+        let plain = PlayerRecord {
+            name: "Novák, Jan".into(),
+            ..PlayerRecord::default()
+        };
+        assert!(!write_players(&[plain]).contains("national"));
     }
 }

@@ -25,7 +25,10 @@ use std::io::{Cursor, Read, Write};
 use calamine::{Data, DataRef, Ods, Reader, Xlsx};
 use quick_xml::events::{BytesStart, Event};
 
-use crate::formats::csv::{CsvError, CsvProblem, ListCell, ListRow, PlayerRecord, read_rows};
+use crate::formats::csv::{
+    ColumnMapping, CsvError, CsvProblem, ListCell, ListRow, MAX_MAPPED_COLUMNS, PlayerRecord,
+    read_rows,
+};
 
 /// The most bytes the entries of a spreadsheet archive may unpack to, together.
 pub const MAX_UNPACKED: u64 = 16 * 1024 * 1024;
@@ -56,6 +59,9 @@ pub struct SheetList {
     pub sheets: Vec<String>,
     /// The sheet read.
     pub sheet: String,
+    /// The headers of its first row (the columns a [`ColumnMapping`] maps), at most
+    /// [`MAX_MAPPED_COLUMNS`].
+    pub headers: Vec<String>,
     /// Its players, or every problem found (each naming the sheet, row and cell).
     pub players: Result<Vec<PlayerRecord>, Vec<CsvError>>,
 }
@@ -73,9 +79,14 @@ enum Value {
 /// The cells of a sheet with something in them: row → (column, value), both 0-based.
 type Cells = BTreeMap<u32, Vec<(u32, Value)>>;
 
-/// Reads the player list of a spreadsheet's first sheet, or of the sheet named `sheet`.
-/// An `Err` is a problem of the whole file (not a spreadsheet, too large, no such sheet).
-pub fn read_players_spreadsheet(bytes: &[u8], sheet: Option<&str>) -> Result<SheetList, CsvError> {
+/// Reads the player list of a spreadsheet's first sheet, or of the sheet named `sheet`, its
+/// columns named as [`crate::formats::csv::READ_COLUMNS`] or by `mapping`. An `Err` is a
+/// problem of the whole file (not a spreadsheet, too large, no such sheet).
+pub fn read_players_spreadsheet(
+    bytes: &[u8],
+    sheet: Option<&str>,
+    mapping: &ColumnMapping,
+) -> Result<SheetList, CsvError> {
     let whole = |problem| CsvError {
         line: 0,
         problem,
@@ -153,7 +164,18 @@ pub fn read_players_spreadsheet(bytes: &[u8], sheet: Option<&str>) -> Result<She
         }
         (sheets, name, cells)
     };
-    let players = read_rows(rows_of(&cells).into_iter().map(Ok)).map_err(|errors| {
+    let rows = rows_of(&cells);
+    let headers = rows
+        .first()
+        .map(|row| {
+            row.cells
+                .iter()
+                .take(MAX_MAPPED_COLUMNS)
+                .map(|cell| cell.text.trim().to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let players = read_rows(rows.into_iter().map(Ok), mapping).map_err(|errors| {
         errors
             .into_iter()
             .map(|error| CsvError {
@@ -165,6 +187,7 @@ pub fn read_players_spreadsheet(bytes: &[u8], sheet: Option<&str>) -> Result<She
     Ok(SheetList {
         sheets,
         sheet: name,
+        headers,
         players,
     })
 }
@@ -742,7 +765,8 @@ mod tests {
     fn xlsx_float_ratings_date_cells_and_formulas_read_as_the_csv_importer_reads_text() {
         let bytes = xlsx(&[("Players", list_rows())]);
         assert!(is_spreadsheet(&bytes));
-        let list = read_players_spreadsheet(&bytes, None).expect("workbook");
+        let list =
+            read_players_spreadsheet(&bytes, None, &ColumnMapping::default()).expect("workbook");
         assert_eq!(list.sheet, "Players");
         check_clean(list);
     }
@@ -750,7 +774,8 @@ mod tests {
     #[test]
     fn ods_float_ratings_date_cells_and_formulas_read_as_the_csv_importer_reads_text() {
         let bytes = ods(&[("Hráči", list_rows())]);
-        let list = read_players_spreadsheet(&bytes, None).expect("workbook");
+        let list =
+            read_players_spreadsheet(&bytes, None, &ColumnMapping::default()).expect("workbook");
         assert_eq!(list.sheet, "Hráči");
         check_clean(list);
     }
@@ -763,18 +788,20 @@ mod tests {
             xlsx(&[("Notes", notes.clone()), ("Players", list_rows())]),
             ods(&[("Notes", notes.clone()), ("Players", list_rows())]),
         ] {
-            let list = read_players_spreadsheet(&bytes, Some("players")).expect("workbook");
+            let list = read_players_spreadsheet(&bytes, Some("players"), &ColumnMapping::default())
+                .expect("workbook");
             assert_eq!(list.sheets, ["Notes", "Players"]);
             assert_eq!(list.sheet, "Players");
             check_clean(list);
-            let first = read_players_spreadsheet(&bytes, None).expect("workbook");
+            let first = read_players_spreadsheet(&bytes, None, &ColumnMapping::default())
+                .expect("workbook");
             assert_eq!(first.sheet, "Notes");
             let errors = first.players.expect_err("no name column");
             assert_eq!(errors[0].problem, CsvProblem::UnknownColumn);
             assert_eq!(errors[0].sheet.as_deref(), Some("Notes"));
             assert_eq!(errors[0].cell.as_deref(), Some("A1"));
             assert_eq!(
-                read_players_spreadsheet(&bytes, Some("Results")),
+                read_players_spreadsheet(&bytes, Some("Results"), &ColumnMapping::default()),
                 Err(CsvError {
                     problem: CsvProblem::UnknownSheet,
                     ..CsvError::default()
@@ -801,7 +828,7 @@ mod tests {
             xlsx(&[("List", rows.clone())]),
             ods(&[("List", rows.clone())]),
         ] {
-            let errors = read_players_spreadsheet(&bytes, None)
+            let errors = read_players_spreadsheet(&bytes, None, &ColumnMapping::default())
                 .expect("workbook")
                 .players
                 .expect_err("dirty");
@@ -841,7 +868,7 @@ mod tests {
         assert!(is_spreadsheet(&xls));
         for bytes in [xls, b"name\nA\n".to_vec(), b"PK\x03\x04broken".to_vec()] {
             assert_eq!(
-                read_players_spreadsheet(&bytes, None).map(|l| l.sheet),
+                read_players_spreadsheet(&bytes, None, &ColumnMapping::default()).map(|l| l.sheet),
                 Err(CsvError {
                     problem: CsvProblem::NotASpreadsheet,
                     ..CsvError::default()
@@ -856,7 +883,7 @@ mod tests {
         let bomb = zip_bomb("xl/sharedStrings.xml", 64 << 20);
         assert!(bomb.len() < 1 << 20, "{}", bomb.len());
         assert_eq!(
-            read_players_spreadsheet(&bomb, None).map(|l| l.sheet),
+            read_players_spreadsheet(&bomb, None, &ColumnMapping::default()).map(|l| l.sheet),
             Err(CsvError {
                 problem: CsvProblem::TooLarge {
                     what: "bytes",
@@ -873,7 +900,7 @@ mod tests {
         let table = r#"<table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell table:number-columns-repeated="16384" office:value-type="float" office:value="1"/></table:table-row></table:table>"#;
         let bytes = ods_with_tables(table);
         assert_eq!(
-            read_players_spreadsheet(&bytes, None).map(|l| l.sheet),
+            read_players_spreadsheet(&bytes, None, &ColumnMapping::default()).map(|l| l.sheet),
             Err(CsvError {
                 problem: CsvProblem::TooLarge {
                     what: "cells",
@@ -884,7 +911,9 @@ mod tests {
         );
         // Trailing empty rows and columns, as spreadsheet programs save them, are fine.
         let table = r#"<table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row><table:table-row><table:table-cell office:value-type="string"><text:p>Kovač, Ana</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row><table:table-row table:number-rows-repeated="1048574"><table:table-cell table:number-columns-repeated="16384"/></table:table-row></table:table>"#;
-        let list = read_players_spreadsheet(&ods_with_tables(table), None).expect("workbook");
+        let list =
+            read_players_spreadsheet(&ods_with_tables(table), None, &ColumnMapping::default())
+                .expect("workbook");
         assert_eq!(list.players.expect("clean")[0].name, "Kovač, Ana");
     }
 
@@ -895,7 +924,7 @@ mod tests {
         rows.extend((0..MAX_ROWS).map(|_| vec![Text("Player, A")]));
         let bytes = xlsx(&[("Big", rows)]);
         assert_eq!(
-            read_players_spreadsheet(&bytes, None).map(|l| l.sheet),
+            read_players_spreadsheet(&bytes, None, &ColumnMapping::default()).map(|l| l.sheet),
             Err(CsvError {
                 problem: CsvProblem::TooLarge {
                     what: "rows",

@@ -904,6 +904,7 @@ fn parse_player(
         sex: field(chars, 10, 10).trim().to_string(),
         title: field(chars, 11, 13).trim().to_string(),
         rating,
+        pairing_rating: None,
         federation: field(chars, 54, 56).trim().to_string(),
         fide_id,
         birth: field(chars, 70, 79).trim().to_string(),

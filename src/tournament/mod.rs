@@ -19,6 +19,7 @@ pub mod model;
 pub mod norms;
 pub mod prizes;
 pub mod rating;
+pub mod rating_basis;
 pub mod rating_refresh;
 pub mod result;
 pub mod schedule;

@@ -132,8 +132,12 @@ pub struct Player {
     pub sex: String,
     /// FIDE title (GM, IM, WGM, FM, ...), empty if none.
     pub title: String,
-    /// Rating (0 = unrated).
+    /// Rating (0 = unrated): the one the tournament reports (see
+    /// [`crate::tournament::rating_basis`]).
     pub rating: u16,
+    /// The rating C.04.2 Art. 2.2.1 ranks the player by, when the tournament pairs on another
+    /// rating than it reports (a national rating, say); `None`: [`Player::rating`].
+    pub pairing_rating: Option<u16>,
     /// Federation (three letters), possibly empty.
     pub federation: String,
     /// FIDE ID, if known.

@@ -37,7 +37,7 @@ impl Player {
     /// What C.04.2 Art. 2.2 ranks this player by.
     pub fn rank_key(&self) -> RankKey<'_> {
         RankKey {
-            rating: self.rating,
+            rating: self.pairing_rating.unwrap_or(self.rating),
             title: &self.title,
             name: &self.name,
         }

@@ -42,6 +42,8 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
             published: true,
             owner_id: organiser.id,
             rating_type: arbiter::db::models::RatingKind::Standard,
+            pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
+            reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
         }
         .insert(conn)
         .expect("tournament");
@@ -58,6 +60,8 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
                 sex: String::new(),
                 club: String::new(),
                 birth_date: None,
+                national_id: String::new(),
+                national_rating: 0,
             }
             .insert(conn)
             .expect("player");

@@ -11,6 +11,7 @@ use diesel::QueryResult;
 use crate::db::DbConn;
 
 pub mod audit_log;
+pub mod column_mappings;
 pub mod fide_players;
 pub mod fide_rating_lists;
 pub mod games;
@@ -38,6 +39,7 @@ pub mod user_sessions;
 pub mod users;
 
 pub use audit_log::{AuditEntry, AuditEntryId, AuditEntryWithUser, NewAuditEntry};
+pub use column_mappings::SavedMapping;
 pub use fide_players::FidePlayer;
 pub use fide_rating_lists::FideRatingList;
 pub use games::{Game, GameId, NewGame};
@@ -50,7 +52,8 @@ pub use rounds::{NewRound, Round, RoundId};
 pub use settings::Setting;
 pub use tournament_arbiters::TournamentArbiter;
 pub use tournaments::{
-    NewTournament, PairingSystem, RatingKind, ReportColumns, TournamentId, TournamentRow,
+    NewTournament, PairingRating, PairingSystem, RatingBasis, RatingKind, ReportColumns,
+    ReportedRating, TournamentId, TournamentRow,
 };
 pub use user_sessions::UserSession;
 pub use users::{NewUser, Role, User, UserId};

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::DbConn;
 use crate::db::models::{TournamentId, integer_id};
 use crate::db::schema::players;
+use crate::tournament::rating_basis::{PairingRating, RatingBasis, Ratings};
 use crate::tournament::starting_rank::RankKey;
 
 integer_id!(
@@ -43,6 +44,10 @@ pub struct PlayerRow {
     pub created_at: time::PrimitiveDateTime,
     /// Full birth date, when known (refines `birth_year`; TRF columns 70–79).
     pub birth_date: Option<time::Date>,
+    /// ID in the national federation's list, possibly empty.
+    pub national_id: String,
+    /// National rating, 0 = none (beside `rating`, the FIDE rating).
+    pub national_rating: i32,
 }
 
 /// A new registration.
@@ -69,6 +74,10 @@ pub struct NewPlayer {
     pub club: String,
     /// Full birth date, when known. `None` leaves a stored date as it is on update.
     pub birth_date: Option<time::Date>,
+    /// ID in the national federation's list, possibly empty.
+    pub national_id: String,
+    /// National rating, 0 = none.
+    pub national_rating: i32,
 }
 
 impl NewPlayer {
@@ -94,14 +103,28 @@ impl NewPlayer {
 }
 
 impl PlayerRow {
-    /// The registration as the pure domain's player (starting number and rounds left for the
-    /// caller to fill in).
-    pub fn model_player(&self) -> crate::tournament::model::Player {
+    /// The FIDE and national ratings (a rating outside `0..=65535` counts as unrated).
+    pub fn ratings(&self) -> Ratings {
+        Ratings {
+            fide: u16::try_from(self.rating).unwrap_or(0),
+            national: u16::try_from(self.national_rating).unwrap_or(0),
+        }
+    }
+
+    /// The registration as the pure domain's player, rated as the tournament reports and
+    /// ranked as it pairs (`basis`); starting number and rounds left for the caller to fill
+    /// in.
+    pub fn model_player(&self, basis: RatingBasis) -> crate::tournament::model::Player {
+        let (reported, pairing) = (
+            basis.reported.of(self.ratings()),
+            basis.pairing.of(self.ratings()),
+        );
         crate::tournament::model::Player {
             name: self.name.clone(),
             sex: self.sex.clone(),
             title: self.title.clone(),
-            rating: u16::try_from(self.rating).unwrap_or(0),
+            rating: reported,
+            pairing_rating: (pairing != reported).then_some(pairing),
             federation: self.federation.clone(),
             fide_id: self.fide_id.and_then(|id| u64::try_from(id).ok()),
             birth: self.trf_birth(),
@@ -109,11 +132,12 @@ impl PlayerRow {
         }
     }
 
-    /// What C.04.2 Art. 2.2 ranks this registration by (a rating outside `0..=65535` counts as
-    /// unrated, as in [`crate::db::domain`]'s model).
-    pub fn rank_key(&self) -> RankKey<'_> {
+    /// What C.04.2 Art. 2.2 ranks this registration by when the tournament pairs on
+    /// `pairing` (a rating outside `0..=65535` counts as unrated, as in
+    /// [`crate::db::domain`]'s model).
+    pub fn rank_key(&self, pairing: PairingRating) -> RankKey<'_> {
         RankKey {
-            rating: u16::try_from(self.rating).unwrap_or(0),
+            rating: pairing.of(self.ratings()),
             title: &self.title,
             name: &self.name,
         }
@@ -218,6 +242,8 @@ mod tests {
             starting_rank: None,
             created_at: crate::db::now(),
             birth_date: None,
+            national_id: String::new(),
+            national_rating: 0,
         }
     }
 
@@ -225,7 +251,7 @@ mod tests {
     fn c04_2_art_2_2_rank_key_of_a_registration() {
         let player = registration("Ђурић, Ана", "WFM", 2105);
         assert_eq!(
-            player.rank_key(),
+            player.rank_key(PairingRating::Fide),
             RankKey {
                 rating: 2105,
                 title: "WFM",
@@ -233,7 +259,36 @@ mod tests {
             }
         );
         // A rating no list can have counts as unrated (ranks after every rated player).
-        assert_eq!(registration("X", "", -1).rank_key().rating, 0);
-        assert_eq!(registration("X", "", 70_000).rank_key().rating, 0);
+        assert_eq!(
+            registration("X", "", -1)
+                .rank_key(PairingRating::Fide)
+                .rating,
+            0
+        );
+        assert_eq!(
+            registration("X", "", 70_000)
+                .rank_key(PairingRating::Fide)
+                .rating,
+            0
+        );
+    }
+
+    #[test]
+    fn c04_2_art_2_2_1_a_registration_ranks_by_the_pairing_rating_and_reports_another() {
+        let player = PlayerRow {
+            national_rating: 1920,
+            ..registration("Dvořák, Petr", "", 1850)
+        };
+        assert_eq!(player.rank_key(PairingRating::National).rating, 1920);
+        assert_eq!(player.rank_key(PairingRating::Fide).rating, 1850);
+        let basis = RatingBasis {
+            pairing: PairingRating::National,
+            reported: crate::tournament::rating_basis::ReportedRating::Fide,
+        };
+        let model = player.model_player(basis);
+        assert_eq!((model.rating, model.pairing_rating), (1850, Some(1920)));
+        assert_eq!(model.rank_key().rating, 1920);
+        let same = player.model_player(RatingBasis::default());
+        assert_eq!((same.rating, same.pairing_rating), (1850, None));
     }
 }

@@ -15,35 +15,62 @@ integer_id!(
 pub use crate::formats::fide_list::RatingKind;
 pub use crate::tournament::day::PairingSystem;
 
-/// The `rating_type` column read as a [`RatingKind`] (an unknown code is a read error).
-#[derive(Debug, Clone, Copy)]
-pub struct StoredRatingKind(RatingKind);
+pub use crate::tournament::rating_basis::{PairingRating, RatingBasis, ReportedRating};
 
-impl<DB> Queryable<diesel::sql_types::Text, DB> for StoredRatingKind
-where
-    DB: diesel::backend::Backend,
-    String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
-{
-    type Row = String;
+/// A text column holding the code of a pure type (its `as_str` and `parse`): `$stored` reads it
+/// (an unknown code is a read error), and the type writes itself as a `String`.
+macro_rules! stored_code {
+    ($(#[$doc:meta])* $stored:ident, $kind:ty, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub struct $stored($kind);
 
-    fn build(text: String) -> diesel::deserialize::Result<Self> {
-        RatingKind::parse(&text)
-            .map(StoredRatingKind)
-            .ok_or_else(|| format!("unknown rating type {text:?}").into())
-    }
+        impl<DB> Queryable<diesel::sql_types::Text, DB> for $stored
+        where
+            DB: diesel::backend::Backend,
+            String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+        {
+            type Row = String;
+
+            fn build(text: String) -> diesel::deserialize::Result<Self> {
+                <$kind>::parse(&text)
+                    .map($stored)
+                    .ok_or_else(|| format!(concat!("unknown ", $what, " {:?}"), text).into())
+            }
+        }
+
+        impl From<$stored> for $kind {
+            fn from(stored: $stored) -> Self {
+                stored.0
+            }
+        }
+
+        impl From<$kind> for String {
+            fn from(kind: $kind) -> Self {
+                kind.as_str().to_owned()
+            }
+        }
+    };
 }
 
-impl From<StoredRatingKind> for RatingKind {
-    fn from(stored: StoredRatingKind) -> Self {
-        stored.0
-    }
-}
-
-impl From<RatingKind> for String {
-    fn from(kind: RatingKind) -> Self {
-        kind.as_str().to_owned()
-    }
-}
+stored_code!(
+    /// The `rating_type` column read as a [`RatingKind`].
+    StoredRatingKind,
+    RatingKind,
+    "rating type"
+);
+stored_code!(
+    /// The `pairing_rating` column read as a [`PairingRating`].
+    StoredPairingRating,
+    PairingRating,
+    "pairing rating"
+);
+stored_code!(
+    /// The `reported_rating` column read as a [`ReportedRating`].
+    StoredReportedRating,
+    ReportedRating,
+    "reported rating"
+);
 
 /// The `pairing_system` column read as the pure [`PairingSystem`] (an unknown name is a read
 /// error).
@@ -179,6 +206,12 @@ pub struct TournamentRow {
     /// The FIDE rating the event uses (standard, rapid or blitz).
     #[diesel(deserialize_as = StoredRatingKind)]
     pub rating_type: RatingKind,
+    /// The rating that ranks the players (C.04.2 Art. 2.2.1).
+    #[diesel(deserialize_as = StoredPairingRating)]
+    pub pairing_rating: PairingRating,
+    /// The rating the reports carry.
+    #[diesel(deserialize_as = StoredReportedRating)]
+    pub reported_rating: ReportedRating,
 }
 
 /// The report columns of `tournaments`: what a FIDE rating report (TRF-2026) says beyond the
@@ -269,6 +302,12 @@ pub struct NewTournament {
     /// The FIDE rating the event uses (standard, rapid or blitz).
     #[diesel(serialize_as = String)]
     pub rating_type: RatingKind,
+    /// The rating that ranks the players (C.04.2 Art. 2.2.1).
+    #[diesel(serialize_as = String)]
+    pub pairing_rating: PairingRating,
+    /// The rating the reports carry.
+    #[diesel(serialize_as = String)]
+    pub reported_rating: ReportedRating,
 }
 
 impl NewTournament {
@@ -305,6 +344,14 @@ impl TournamentRow {
     /// The announced point system (Art. 10.1).
     pub fn point_system(&self) -> PointSystem {
         self.points.into()
+    }
+
+    /// Which rating pairs and which is reported.
+    pub fn rating_basis(&self) -> RatingBasis {
+        RatingBasis {
+            pairing: self.pairing_rating,
+            reported: self.reported_rating,
+        }
     }
 
     /// The tournament with this id.

@@ -671,6 +671,8 @@ pub fn import_league(
                     federation: player.federation.clone(),
                     birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
                     birth_date: crate::formats::trf::date(&player.birth),
+                    national_id: String::new(),
+                    national_rating: 0,
                     sex: player.sex.clone(),
                     club: String::new(),
                 }

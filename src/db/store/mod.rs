@@ -20,7 +20,8 @@
 //! reports approved by [`approve_report`], the arbiter's penalty results by
 //! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
 //! or [`swap_players`]. Between rounds: [`change_participation`] (withdraw, return, late
-//! entry), [`request_bye`], [`register_players`], [`edit_player`], [`delete_player`],
+//! entry), [`request_bye`], [`register_players`], [`import_players`] (a list, national ratings),
+//! [`edit_player`], [`delete_player`],
 //! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`],
 //! [`save_prize_rules`] (categories and prizes); at any time [`expel_player`] (Art. 12.9.9);
 //! for the rating report [`complete_report`].
@@ -29,6 +30,7 @@ use diesel::prelude::*;
 
 mod boards;
 mod league;
+mod player_import;
 mod players;
 mod prizes;
 mod ratings;
@@ -43,6 +45,7 @@ pub use league::{
     ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
     move_in_squad, save_league, save_lineup, set_match_status, set_team_penalty, set_team_result,
 };
+pub use player_import::{ImportOutcome, ImportStep, import_players, plan_import, registered_match};
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;

@@ -22,8 +22,8 @@ pub struct Registration {
     pub team: Option<String>,
 }
 
-/// Registers players (the form, a CSV import). Once round 1 is paired they are late entries,
-/// first paired in the next round (C.04.2 Art. 2.4).
+/// Registers players (the form). Once round 1 is paired they are late entries, first paired
+/// in the next round (C.04.2 Art. 2.4). A list is imported by [`super::import_players`].
 pub fn register_players(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -31,44 +31,55 @@ pub fn register_players(
     by: UserId,
 ) -> Result<Vec<PlayerRow>, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let paired: i64 = rounds::table
-            .filter(rounds::tournament_id.eq(tournament))
-            .count()
-            .get_result(conn)?;
-        let league = match players.iter().any(|r| r.team.is_some()) {
-            true => Some(super::league::league_data(conn, tournament)?),
-            false => None,
-        };
-        let mut saved = Vec::with_capacity(players.len());
-        for registration in players {
-            let player = NewPlayer {
-                tournament_id: tournament,
-                ..registration.player.clone()
-            }
-            .insert(conn)?;
-            if let (Some(team), Some(league)) = (&registration.team, &league) {
-                let team = super::league::team_by_name(conn, league, team, &player.club)?;
-                super::league::join_squad(conn, &team, player.id)?;
-            }
-            if paired > 0 {
-                ParticipationRow {
-                    player_id: player.id,
-                    first_round: paired as i32 + 1,
-                    withdrawn_from: None,
-                    expelled: false,
-                }
-                .save(conn)?;
-            }
-            audit.push(NewAuditEntry {
-                action: "register",
-                round: (paired > 0).then_some(paired as i32 + 1),
-                detail: player.name.clone(),
-                ..NewAuditEntry::default()
-            });
-            saved.push(player);
-        }
-        Ok(saved)
+        insert_registrations(conn, tournament, players, audit)
     })
+}
+
+/// Inserts registrations inside the caller's write: late entries once round 1 is paired, a
+/// team's squad joined in a team competition, one audit row each.
+pub(super) fn insert_registrations(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    players: &[Registration],
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<Vec<PlayerRow>, StoreError> {
+    let paired: i64 = rounds::table
+        .filter(rounds::tournament_id.eq(tournament))
+        .count()
+        .get_result(conn)?;
+    let league = match players.iter().any(|r| r.team.is_some()) {
+        true => Some(super::league::league_data(conn, tournament)?),
+        false => None,
+    };
+    let mut saved = Vec::with_capacity(players.len());
+    for registration in players {
+        let player = NewPlayer {
+            tournament_id: tournament,
+            ..registration.player.clone()
+        }
+        .insert(conn)?;
+        if let (Some(team), Some(league)) = (&registration.team, &league) {
+            let team = super::league::team_by_name(conn, league, team, &player.club)?;
+            super::league::join_squad(conn, &team, player.id)?;
+        }
+        if paired > 0 {
+            ParticipationRow {
+                player_id: player.id,
+                first_round: paired as i32 + 1,
+                withdrawn_from: None,
+                expelled: false,
+            }
+            .save(conn)?;
+        }
+        audit.push(NewAuditEntry {
+            action: "register",
+            round: (paired > 0).then_some(paired as i32 + 1),
+            detail: player.name.clone(),
+            ..NewAuditEntry::default()
+        });
+        saved.push(player);
+    }
+    Ok(saved)
 }
 
 /// What an edit of a registration changed.
@@ -112,6 +123,16 @@ pub fn edit_player(
             ),
             ("sex", old.sex.clone(), new.sex.clone()),
             ("club", old.club.clone(), new.club.clone()),
+            (
+                "national_id",
+                old.national_id.clone(),
+                new.national_id.clone(),
+            ),
+            (
+                "national_rating",
+                old.national_rating.to_string(),
+                new.national_rating.to_string(),
+            ),
         ];
         let changed: Vec<&(&str, String, String)> =
             fields.iter().filter(|(_, a, b)| a != b).collect();
@@ -122,7 +143,7 @@ pub fn edit_player(
         let ranks_kept = old.starting_rank.is_some()
             && changed
                 .iter()
-                .any(|(field, _, _)| matches!(*field, "rating" | "title"));
+                .any(|(field, _, _)| matches!(*field, "rating" | "national_rating" | "title"));
         if !changes.is_empty() {
             NewPlayer {
                 tournament_id: tournament,

@@ -36,7 +36,7 @@ pub async fn export_players(
     let id = path.into_inner();
     let (data, _) = load_visible(&state, user.0, id).await?;
     let separator = if query.sep == "semicolon" { b';' } else { b',' };
-    let records: Vec<_> = in_list_order(&data.players)
+    let records: Vec<_> = in_list_order(&data.players, data.tournament.pairing_rating)
         .into_iter()
         .map(record_of)
         .collect();

@@ -1,69 +1,117 @@
 //! `POST /tournaments/{id}/players/import`: checks a player list, uploaded as `file` (CSV read
 //! in the encoding it was saved in, which the preview names, or a spreadsheet, `.xlsx`/`.ods`,
 //! whose first sheet or the sheet named in `sheet` is read) or pasted as `csv`, and shows a
-//! preview (`action=preview`), or imports it (`action=import`). Every row with a problem is
-//! listed with its line (a spreadsheet's sheet, row and cell) and column, and nothing is
-//! imported until the whole file is clean; the import is one transaction. The preview of a
-//! clean spreadsheet carries its players on as CSV text, which the import reads.
+//! preview (`action=preview`), or imports it (`action=import`) through
+//! [`store::import_players`]: rows of registered players update their national ID and rating,
+//! the others are registered (none with `update_only`). Every row with a problem is listed
+//! with its line (a spreadsheet's sheet, row and cell) and column, and nothing is imported
+//! until the whole file is clean; the import is one transaction.
+//!
+//! A list of another layout (a national rating list) is read through a column mapping: the
+//! preview lists the file's columns, each with the field it fills (`map_header_N`,
+//! `map_field_N`), or a saved mapping is applied (`mapping_id`); `mapping_name` saves the
+//! mapping in use under that name for the visitor. The preview of a clean list carries its
+//! players on as CSV text in our own columns, which the import reads.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::db::store;
-use crate::formats::csv::{COLUMNS, CsvError, READ_COLUMNS, read_players, write_players};
+use crate::db::models::SavedMapping;
+use crate::db::models::column_mappings::MAX_MAPPING_NAME;
+use crate::db::store::{self, ImportStep};
+use crate::formats::csv::{
+    ColumnMapping, CsvError, MAX_MAPPED_COLUMNS, READ_COLUMNS, headers_of, read_players,
+    write_players,
+};
 use crate::formats::spreadsheet::read_players_spreadsheet;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::import_form::{ImportPage, ProblemRow};
+use crate::web::handlers::player::import_form::{ImportPage, PreviewRow, ProblemRow};
 use crate::web::handlers::player::{field_label, problem_message, registration};
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::upload::CsrfUpload;
-use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 
 /// Previews or imports the list.
 pub async fn import_players(
     ctx: PageContext,
     user: CurrentUser,
+    session: Session,
     state: web::Data<AppState>,
     path: web::Path<i32>,
     form: CsrfUpload,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let user_id = user.id;
+    let owner = user.id;
     let (data, access) = load_for_day(&state, user.0, id).await?;
-    let mut page = ImportPage {
-        header: TournamentHeader::new(&data, access, "players"),
-        csv: String::new(),
-        columns: COLUMNS.join(","),
-        problems: Vec::new(),
-        preview: Vec::new(),
-        checked: true,
-        encoding: None,
-        sheet: None,
-        sheets: Vec::new(),
-        ctx,
+    let saved = state
+        .db(move |conn| Ok(SavedMapping::of_owner(conn, owner)?))
+        .await?;
+    let mapping = mapping_of(&form, &saved);
+    let update_only = !form.get("update_only").is_empty();
+    let registrations =
+        |records: &[crate::formats::csv::PlayerRecord]| -> Vec<store::Registration> {
+            records
+                .iter()
+                .map(|record| registration(data.tournament.id, record))
+                .collect()
+        };
+    let name = form.get("mapping_name").trim().to_owned();
+    let saved = if name.is_empty() || mapping.is_empty() {
+        saved
+    } else if name.chars().count() > MAX_MAPPING_NAME {
+        return Err(AppError::Unprocessable(ctx.lang.t_with(
+            "player.mapping_name_too_long",
+            &[("max", &MAX_MAPPING_NAME.to_string())],
+        )));
+    } else {
+        let (to_save, mapping_name) = (mapping.clone(), name.clone());
+        let (stored, saved) = state
+            .db(move |conn| {
+                let stored = SavedMapping::save(conn, owner, &mapping_name, &to_save)?;
+                Ok((stored, SavedMapping::of_owner(conn, owner)?))
+            })
+            .await?;
+        if !stored {
+            return Err(AppError::Unprocessable(ctx.t("player.mapping_too_many")));
+        }
+        saved
     };
+    let mut page = ImportPage::new(ctx, TournamentHeader::new(&data, access, "players"), &saved);
+    page.checked = true;
+    page.update_only = update_only;
+    if !name.is_empty() && !mapping.is_empty() {
+        page.notice = Some(page.ctx.t_with_name("player.mapping_saved", &name));
+    }
     // A chosen file wins over the text area; the preview sends the text back as `csv`.
-    let parsed = if let Some(bytes) = form.binary("file") {
-        match read_players_spreadsheet(bytes, Some(form.get("sheet"))) {
+    let (parsed, headers) = if let Some(bytes) = form.binary("file") {
+        match read_players_spreadsheet(bytes, Some(form.get("sheet")), &mapping) {
             Ok(list) => {
                 page.sheet = Some(list.sheet);
                 page.sheets = list.sheets;
                 if let Ok(records) = &list.players {
                     page.csv = write_players(records);
                 }
-                list.players
+                (list.players, list.headers)
             }
-            Err(error) => Err(vec![error]),
+            Err(error) => (Err(vec![error]), Vec::new()),
         }
-    } else if form.get("file").trim().is_empty() {
-        page.csv = form.get("csv").to_owned();
-        read_players(&page.csv)
     } else {
-        page.csv = form.get("file").to_owned();
-        page.encoding = form.encoding("file");
-        read_players(&page.csv)
+        if form.get("file").trim().is_empty() {
+            page.csv = form.get("csv").to_owned();
+        } else {
+            page.csv = form.get("file").to_owned();
+            page.encoding = form.encoding("file");
+        }
+        let parsed = read_players(&page.csv, &mapping);
+        let headers = headers_of(&page.csv);
+        // Read through a mapping, the list goes on in our own columns.
+        if let (Ok(records), false) = (&parsed, mapping.is_empty()) {
+            page.csv = write_players(records);
+        }
+        (parsed, headers)
     };
-    let action = form.get("action");
+    page.set_mapping(&headers, &mapping);
     match parsed {
         Err(errors) => {
             page.problems = errors
@@ -72,26 +120,83 @@ pub async fn import_players(
                 .collect();
             render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
-        Ok(records) if action == "import" => {
-            let tournament_id = data.tournament.id;
-            let new: Vec<store::Registration> = records
-                .iter()
-                .map(|record| registration(tournament_id, record))
-                .collect();
-            let count = new.len();
-            let by = user_id;
-            state
+        Ok(records) if form.get("action") == "import" => {
+            let rows = registrations(&records);
+            let tournament = data.tournament.id;
+            let outcome = state
                 .write(&page.ctx, move |conn| {
-                    store::register_players(conn, tournament_id, &new, by)
+                    store::import_players(conn, tournament, &rows, update_only, owner)
                 })
                 .await?;
-            tracing::info!(tournament = id, count, "players imported");
-            Ok(see_other(&format!("/tournaments/{id}/players")))
+            tracing::info!(tournament = id, ?outcome, "player list imported");
+            let notice = page.ctx.lang.t_with(
+                "player.import_done",
+                &[
+                    ("registered", &outcome.registered.to_string()),
+                    ("updated", &outcome.updated.to_string()),
+                    ("unchanged", &outcome.unchanged.to_string()),
+                    ("skipped", &outcome.skipped.to_string()),
+                ],
+            );
+            Ok(see_other_with_notice(
+                &session,
+                &format!("/tournaments/{id}/players"),
+                notice,
+            ))
         }
         Ok(records) => {
-            page.preview = records;
+            let steps = store::plan_import(&data.players, &registrations(&records), update_only);
+            page.preview = records
+                .into_iter()
+                .zip(steps)
+                .map(|(record, step)| PreviewRow {
+                    step: step_text(&page.ctx, &step),
+                    record,
+                })
+                .collect();
             render_page(&page, StatusCode::OK)
         }
+    }
+}
+
+/// The mapping in use: the saved one chosen (`mapping_id`), then the columns of the form's
+/// mapping table (a column with no field chosen, `?`, is not mapped).
+fn mapping_of(form: &CsrfUpload, saved: &[SavedMapping]) -> ColumnMapping {
+    let mut mapping = form
+        .get("mapping_id")
+        .parse::<i32>()
+        .ok()
+        .and_then(|id| saved.iter().find(|m| m.id == id))
+        .map(SavedMapping::mapping)
+        .unwrap_or_default();
+    for index in 0..MAX_MAPPED_COLUMNS {
+        let header = form.get(&format!("map_header_{index}"));
+        let field = form.get(&format!("map_field_{index}"));
+        if field != "?" {
+            mapping.push(header, field);
+        }
+    }
+    mapping
+}
+
+/// What the import does with a row, in the page's language.
+fn step_text(ctx: &PageContext, step: &ImportStep) -> String {
+    match step {
+        ImportStep::Register => ctx.t("player.import_step.register"),
+        ImportStep::Skip => ctx.t("player.import_step.skip"),
+        ImportStep::Unchanged { name } => ctx.t_with_name("player.import_step.unchanged", name),
+        ImportStep::Update {
+            name,
+            national_rating,
+            ..
+        } => ctx.lang.t_with(
+            "player.import_step.update",
+            &[
+                ("name", name),
+                ("old", &national_rating.0.to_string()),
+                ("new", &national_rating.1.to_string()),
+            ],
+        ),
     }
 }
 

@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::domain::TournamentData;
+use crate::db::models::RatingBasis;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::player::in_list_order;
 use crate::web::handlers::player::lookup::LookupCandidate;
@@ -24,8 +25,10 @@ pub struct PlayerRow {
     pub name: String,
     /// Title.
     pub title: String,
-    /// Rating, empty when unrated.
+    /// FIDE rating, empty when unrated.
     pub rating: String,
+    /// National rating, empty when none.
+    pub national_rating: String,
     /// Federation.
     pub federation: String,
     /// FIDE ID.
@@ -54,6 +57,11 @@ pub struct PlayersPage {
     pub players: Vec<PlayerRow>,
     /// True once starting ranks are fixed (round 1 paired).
     pub ranks_fixed: bool,
+    /// The national rating column is shown: a player has one, or the tournament pairs or
+    /// reports on it.
+    pub national: bool,
+    /// Which rating ranks the players, as the page says it (translated).
+    pub pairing_rating: String,
     /// The registration form's values.
     pub form: PlayerForm,
     /// Problems of the registration form.
@@ -76,7 +84,7 @@ impl PlayersPage {
         errors: Vec<String>,
         notice: Option<String>,
     ) -> PlayersPage {
-        let players = in_list_order(&data.players)
+        let players = in_list_order(&data.players, data.tournament.pairing_rating)
             .into_iter()
             .map(|p| PlayerRow {
                 id: p.id.0,
@@ -85,6 +93,11 @@ impl PlayersPage {
                 title: p.title.clone(),
                 rating: if p.rating > 0 {
                     p.rating.to_string()
+                } else {
+                    String::new()
+                },
+                national_rating: if p.national_rating > 0 {
+                    p.national_rating.to_string()
                 } else {
                     String::new()
                 },
@@ -97,8 +110,16 @@ impl PlayersPage {
                 expelled: data.expelled_from(p.id).is_some(),
             })
             .collect();
+        let basis = data.tournament.rating_basis();
+        let national =
+            basis != RatingBasis::default() || data.players.iter().any(|p| p.national_rating > 0);
         PlayersPage {
             header: TournamentHeader::new(data, access, "players"),
+            pairing_rating: ctx.t(&format!(
+                "tournament.pairing_rating.{}",
+                basis.pairing.as_str()
+            )),
+            national,
             ctx,
             players,
             ranks_fixed: !data.rounds.is_empty(),

@@ -24,6 +24,7 @@ pub mod withdraw;
 use crate::db::models::{NewPlayer, PlayerRow, TournamentId};
 use crate::db::store;
 use crate::formats::csv::{CsvProblem, PlayerRecord};
+use crate::tournament::rating_basis::PairingRating;
 use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::web::PageContext;
 
@@ -71,6 +72,8 @@ pub fn new_player(tournament: TournamentId, record: &PlayerRecord) -> NewPlayer 
         sex: record.sex.clone(),
         club: record.club.clone(),
         birth_date: None,
+        national_id: record.national_id.clone(),
+        national_rating: i32::from(record.national_rating),
     }
 }
 
@@ -93,13 +96,15 @@ pub fn record_of(player: &PlayerRow) -> PlayerRecord {
         birth_year: player.birth_year.and_then(|y| u16::try_from(y).ok()),
         sex: player.sex.clone(),
         club: player.club.clone(),
+        national_id: player.national_id.clone(),
+        national_rating: u16::try_from(player.national_rating).unwrap_or(0),
         team: String::new(),
     }
 }
 
 /// The players in list order: by starting rank once assigned; before that (and for late
-/// entries without one) in the C.04.2 Art. 2.2 order.
-pub fn in_list_order(players: &[PlayerRow]) -> Vec<&PlayerRow> {
+/// entries without one) in the C.04.2 Art. 2.2 order, on the tournament's pairing rating.
+pub fn in_list_order(players: &[PlayerRow], pairing: PairingRating) -> Vec<&PlayerRow> {
     let mut ranked: Vec<&PlayerRow> = players
         .iter()
         .filter(|p| p.starting_rank.is_some())
@@ -109,7 +114,7 @@ pub fn in_list_order(players: &[PlayerRow]) -> Vec<&PlayerRow> {
         .iter()
         .filter(|p| p.starting_rank.is_none())
         .collect();
-    sort_by_starting_rank(&mut others, |p| p.rank_key());
+    sort_by_starting_rank(&mut others, |p| p.rank_key(pairing));
     ranked.extend(others);
     ranked
 }

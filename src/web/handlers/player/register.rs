@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use crate::db::store;
 use crate::formats::csv::{
-    MAX_RATING, PlayerRecord, check_text, parse_federation, parse_number, parse_sex, parse_title,
+    CsvProblem, MAX_NATIONAL_ID, MAX_RATING, PlayerRecord, check_text, parse_federation,
+    parse_number, parse_sex, parse_title,
 };
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
@@ -37,6 +38,10 @@ pub struct PlayerForm {
     pub sex: String,
     /// Club.
     pub club: String,
+    /// ID in the national federation's list.
+    pub national_id: String,
+    /// National rating.
+    pub national_rating: String,
 }
 
 impl PlayerForm {
@@ -56,6 +61,11 @@ impl PlayerForm {
             birth_year: text(record.birth_year.map(u64::from)),
             sex: record.sex.clone(),
             club: record.club.clone(),
+            national_id: record.national_id.clone(),
+            national_rating: match record.national_rating {
+                0 => String::new(),
+                rating => rating.to_string(),
+            },
         }
     }
 
@@ -101,6 +111,20 @@ impl PlayerForm {
         match check_text(&self.club, false) {
             Ok(club) => record.club = club,
             Err(problem) => note("club", problem),
+        }
+        match check_text(&self.national_id, false) {
+            Ok(id) if id.chars().count() > MAX_NATIONAL_ID => note(
+                "national_id",
+                CsvProblem::TooLong {
+                    max: MAX_NATIONAL_ID,
+                },
+            ),
+            Ok(id) => record.national_id = id,
+            Err(problem) => note("national_id", problem),
+        }
+        match parse_number(&self.national_rating, 0, u64::from(MAX_RATING)) {
+            Ok(rating) => record.national_rating = rating.unwrap_or(0) as u16,
+            Err(problem) => note("national_rating", problem),
         }
         if errors.is_empty() {
             Ok(record)

@@ -8,7 +8,9 @@ use actix_web::http::StatusCode;
 use askama::Template;
 use serde::{Deserialize, Deserializer};
 
-use crate::db::models::{NewTournament, PairingSystem, RatingKind, TournamentRow, UserId};
+use crate::db::models::{
+    NewTournament, PairingRating, PairingSystem, RatingKind, ReportedRating, TournamentRow, UserId,
+};
 use crate::formats::csv::parse_federation;
 use crate::tournament::scoring::{PointSystem, PointSystemError, Points};
 use crate::web::extractors::Organiser;
@@ -45,6 +47,10 @@ pub struct TournamentForm {
     pub default_time_minutes: String,
     /// The FIDE rating the event uses: `standard`, `rapid` or `blitz`.
     pub rating_type: String,
+    /// The rating that ranks the players (C.04.2 Art. 2.2.1), a [`PairingRating`] code.
+    pub pairing_rating: String,
+    /// The rating the reports carry, a [`ReportedRating`] code.
+    pub reported_rating: String,
     /// Checkbox: visible to the public.
     pub published: Option<String>,
     /// Checkbox: apply a change of settings after round 1 was paired.
@@ -97,6 +103,8 @@ impl TournamentForm {
         form.pairing_system = PairingSystem::RoundRobin.as_str().into();
         form.default_time_minutes = "0".into();
         form.rating_type = RatingKind::Standard.as_str().into();
+        form.pairing_rating = PairingRating::Fide.as_str().into();
+        form.reported_rating = ReportedRating::Fide.as_str().into();
         form
     }
 
@@ -127,6 +135,8 @@ impl TournamentForm {
             swap_last_two_rounds: t.swap_last_two_rounds.then(|| "on".into()),
             default_time_minutes: t.default_time_minutes.to_string(),
             rating_type: t.rating_type.as_str().into(),
+            pairing_rating: t.pairing_rating.as_str().into(),
+            reported_rating: t.reported_rating.as_str().into(),
             published: t.published.then(|| "on".into()),
             ..TournamentForm::from_points(&t.point_system())
         }
@@ -208,6 +218,18 @@ impl TournamentForm {
         if rating_type.is_none() {
             errors.push(ctx.t("tournament.error.rating_type"));
         }
+        // An old form without these fields pairs and reports on the FIDE rating.
+        let pairing_rating = match self.pairing_rating.trim() {
+            "" => Some(PairingRating::Fide),
+            code => PairingRating::parse(code),
+        };
+        let reported_rating = match self.reported_rating.trim() {
+            "" => Some(ReportedRating::Fide),
+            code => ReportedRating::parse(code),
+        };
+        if pairing_rating.is_none() || reported_rating.is_none() {
+            errors.push(ctx.t("tournament.error.rating_basis"));
+        }
         // Short texts only: a score has at most a few digits (and huge numbers would overflow).
         let mut point = |key: &str, text: &str| match Some(text)
             .filter(|text| text.trim().chars().count() <= 6)
@@ -254,13 +276,24 @@ impl TournamentForm {
                 errors.push(ctx.t(key));
             }
         }
-        let (Some(start_date), Some(end_date), Some(pairing_system), Some(rating_type), true) = (
+        let (
+            Some(start_date),
+            Some(end_date),
+            Some(pairing_system),
+            Some(rating_type),
+            Some(pairing_rating),
+            Some(reported_rating),
+            true,
+        ) = (
             start_date,
             end_date,
             pairing_system,
             rating_type,
+            pairing_rating,
+            reported_rating,
             errors.is_empty(),
-        ) else {
+        )
+        else {
             return Err(errors);
         };
         Ok(NewTournament {
@@ -279,6 +312,8 @@ impl TournamentForm {
             published: self.published_checked(),
             owner_id: owner,
             rating_type,
+            pairing_rating,
+            reported_rating,
         })
     }
 }
@@ -334,6 +369,10 @@ pub struct TournamentFormPage {
     pub systems: Vec<(&'static str, String)>,
     /// Rating types: (code, translated name).
     pub rating_types: Vec<(&'static str, String)>,
+    /// Pairing ratings: (code, translated name).
+    pub pairing_ratings: Vec<(&'static str, String)>,
+    /// Reported ratings: (code, translated name).
+    pub reported_ratings: Vec<(&'static str, String)>,
     /// What saving would change in a running event (asked to confirm).
     pub confirmation: Vec<String>,
 }
@@ -365,6 +404,16 @@ impl TournamentFormPage {
                 )
             })
             .collect();
+        let label =
+            |group: &str, code: &'static str| (code, ctx.t(&format!("tournament.{group}.{code}")));
+        let pairing_ratings = PairingRating::ALL
+            .iter()
+            .map(|choice| label("pairing_rating", choice.as_str()))
+            .collect();
+        let reported_ratings = ReportedRating::ALL
+            .iter()
+            .map(|choice| label("reported_rating", choice.as_str()))
+            .collect();
         TournamentFormPage {
             ctx,
             title,
@@ -373,6 +422,8 @@ impl TournamentFormPage {
             errors,
             systems,
             rating_types,
+            pairing_ratings,
+            reported_ratings,
             confirmation: Vec::new(),
         }
     }

@@ -241,6 +241,8 @@ pub async fn import_trf(
             sex: player.sex.clone(),
             club: String::new(),
             birth_date: trf::date(&player.birth),
+            national_id: String::new(),
+            national_rating: 0,
         })
         .collect();
     let imported = store::ImportedReport {
