@@ -47,15 +47,15 @@ pub enum ImportStep {
 /// The registered player a list row is (see the module documentation), if any.
 pub fn registered_match<'a>(registered: &'a [PlayerRow], row: &NewPlayer) -> Option<&'a PlayerRow> {
     let national_id = row.national_id.trim();
-    if !national_id.is_empty() {
-        if let Some(player) = registered.iter().find(|p| p.national_id == national_id) {
-            return Some(player);
-        }
+    if !national_id.is_empty()
+        && let Some(player) = registered.iter().find(|p| p.national_id == national_id)
+    {
+        return Some(player);
     }
-    if let Some(fide_id) = row.fide_id {
-        if let Some(player) = registered.iter().find(|p| p.fide_id == Some(fide_id)) {
-            return Some(player);
-        }
+    if let Some(fide_id) = row.fide_id
+        && let Some(player) = registered.iter().find(|p| p.fide_id == Some(fide_id))
+    {
+        return Some(player);
     }
     if national_id.is_empty() {
         return None;
