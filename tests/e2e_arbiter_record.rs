@@ -17,41 +17,13 @@ mod webdriver;
 
 use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use actix_web::HttpServer;
 use arbiter::db::domain::TournamentData;
-use arbiter::web::{self, AppState};
 use common::{PASSWORD, TestContext};
 use serde_json::json;
-use webdriver::{Browser, browser_missing, free_port};
-
-/// Serves the app on a free port in a thread of its own; returns the port.
-fn serve(state: AppState) -> u16 {
-    let port = free_port();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            HttpServer::new(move || web::app(state.clone()))
-                .workers(1)
-                .bind(("127.0.0.1", port))
-                .expect("bind")
-                .run()
-                .await
-        })
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the app did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    port
-}
-
-fn shots() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/e2e-screenshots")
-}
+use webdriver::{Browser, browser_missing, serve, shots};
 
 /// A public GET's status and body bytes (the standings PDF of a published event).
 fn get_bytes(port: u16, path: &str) -> (u16, Vec<u8>) {

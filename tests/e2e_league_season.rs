@@ -18,45 +18,14 @@ mod common;
 #[path = "day_support/webdriver.rs"]
 mod webdriver;
 
-use std::net::TcpStream;
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
-
-use actix_web::HttpServer;
 use arbiter::db::models::Role;
-use arbiter::web::{self, AppState};
 use common::{PASSWORD, TestContext};
 use serde_json::{Value, json};
-use webdriver::{Browser, browser_missing, free_port};
+use webdriver::{Browser, base_url, browser_missing, serve, shots};
 
 const TEAMS: usize = 12;
 const BOARDS: usize = 8;
 const SQUAD: usize = 10;
-
-/// Serves the app on a free port in a thread of its own; returns the base URL.
-fn serve(state: AppState) -> String {
-    let port = free_port();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            HttpServer::new(move || web::app(state.clone()))
-                .workers(1)
-                .bind(("127.0.0.1", port))
-                .expect("bind")
-                .run()
-                .await
-        })
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the app did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    format!("http://127.0.0.1:{port}")
-}
-
-fn shots() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/e2e-screenshots")
-}
 
 /// The result entered on board `b` of round `r`'s match between pairing numbers `home` and
 /// `away` (a fixed pattern of wins, draws and losses).
@@ -132,7 +101,7 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
     }
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
-    let base = serve(ctx.state.clone());
+    let base = base_url(serve(ctx.state.clone()));
     let browser = Browser::start();
     let shot = |name: &str| browser.screenshot(&shots().join(name));
     let text = |script: &str| -> String {
@@ -465,7 +434,7 @@ fn e2e_a_team_swiss_round_is_paired_checked_and_published_in_the_browser() {
     const SWISS_BOARDS: usize = 4;
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
-    let base = serve(ctx.state.clone());
+    let base = base_url(serve(ctx.state.clone()));
     let browser = Browser::start();
     let shot = |name: &str| browser.screenshot(&shots().join(name));
     let fits = |what: &str| {

@@ -29,19 +29,15 @@ mod setup;
 mod webdriver;
 
 use std::cell::{Cell, RefCell};
-use std::net::TcpStream;
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use actix_web::HttpServer;
 use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Game, PairingSystem, PlayerRowId, Role, TournamentId};
 use arbiter::db::schema::tournaments;
-use arbiter::web::{self, AppState};
 use common::{PASSWORD, TestContext};
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 use serde_json::json;
-use webdriver::{Browser, browser_missing, free_port};
+use webdriver::{Browser, base_url, browser_missing, serve, shots};
 
 /// Rounds of the Swiss.
 const ROUNDS: i32 = 7;
@@ -51,31 +47,6 @@ const PHONE: (u32, u32) = (390, 844);
 
 /// The desktop window.
 const DESKTOP: (u32, u32) = (1280, 900);
-
-/// Serves the app on a free port in a thread of its own; returns the base URL.
-fn serve(state: AppState) -> String {
-    let port = free_port();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            HttpServer::new(move || web::app(state.clone()))
-                .workers(1)
-                .bind(("127.0.0.1", port))
-                .expect("bind")
-                .run()
-                .await
-        })
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the app did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    format!("http://127.0.0.1:{port}")
-}
-
-fn shots() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/e2e-screenshots")
-}
 
 fn load(ctx: &TestContext, id: i32) -> TournamentData {
     ctx.with_conn(|conn| {
@@ -146,7 +117,7 @@ impl<'a> Day<'a> {
     fn new(browser: &'a Browser, ctx: &TestContext) -> Day<'a> {
         Day {
             browser,
-            base: serve(ctx.state.clone()),
+            base: base_url(serve(ctx.state.clone())),
             pages: Cell::new(0),
             phone: Cell::new(false),
             too_wide: RefCell::new(Vec::new()),

@@ -1,6 +1,7 @@
 //! A small WebDriver client (W3C protocol over HTTP/1.1, std only) for the browser tests:
 //! starts `chromedriver`, opens a headless Chromium session with a fresh profile, and offers
-//! the few commands the tests need. No crate: compile time matters on a shared 2-core machine.
+//! the few commands the tests need, and serves the app for it ([`serve`]). No crate: compile
+//! time matters on a shared 2-core machine.
 #![allow(dead_code)] // each test binary uses a different part
 
 use std::io::{Read, Write};
@@ -9,7 +10,41 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use actix_web::HttpServer;
+use arbiter::web::{self, AppState};
 use serde_json::{Value, json};
+
+/// Serves the app on a free port in a thread of its own, for the browser; returns the port once
+/// it answers.
+pub fn serve(state: AppState) -> u16 {
+    let port = free_port();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(move || web::app(state.clone()))
+                .workers(1)
+                .bind(("127.0.0.1", port))
+                .expect("bind")
+                .run()
+                .await
+        })
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the app did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    port
+}
+
+/// The base URL of the app [`serve`] serves on `port`.
+pub fn base_url(port: u16) -> String {
+    format!("http://127.0.0.1:{port}")
+}
+
+/// Where the browser tests put their screenshots (`target/e2e-screenshots`).
+pub fn shots() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/e2e-screenshots")
+}
 
 /// The key under which WebDriver returns an element reference.
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
