@@ -19,15 +19,14 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::SavedMapping;
 use crate::db::models::column_mappings::MAX_MAPPING_NAME;
-use crate::db::store::{self, ImportStep};
-use crate::formats::csv::{
-    ColumnMapping, CsvError, MAX_MAPPED_COLUMNS, READ_COLUMNS, headers_of, read_players,
-    write_players,
-};
+use crate::db::store;
+use crate::formats::csv::{headers_of, read_players, write_players};
 use crate::formats::spreadsheet::read_players_spreadsheet;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::import_form::{ImportPage, PreviewRow, ProblemRow};
-use crate::web::handlers::player::{field_label, problem_message, registration};
+use crate::web::handlers::player::import_page::{
+    ImportPage, PreviewRow, mapping_of, problem_row, step_text,
+};
+use crate::web::handlers::player::registration;
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::upload::CsrfUpload;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
@@ -156,63 +155,5 @@ pub async fn import_players(
                 .collect();
             render_page(&page, StatusCode::OK)
         }
-    }
-}
-
-/// The mapping in use: the saved one chosen (`mapping_id`), then the columns of the form's
-/// mapping table (a column with no field chosen, `?`, is not mapped).
-fn mapping_of(form: &CsrfUpload, saved: &[SavedMapping]) -> ColumnMapping {
-    let mut mapping = form
-        .get("mapping_id")
-        .parse::<i32>()
-        .ok()
-        .and_then(|id| saved.iter().find(|m| m.id == id))
-        .map(SavedMapping::mapping)
-        .unwrap_or_default();
-    for index in 0..MAX_MAPPED_COLUMNS {
-        let header = form.get(&format!("map_header_{index}"));
-        let field = form.get(&format!("map_field_{index}"));
-        if field != "?" {
-            mapping.push(header, field);
-        }
-    }
-    mapping
-}
-
-/// What the import does with a row, in the page's language.
-fn step_text(ctx: &PageContext, step: &ImportStep) -> String {
-    match step {
-        ImportStep::Register => ctx.t("player.import_step.register"),
-        ImportStep::Skip => ctx.t("player.import_step.skip"),
-        ImportStep::Unchanged { name } => ctx.t_with_name("player.import_step.unchanged", name),
-        ImportStep::Update {
-            name,
-            national_rating,
-            ..
-        } => ctx.lang.t_with(
-            "player.import_step.update",
-            &[
-                ("name", name),
-                ("old", &national_rating.0.to_string()),
-                ("new", &national_rating.1.to_string()),
-            ],
-        ),
-    }
-}
-
-/// A problem of the file for the error table, in the page's language.
-fn problem_row(ctx: &PageContext, error: &CsvError) -> ProblemRow {
-    ProblemRow {
-        line: error.line,
-        cell: error.cell.as_deref().unwrap_or_default().to_owned(),
-        field: if error.field.is_empty() {
-            String::new()
-        } else if READ_COLUMNS.contains(&error.field.as_str()) {
-            field_label(ctx, &error.field)
-        } else {
-            error.field.clone()
-        },
-        value: error.value.clone(),
-        message: problem_message(ctx, &error.problem),
     }
 }
