@@ -4,7 +4,8 @@
 //!   the pairing with `DIR/rNN.out` or `DIR/rNN.pairs` (bbpPairings' answer) when present.
 //! - `arbiter bench dutch --synthetic N [--seed S]`: pairs round 2 of a made-up N-player event
 //!   (round 1 paired top half against bottom half, C.04.3 Art. 3 for one score group, random
-//!   results).
+//!   results). `--pairs FILE` writes its pairing there, as bbpPairings writes one (a count,
+//!   then `white black` per board, `N 0` for the bye), so that two builds can be compared.
 //!
 //! One line per round on stdout: players, seconds, same as the reference, peak resident memory
 //! of that round (VmHWM, reset before each round through `/proc/self/clear_refs`). Progress goes
@@ -44,6 +45,7 @@ use rand::{Rng, SeedableRng};
 use crate::formats::trf;
 use crate::pairing::dutch;
 use crate::pairing::dutch::pairing_set;
+use crate::tournament::board::Board;
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 
 mod c02;
@@ -156,6 +158,9 @@ pub struct DutchArgs {
     /// Seed of the synthetic event's results.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the synthetic round's pairing to this file (bbpPairings' pairs format).
+    #[arg(long, requires = "synthetic")]
+    pub pairs: Option<PathBuf>,
 }
 
 /// Runs the subcommand.
@@ -171,7 +176,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::ensure!(players >= 2, "at least two players are needed");
         eprintln!("building a synthetic event of {players} players");
         let tournament = synthetic(players, args.seed);
-        measure(&format!("synthetic n{players} round 2"), &tournament, None);
+        let result = measure(&format!("synthetic n{players} round 2"), &tournament, None);
+        if let Some(path) = &args.pairs {
+            let pairs = pairing_set(&result.boards?);
+            let mut text = format!("{}\n", pairs.len());
+            for (white, black) in pairs {
+                text.push_str(&format!("{white} {black}\n"));
+            }
+            std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let Some(folder) = args.folder else {
@@ -196,7 +209,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map(|p| read_reference(&p))
             .transpose()?;
         eprintln!("pairing {} ...", input.display());
-        let same = measure(&format!("round {round}"), &tournament, expected.as_ref());
+        let same = measure(&format!("round {round}"), &tournament, expected.as_ref()).same;
         all_same &= same != Some(false);
     }
     Ok(if all_same {
@@ -206,12 +219,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Pairs once and prints the figures; returns whether the pairing equals `expected`.
+/// What [`measure`] found: the pairing, and whether it equals the reference when one was given.
+struct Measured {
+    boards: anyhow::Result<Vec<Board>>,
+    same: Option<bool>,
+}
+
+/// Pairs once and prints the figures.
 fn measure(
     label: &str,
     tournament: &Tournament,
     expected: Option<&BTreeSet<(u32, u32)>>,
-) -> Option<bool> {
+) -> Measured {
     reset_peak();
     let start = Instant::now();
     let result = dutch::pair(tournament);
@@ -235,7 +254,10 @@ fn measure(
         "{label}: {} players, {seconds:.3} s, {outcome}, peak {peak} MB",
         tournament.players.len()
     );
-    same
+    Measured {
+        boards: result.map_err(|e| anyhow::anyhow!("no pairing: {e}")),
+        same,
+    }
 }
 
 fn yes_no(value: bool) -> &'static str {

@@ -185,6 +185,13 @@ pub struct MaxWeightMatcher<W: MatchWeight> {
     bestkey: Vec<W>,
     shift: W,
     blossombestedges: Vec<Option<Vec<usize>>>,
+    /// Scratch of [`find_best_edges`](Self::find_best_edges), all `NONE` between calls: the
+    /// least-slack edge from the blossom to each S-blossom, and that slack.
+    bestedgeto: Vec<usize>,
+    bestslack: Vec<W>,
+    /// S-blossoms formed in this stage whose best edges are not known yet
+    /// ([`find_best_edges`](Self::find_best_edges)).
+    best_unknown: Vec<bool>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     queue: Vec<usize>,
@@ -210,6 +217,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             bestkey: vec![W::zero(); 2 * n],
             shift: W::zero(),
             blossombestedges: vec![None; 2 * n],
+            bestedgeto: vec![NONE; 2 * n],
+            bestslack: vec![W::zero(); 2 * n],
+            best_unknown: vec![false; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![W::zero(); 2 * n],
             queue: Vec::new(),
@@ -381,8 +391,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let leaves = self.leaves_of(b);
-            self.queue.extend(leaves);
+            if b < self.n {
+                self.queue.push(b);
+            } else {
+                let leaves = self.leaves_of(b);
+                self.queue.extend(leaves);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mate = self.mate[base];
@@ -419,7 +433,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     }
 
     /// Forms a blossom from the S-blossoms joined by the tight edge `k` (`v` → `w`).
-    fn add_blossom<G: EdgeWeights<W>>(&mut self, g: &G, base: usize, k: usize) {
+    fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w) = self.edge(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
@@ -457,10 +471,29 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             }
             self.inblossom[leaf] = b;
         }
+        for &sub in &path {
+            self.bestedge[sub] = NONE;
+        }
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+        // Its least-slack edges to the other S-blossoms are found when a dual step needs them
+        // (most stages end by an augmentation before any).
+        self.bestedge[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.best_unknown[b] = true;
+    }
+
+    /// Finds the least-slack edge from the top-level S-blossom `b` to each other S-blossom
+    /// (from its children's lists, or their leaves' rows for those without), for the dual
+    /// step: its best edge and the list kept for a blossom that will hold it.
+    fn find_best_edges<G: EdgeWeights<W>>(&mut self, g: &G, b: usize) {
+        let path = std::mem::take(&mut self.blossomchilds[b]);
         let n = self.n;
-        let mut bestedgeto = vec![NONE; 2 * n];
-        // The slack of `bestedgeto[x]`, so that each edge's weight is read once.
-        let mut bestslack = vec![W::zero(); 2 * n];
+        // The slack of `bestedgeto[x]` is kept, so that each edge's weight is read once; only
+        // the S-blossoms reached are touched (and cleared after).
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestslack = std::mem::take(&mut self.bestslack);
+        let mut reached = Vec::new();
         for &sub in &path {
             let mut offer = |this: &Self, k: usize, slack: W| {
                 let (i, j) = this.edge(k);
@@ -470,6 +503,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     && this.label[bj] == 1
                     && (bestedgeto[bj] == NONE || slack < bestslack[bj])
                 {
+                    if bestedgeto[bj] == NONE {
+                        reached.push(bj);
+                    }
                     bestedgeto[bj] = k;
                     bestslack[bj] = slack;
                 }
@@ -498,14 +534,18 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     }
                 }
             }
-            self.bestedge[sub] = NONE;
         }
-        let best: Vec<(usize, W)> = bestedgeto
+        // In the order of the S-blossoms' numbers, as a scan of them all would list them.
+        reached.sort_unstable();
+        let best: Vec<(usize, W)> = reached
             .iter()
-            .zip(&bestslack)
-            .filter(|&(&k, _)| k != NONE)
-            .map(|(&k, &slack)| (k, slack))
+            .map(|&x| (bestedgeto[x], bestslack[x]))
             .collect();
+        for &x in &reached {
+            bestedgeto[x] = NONE;
+        }
+        self.bestedgeto = bestedgeto;
+        self.bestslack = bestslack;
         self.bestedge[b] = NONE;
         for &(k, slack) in &best {
             let key = slack.plus(self.shift.plus(self.shift));
@@ -516,7 +556,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         }
         self.blossombestedges[b] = Some(best.into_iter().map(|(k, _)| k).collect());
         self.blossomchilds[b] = path;
-        self.blossomendps[b] = endps;
+        self.best_unknown[b] = false;
     }
 
     fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
@@ -605,6 +645,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
         self.blossomendps[b] = Vec::new();
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
+        self.best_unknown[b] = false;
         self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
     }
@@ -736,6 +777,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
     /// `doubled` is twice the edge's weight; `tight` when a dual step has just made it tight.
     /// Otherwise an edge is tight when its slack is zero: the dual steps of a stage keep the
     /// tight edges it has seen tight, so the slack tells it anew.
+    #[inline]
     fn consider<G: EdgeWeights<W>>(
         &mut self,
         g: &G,
@@ -767,7 +809,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                     self.augment_side(w, self.flip(p));
                     return true;
                 }
-                self.add_blossom(g, base, p);
+                self.add_blossom(base, p);
             } else if self.label[w] == 0 {
                 self.label[w] = 2;
                 self.labelend[w] = self.flip(p);
@@ -809,6 +851,7 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             self.shift = W::zero();
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
+                self.best_unknown[b] = false;
             }
             self.queue.clear();
             // Roots: the free vertices whose dual is still positive.
@@ -850,6 +893,12 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 }
                 // No augmenting path with the current duals: update them. An S-vertex whose
                 // dual would fall below zero bounds the step (it then becomes free instead).
+                // First the best edges of the blossoms formed since the last step.
+                for b in n..2 * n {
+                    if self.best_unknown[b] && self.blossomparent[b] == NONE && self.label[b] == 1 {
+                        self.find_best_edges(g, b);
+                    }
+                }
                 let mut deltatype = 0;
                 let mut delta = W::zero();
                 let mut deltavertex = NONE;

@@ -148,14 +148,15 @@ impl<const L: usize> Inside<L> {
 struct LocalView<'a, const L: usize>(&'a Inside<L>);
 
 impl<const L: usize> EdgeWeights<Wide<L>> for LocalView<'_, L> {
+    /// An edge at a player paired for good with somebody else is none here: the only ones
+    /// kept ([`Inside::isolate`]) weighed no more than outside, so their reduced weight is
+    /// zero (and they no longer change).
     #[inline]
     fn weight(&self, a: usize, b: usize) -> Wide<L> {
         let i = &self.0.isolated;
         if (i[a] != NONE && i[a] != b) || (i[b] != NONE && i[b] != a) {
-            if self.0.isolated_low.is_empty() {
-                return Wide::ZERO;
-            }
-            return self.0.edges.reduce(a, b, self.0.full(a, b));
+            debug_assert!(self.0.edges.reduce(a, b, self.0.full(a, b)).is_zero());
+            return Wide::ZERO;
         }
         self.0.edges.reduced_weight(a, b)
     }
