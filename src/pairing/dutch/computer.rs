@@ -229,10 +229,19 @@ impl<'c, const L: usize> Computer<'c, L> {
             .collect();
         for a in 0..n {
             for b in 0..a {
-                if keys[a].meets(&keys[b]) && context.allowed(context.player(a), context.player(b))
-                {
+                if keys[a].meets(&keys[b]) {
                     compatible.put(a, b, true);
                 }
+            }
+        }
+        // Then C1 and the forbidden pairs, taken away pair by pair: they are few, and a look-up
+        // in their set for each of the n² pairs cost more than the rest of this.
+        let vertex_of: HashMap<u32, usize> = (0..n).map(|v| (context.player(v).id.0, v)).collect();
+        for &(x, y) in &context.forbidden {
+            if let (Some(&a), Some(&b)) = (vertex_of.get(&x), vertex_of.get(&y))
+                && a != b
+            {
+                compatible.put(a, b, false);
             }
         }
         Computer {

@@ -51,15 +51,6 @@ pub(super) struct EdgeClass {
 }
 
 impl Context {
-    /// C1 and the forbidden pairs: not forbidden to meet (C1–C3 together: `allowed` and
-    /// [`ColourKey::meets`]).
-    pub(super) fn allowed(&self, a: &Entrant, b: &Entrant) -> bool {
-        self.forbidden.is_empty()
-            || !self
-                .forbidden
-                .contains(&(a.id.0.min(b.id.0), a.id.0.max(b.id.0)))
-    }
-
     /// What C3 reads of a player.
     pub(super) fn colour_key(&self, p: &Entrant) -> ColourKey {
         // C3, with the exception for topscorers (over 50 % of the maximum) in the last round.
