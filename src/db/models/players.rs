@@ -224,17 +224,16 @@ fn slashed(date: time::Date) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn registration(name: &str, title: &str, rating: i32) -> PlayerRow {
+impl PlayerRow {
+    /// A registration for unit tests: row `id` of tournament 1, named `name`, nothing else set.
+    pub fn sample(id: i32, name: &str) -> PlayerRow {
         PlayerRow {
-            id: PlayerRowId(1),
+            id: PlayerRowId(id),
             tournament_id: TournamentId(1),
             name: name.to_owned(),
             fide_id: None,
-            title: title.to_owned(),
-            rating,
+            title: String::new(),
+            rating: 0,
             federation: String::new(),
             birth_year: None,
             sex: String::new(),
@@ -244,6 +243,19 @@ mod tests {
             birth_date: None,
             national_id: String::new(),
             national_rating: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registration(name: &str, title: &str, rating: i32) -> PlayerRow {
+        PlayerRow {
+            title: title.to_owned(),
+            rating,
+            ..PlayerRow::sample(1, name)
         }
     }
 

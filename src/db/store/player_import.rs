@@ -188,21 +188,11 @@ mod tests {
 
     fn registered(id: i32, name: &str, fide_id: Option<i64>, national_id: &str) -> PlayerRow {
         PlayerRow {
-            id: PlayerRowId(id),
-            tournament_id: TournamentId(1),
-            name: name.to_owned(),
             fide_id,
-            title: String::new(),
             rating: 1900,
             federation: "CZE".into(),
-            birth_year: None,
-            sex: String::new(),
-            club: String::new(),
-            starting_rank: None,
-            created_at: crate::db::now(),
-            birth_date: None,
             national_id: national_id.to_owned(),
-            national_rating: 0,
+            ..PlayerRow::sample(id, name)
         }
     }
 
