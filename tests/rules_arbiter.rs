@@ -1,7 +1,7 @@
 //! The arbiter's report on game records, one test per rule (Laws 2023 Art. 5–9, Appendices
 //! A and B): how a game ends, draw claims, clocks, illegal moves and the signed result.
 
-use arbiter::rules::arbiter::{GameReport, ReportOptions, Termination, report};
+use arbiter::rules::arbiter::{GameReport, ReportOptions, Termination, Warning, report};
 use arbiter::rules::clock::{Category, TimeControl};
 use arbiter::rules::draw::ClaimKind;
 use arbiter::rules::game::{DeclaredEnd, GameRecord, Outcome, RecordedPly};
@@ -87,7 +87,10 @@ fn art_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate() {
     // Art. 8.7: the signed result stands; the disagreement is a warning.
     assert_eq!(got.recorded_result, Outcome::BlackWins);
     assert_eq!(got.result_agrees, Some(false));
-    assert!(got.warnings.iter().any(|w| w.contains("8.7")));
+    assert!(got.warnings.contains(&Warning::SignedDiffers {
+        signed: Outcome::BlackWins,
+        by_laws: Outcome::Draw,
+    }));
 }
 
 #[test]
@@ -101,7 +104,15 @@ fn art_5_2_3_agreement_and_9_1_1_no_offers_before_move_n() {
     let got = run(&record);
     assert_eq!(got.termination, Some(Termination::Agreement));
     assert_eq!(got.draw_offers, vec![3]);
-    assert!(got.warnings.iter().any(|w| w.contains("9.1.1")));
+    assert!(got.warnings.contains(&Warning::EarlyDrawOffer {
+        ply: 3,
+        move_number: 2,
+        first_allowed: 30,
+    }));
+    assert!(got.warnings.contains(&Warning::EarlyAgreement {
+        move_number: 2,
+        first_allowed: 30,
+    }));
 }
 
 fn knight_dance(times: usize) -> Vec<&'static str> {
@@ -140,7 +151,15 @@ fn art_9_5_incorrect_claim_gives_the_opponent_time_and_the_move_is_played() {
     assert_eq!(got.termination, None);
     assert_eq!(got.plies, 6);
     assert!(
-        got.warnings.iter().any(|w| w.contains("120 s")),
+        got.warnings.iter().any(|w| matches!(
+            w,
+            Warning::IncorrectClaim {
+                ply: 4,
+                kind: ClaimKind::Threefold,
+                seconds: 120,
+                ..
+            }
+        )),
         "{:?}",
         got.warnings
     );
@@ -156,7 +175,14 @@ fn art_9_5_incorrect_claim_in_rapid_one_minute() {
     let got = run(&record);
     assert!(!got.claims[0].valid);
     assert!(
-        got.warnings.iter().any(|w| w.contains("60 s")),
+        got.warnings.iter().any(|w| matches!(
+            w,
+            Warning::IncorrectClaim {
+                kind: ClaimKind::Fifty,
+                seconds: 60,
+                ..
+            }
+        )),
         "{:?}",
         got.warnings
     );
@@ -296,7 +322,16 @@ fn a_5_2_illegal_move_stands() {
     assert_eq!(got.illegal_moves.len(), 1, "{:?}", got.warnings);
     assert_eq!(got.illegal_moves[0].penalty, IllegalMovePenalty::Stands);
     assert_eq!(got.plies, 3);
-    assert!(got.warnings.iter().any(|w| w.contains("A.5.2")));
+    assert!(got.warnings.contains(&Warning::IllegalStands {
+        ply: 1,
+        text: "Kd4".to_owned(),
+    }));
+    // The command line words it in English with the article.
+    assert!(
+        got.warnings
+            .iter()
+            .any(|w| w.to_string().contains("stands (A.5.2)"))
+    );
 }
 
 #[test]

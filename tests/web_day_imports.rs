@@ -166,6 +166,18 @@ async fn art_8_7_score_upload_report_beside_the_result_and_pgn_export() {
     let bad = page.text("#report-first-bad").expect("first bad move");
     assert!(bad.contains("ply 9") && bad.contains("Dxe5"), "{bad}");
     assert_eq!(page.text("#report-plies").as_deref(), Some("8"));
+    // The same report for a Czech reader, in the words of the Czech Laws (Appendix C.3
+    // letters on the scoresheet, the UI language from the browser).
+    client.accept_language = Some("cs".to_owned());
+    let page = client.get(&score).await;
+    let bad = page.text("#report-first-bad").expect("first bad move");
+    assert!(
+        bad.starts_with(
+            "půltah 9 (5. Dxe5): kámen toho druhu tam táhnout nemůže, kámen jiného druhu ano"
+        ),
+        "{bad}"
+    );
+    client.accept_language = None;
     assert_eq!(
         page.attrs("select[name=lang] option[selected]", "value"),
         vec!["cs".to_owned()]

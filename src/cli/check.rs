@@ -575,7 +575,7 @@ fn laws_json(got: crate::rules::arbiter::GameReport) -> LawsReport {
             })
             .collect(),
         draw_offers: got.draw_offers,
-        warnings: got.warnings,
+        warnings: got.warnings.iter().map(ToString::to_string).collect(),
         claimable: ClaimableJson {
             threefold: got.claimable.threefold,
             fifty: got.claimable.fifty,

@@ -20,6 +20,9 @@ use super::illegal::{self, IllegalMovePenalty};
 use super::san::{self, MoveText, SanError, SanErrorKind};
 use super::{Color, Lang, Move, Position, Role, attacks};
 
+mod warning;
+pub use warning::{LossEvent, Warning};
+
 /// How a game ended under the Laws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Termination {
@@ -65,6 +68,24 @@ impl Termination {
             Termination::IllegalMove => "illegal_move",
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
+        }
+    }
+
+    /// The article of the Laws that ends a game so (`5.1.1` for checkmate).
+    pub fn article(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "5.1.1",
+            Termination::Stalemate => "5.2.1",
+            Termination::DeadPosition => "5.2.2",
+            Termination::Fivefold => "9.6.1",
+            Termination::Seventyfive => "9.6.2",
+            Termination::ThreefoldClaim => "9.2",
+            Termination::FiftyClaim => "9.3",
+            Termination::FlagFall => "6.9",
+            Termination::BothFlags => "6.11",
+            Termination::IllegalMove => "7.5.5",
+            Termination::Resignation => "5.1.2",
+            Termination::Agreement => "5.2.3",
         }
     }
 }
@@ -137,8 +158,8 @@ pub struct GameReport {
     pub draw_offers: Vec<usize>,
     /// Plies where the player to move could claim a draw.
     pub claimable: Claimable,
-    /// Everything an arbiter should look at, in words.
-    pub warnings: Vec<String>,
+    /// Everything an arbiter should look at.
+    pub warnings: Vec<Warning>,
     /// The position after the last legal ply.
     pub final_fen: String,
     /// Every record entry that was played was read as SAN or long algebraic (none needed the
@@ -183,26 +204,19 @@ pub fn is_dead(position: &Position) -> Option<bool> {
 fn loss_unless_cannot_mate(
     position: &Position,
     loser: Color,
-    warnings: &mut Vec<String>,
-    what: &str,
+    warnings: &mut Vec<Warning>,
+    event: LossEvent,
 ) -> Outcome {
     match can_mate(position, loser.other()) {
         Some(true) => win_for(loser.other()),
         Some(false) => Outcome::Draw,
         None => {
-            warnings.push(format!(
-                "{what}: whether {} can still mate could not be decided",
-                color_name(loser.other())
-            ));
+            warnings.push(Warning::MateUndecided {
+                event,
+                side: loser.other(),
+            });
             Outcome::Unknown
         }
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 
@@ -323,7 +337,9 @@ pub fn report(record: &GameRecord, options: ReportOptions) -> GameReport {
             Ok(position) => position,
             Err(error) => {
                 return GameReport {
-                    warnings: vec![format!("start position: {error}")],
+                    warnings: vec![Warning::StartPosition {
+                        error: error.to_string(),
+                    }],
                     final_fen: fen.clone(),
                     ..GameReport::blank(record)
                 };
@@ -422,11 +438,11 @@ impl<'a> Walker<'a> {
                 let (termination, at, _) =
                     self.ended
                         .unwrap_or((Termination::Agreement, 0, Outcome::Unknown));
-                self.report.warnings.push(format!(
-                    "the game ended after ply {at} ({}); {} more plies are recorded",
-                    termination.name(),
-                    record.plies.len() + 1 - ply
-                ));
+                self.report.warnings.push(Warning::MovesAfterEnd {
+                    at,
+                    termination,
+                    more: record.plies.len() + 1 - ply,
+                });
             }
             let mover = self.position.turn();
             let mut read_as_uci = false;
@@ -470,13 +486,12 @@ impl<'a> Walker<'a> {
                     };
                     self.end(termination, Outcome::Draw);
                 } else {
-                    self.report.warnings.push(format!(
-                        "ply {ply}: incorrect {} claim by {}: {} s added to the opponent's clock \
-                         and the written move must be played (9.5)",
-                        kind.name(),
-                        color_name(mover),
-                        draw::incorrect_claim_bonus_seconds(category)
-                    ));
+                    self.report.warnings.push(Warning::IncorrectClaim {
+                        ply,
+                        kind,
+                        by: mover,
+                        seconds: draw::incorrect_claim_bonus_seconds(category),
+                    });
                 }
             }
             let m = match parsed {
@@ -546,12 +561,11 @@ impl<'a> Walker<'a> {
             if supervised || claimed {
                 // Answered under supervision: the arbiter should have reinstated it (7.5.1);
                 // it is reported, and the game is followed as it was played.
-                self.report.warnings.push(format!(
-                    "ply {ply}: illegal move {} by {} was not corrected (7.5.1) and the game \
-                     went on from it",
-                    entry.text,
-                    color_name(mover)
-                ));
+                self.report.warnings.push(Warning::IllegalNotCorrected {
+                    ply,
+                    text: entry.text.clone(),
+                    by: mover,
+                });
             }
             let mut after = self.position.clone();
             after.play_unchecked(m);
@@ -576,19 +590,18 @@ impl<'a> Walker<'a> {
         });
         match penalty {
             IllegalMovePenalty::Stands => {
-                self.report.warnings.push(format!(
-                    "ply {ply}: illegal move {} stands (A.5.2): the game continued from the \
-                     position it produced",
-                    entry.text
-                ));
+                self.report.warnings.push(Warning::IllegalStands {
+                    ply,
+                    text: entry.text.clone(),
+                });
             }
             IllegalMovePenalty::TimeToOpponent(seconds) => {
-                self.report.warnings.push(format!(
-                    "ply {ply}: illegal move {} by {}: position reinstated (7.5.1), {seconds} s \
-                     to the opponent",
-                    entry.text,
-                    color_name(mover)
-                ));
+                self.report.warnings.push(Warning::IllegalReinstated {
+                    ply,
+                    text: entry.text.clone(),
+                    by: mover,
+                    seconds,
+                });
             }
             IllegalMovePenalty::LossUnlessOpponentCannotMate => {
                 let position = self.position.clone();
@@ -596,7 +609,7 @@ impl<'a> Walker<'a> {
                     &position,
                     mover,
                     &mut self.report.warnings,
-                    "second illegal move (7.5.5)",
+                    LossEvent::SecondIllegalMove,
                 );
                 self.end(Termination::IllegalMove, result);
             }
@@ -612,10 +625,11 @@ impl<'a> Walker<'a> {
             if let Some(first_allowed) = self.record.no_draw_offers_before {
                 let move_number = position.fullmoves() - u32::from(mover == Color::Black);
                 if move_number < first_allowed {
-                    self.report.warnings.push(format!(
-                        "ply {ply}: draw offer on move {move_number}, before move {first_allowed} \
-                         (9.1.1)"
-                    ));
+                    self.report.warnings.push(Warning::EarlyDrawOffer {
+                        ply,
+                        move_number,
+                        first_allowed,
+                    });
                 }
             }
         }
@@ -656,7 +670,7 @@ impl<'a> Walker<'a> {
                 &position,
                 loser,
                 &mut self.report.warnings,
-                "flag fall (6.9)",
+                LossEvent::FlagFall,
             );
             self.end(Termination::FlagFall, result);
         }
@@ -688,10 +702,9 @@ impl<'a> Walker<'a> {
                 };
                 self.end(termination, Outcome::Draw);
             } else {
-                self.report.warnings.push(format!(
-                    "incorrect {} claim on the final position (9.5)",
-                    kind.name()
-                ));
+                self.report
+                    .warnings
+                    .push(Warning::IncorrectFinalClaim { kind });
             }
         }
         if self.ended.is_none() && !self.stopped {
@@ -703,7 +716,7 @@ impl<'a> Walker<'a> {
                         &position,
                         loser,
                         &mut self.report.warnings,
-                        "flag fall (6.9)",
+                        LossEvent::FlagFall,
                     );
                     self.end(Termination::FlagFall, result);
                 }
@@ -711,10 +724,7 @@ impl<'a> Walker<'a> {
                     if *last_period {
                         self.end(Termination::BothFlags, Outcome::Draw);
                     } else {
-                        self.report.warnings.push(
-                            "both flags fell before the last period: the game continues (6.11.1.1)"
-                                .to_owned(),
-                        );
+                        self.report.warnings.push(Warning::BothFlagsEarly);
                     }
                 }
                 _ => {}
@@ -724,9 +734,7 @@ impl<'a> Walker<'a> {
         if self.ended.is_none() && !self.stopped {
             self.off_board_end();
         } else if self.stopped && self.ended.is_none() {
-            self.report.warnings.push(
-                "the record could not be followed to its end: no result by the Laws".to_owned(),
-            );
+            self.report.warnings.push(Warning::NotFollowed);
         }
         let mut report = self.report;
         report.plies = self.plies;
@@ -740,12 +748,10 @@ impl<'a> Walker<'a> {
             let agrees = report.result_by_laws == record.result;
             report.result_agrees = Some(agrees);
             if !agrees {
-                report.warnings.push(format!(
-                    "the signed result {} differs from the result by the Laws {}; the signed \
-                     result stands unless the arbiter decides otherwise (8.7)",
-                    record.result.as_pgn(),
-                    report.result_by_laws.as_pgn()
-                ));
+                report.warnings.push(Warning::SignedDiffers {
+                    signed: record.result,
+                    by_laws: report.result_by_laws,
+                });
             }
         }
         report
@@ -779,10 +785,9 @@ impl<'a> Walker<'a> {
                 Some(true) => first_dead = Some(index),
                 Some(false) => break,
                 None => {
-                    self.report.warnings.push(format!(
-                        "whether the position after ply {} is dead (5.2.2) could not be decided",
-                        self.segment_first_ply + index
-                    ));
+                    self.report.warnings.push(Warning::DeadUndecided {
+                        ply: self.segment_first_ply + index,
+                    });
                     break;
                 }
             }
@@ -818,16 +823,15 @@ impl<'a> Walker<'a> {
             (DeclaredEnd::Agreement, _, _) | (DeclaredEnd::Unspecified, Outcome::Draw, _) => {
                 let (white_moves, black_moves) = self.moves_by_side();
                 if white_moves == 0 || black_moves == 0 {
-                    self.report
-                        .warnings
-                        .push("draw agreed before both players made a move (5.2.3)".to_owned());
+                    self.report.warnings.push(Warning::AgreementBeforeMoves);
                 }
                 if let Some(first_allowed) = record.no_draw_offers_before {
                     let move_number = white_moves.max(black_moves) as u32;
                     if move_number < first_allowed {
-                        self.report.warnings.push(format!(
-                            "draw agreed at move {move_number}, before move {first_allowed} (9.1.1)"
-                        ));
+                        self.report.warnings.push(Warning::EarlyAgreement {
+                            move_number,
+                            first_allowed,
+                        });
                     }
                 }
                 self.end(Termination::Agreement, Outcome::Draw);
@@ -837,7 +841,7 @@ impl<'a> Walker<'a> {
                     &position,
                     loser,
                     &mut self.report.warnings,
-                    "time forfeit (6.9)",
+                    LossEvent::TimeForfeit,
                 );
                 self.end(Termination::FlagFall, result);
             }
@@ -846,7 +850,7 @@ impl<'a> Walker<'a> {
                     &position,
                     loser,
                     &mut self.report.warnings,
-                    "resignation (5.1.2)",
+                    LossEvent::Resignation,
                 );
                 self.end(Termination::Resignation, result);
             }

@@ -14,7 +14,7 @@
 
 mod write;
 
-pub use write::write_game;
+pub use write::{english_movetext, write_game};
 
 /// One move of a game as written, with what follows it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,7 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::{PgnGame, PgnMove};
+use super::{PgnGame, PgnMove, PgnReader, ReadOptions};
+use crate::rules::replay::replay;
+use crate::rules::san::to_san;
+use crate::rules::{Lang, Position};
 
 /// Escapes a tag value (`\` and `"`).
 fn escape_tag(value: &str) -> String {
@@ -68,5 +71,59 @@ fn write_line(moves: &[PgnMove], mut number: u32, mut black: bool, tokens: &mut 
             number += 1;
         }
         black = !black;
+    }
+}
+
+/// The score for PGN export: English piece letters, as PGN requires. An English score is kept
+/// as entered (with its comments and clock readings); one in another language is replayed and
+/// rewritten in English SAN from the standard start, and whatever follows a move that cannot be
+/// played is kept in a comment. A score with its own start position (`FEN` tag) is kept as
+/// entered.
+pub fn english_movetext(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_owned();
+    }
+    let options = ReadOptions {
+        keep_variations: false,
+        keep_comments: false,
+    };
+    let Some(Ok(game)) = PgnReader::new(text, options).next() else {
+        return format!("{{{}}}", text.replace(['{', '}'], ""));
+    };
+    if game.tag("FEN").is_some() {
+        return text.to_owned();
+    }
+    let written: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    let played = replay(Position::new(), &written, lang);
+    let mut position = Position::new();
+    let mut out = Vec::with_capacity(played.moves.len() + 1);
+    for (index, m) in played.moves.iter().enumerate() {
+        let san = to_san(&position, *m, Lang::En);
+        if index % 2 == 0 {
+            out.push(format!("{}. {san}", index / 2 + 1));
+        } else {
+            out.push(san);
+        }
+        position.play_unchecked(*m);
+    }
+    if let Some((ply, _)) = played.failure {
+        let rest = written[ply - 1..].join(" ").replace(['{', '}'], "");
+        out.push(format!("{{not readable from here: {rest}}}"));
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn appendix_c_export_rewrites_a_german_move_list_in_english() {
+        let got = english_movetext("1. e4 e5 2. Sf3 Sc6 3. Lb5 Dxb5", Lang::De);
+        assert_eq!(
+            got,
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 {not readable from here: Dxb5}"
+        );
+        assert_eq!(english_movetext("1. e4 {ok} e5", Lang::En), "1. e4 {ok} e5");
     }
 }

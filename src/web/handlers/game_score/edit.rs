@@ -125,7 +125,7 @@ impl ScorePage {
                     .await?;
                 let report = stored.as_ref().map(|score| {
                     let lang = Lang::from_code(&score.lang).unwrap_or_default();
-                    check_score(&score.movetext, lang, board)
+                    check_score(&score.movetext, lang, board, ctx.lang)
                 });
                 let (movetext, lang) = stored
                     .map(|score| (score.movetext, score.lang))

@@ -1,6 +1,6 @@
 //! `GET /tournaments/{id}/rounds/{number}/games.pgn`: the round's games as PGN
 //! ([`crate::formats::round_pgn`]), with the recorded results (Art. 8.7); scores typed in
-//! another language are rewritten with English letters ([`super::report::english_movetext`]).
+//! another language are rewritten with English letters ([`crate::rules::pgn::english_movetext`]).
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -9,8 +9,8 @@ use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
 use crate::rules::Lang;
+use crate::rules::pgn::english_movetext;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::game_score::report::english_movetext;
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};

@@ -5,3 +5,4 @@ pub mod edit;
 pub mod export;
 pub mod report;
 pub mod save;
+pub mod wording;

@@ -7,14 +7,12 @@
 //! The game is read as PGN (a bare move list is PGN movetext too), with the piece letters of
 //! the scoresheet's language (Appendix C.3).
 
-use crate::rules::arbiter::{ReportOptions, Termination, report};
-use crate::rules::draw::ClaimKind;
+use crate::rules::Lang;
+use crate::rules::arbiter::{ReportOptions, report};
 use crate::rules::game::{GameRecord, Outcome};
-use crate::rules::illegal::IllegalMovePenalty;
 use crate::rules::pgn::{PgnReader, ReadOptions};
-use crate::rules::replay::replay;
-use crate::rules::san::to_san;
-use crate::rules::{Lang, Position};
+use crate::web::handlers::game_score::wording;
+use crate::web::i18n::Lang as Ui;
 
 /// What the page shows about one game score.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,37 +112,10 @@ fn tag_mismatches(game: &crate::rules::pgn::PgnGame, board: Board<'_>) -> Vec<Ta
     found
 }
 
-/// The article of the Laws behind a termination.
-pub fn termination_article(termination: Termination) -> &'static str {
-    match termination {
-        Termination::Checkmate => "5.1.1",
-        Termination::Stalemate => "5.2.1",
-        Termination::DeadPosition => "5.2.2",
-        Termination::Fivefold => "9.6.1",
-        Termination::Seventyfive => "9.6.2",
-        Termination::ThreefoldClaim => "9.2",
-        Termination::FiftyClaim => "9.3",
-        Termination::FlagFall => "6.9",
-        Termination::BothFlags => "6.11",
-        Termination::IllegalMove => "7.5.5",
-        Termination::Resignation => "5.1.2",
-        Termination::Agreement => "5.2.3",
-    }
-}
-
-/// "12." for White's ply 23, "12…" for Black's ply 24.
-fn move_number(ply: usize) -> String {
-    let number = ply.div_ceil(2);
-    if ply % 2 == 1 {
-        format!("{number}.")
-    } else {
-        format!("{number}…")
-    }
-}
-
-/// Checks `text` (PGN or a move list in `lang`'s letters) against the board: its signed result
-/// and, for a PGN file, the players its tags name.
-pub fn check_score(text: &str, lang: Lang, board: Board<'_>) -> ScoreReport {
+/// Checks `text` (PGN or a move list in `letters`, the scoresheet's piece letters) against the
+/// board: its signed result and, for a PGN file, the players its tags name. The report is
+/// worded in `ui`, the reader's language.
+pub fn check_score(text: &str, letters: Lang, board: Board<'_>, ui: Ui) -> ScoreReport {
     let signed_result = board
         .signed
         .and_then(Outcome::parse)
@@ -178,56 +149,16 @@ pub fn check_score(text: &str, lang: Lang, board: Board<'_>) -> ScoreReport {
     let mut record = GameRecord::from_pgn(&game);
     // The result signed on the board is what counts (Art. 8.7), not a tag in the text.
     record.result = signed_result;
-    let got = report(&record, ReportOptions { lang });
+    let got = report(&record, ReportOptions { lang: letters });
     let first_bad_move = got.first_bad_ply.map(|ply| {
         let written = game.moves.get(ply - 1).map_or("", |m| m.text.as_str());
-        let reason = got.error.as_ref().map_or("", |e| e.reason.as_str());
-        format!("ply {ply} ({} {written}): {reason}", move_number(ply))
+        let reason = got
+            .error
+            .as_ref()
+            .map(|e| wording::bad_move_reason(ui, e.kind, &e.reason))
+            .unwrap_or_default();
+        wording::bad_move(ui, ply, written, &reason)
     });
-    let claims = got
-        .claims
-        .iter()
-        .map(|claim| {
-            let (kind, article) = match claim.kind {
-                ClaimKind::Threefold => ("threefold repetition", "9.2"),
-                ClaimKind::Fifty => ("fifty moves", "9.3"),
-            };
-            let verdict = if claim.valid {
-                "valid".to_owned()
-            } else {
-                "incorrect: the opponent gets two minutes (Art. 9.5)".to_owned()
-            };
-            let written = claim
-                .written_move
-                .as_ref()
-                .map(|m| format!(", on the written move {m}"))
-                .unwrap_or_default();
-            format!(
-                "{} {kind} (Art. {article}){written}: {verdict}",
-                move_number(claim.ply)
-            )
-        })
-        .collect();
-    let illegal_moves = got
-        .illegal_moves
-        .iter()
-        .map(|illegal| {
-            let penalty = match illegal.penalty {
-                IllegalMovePenalty::TimeToOpponent(seconds) => {
-                    format!("position reinstated, {seconds} s to the opponent (Art. 7.5.5)")
-                }
-                IllegalMovePenalty::LossUnlessOpponentCannotMate => {
-                    "second illegal move: the game is lost (Art. 7.5.5)".to_owned()
-                }
-                IllegalMovePenalty::Stands => "not claimed, the move stands (A.5.2)".to_owned(),
-            };
-            let number = match illegal.side {
-                crate::rules::types::Color::White => format!("{}.", illegal.move_number),
-                crate::rules::types::Color::Black => format!("{}…", illegal.move_number),
-            };
-            format!("{number} {}: {penalty}", illegal.text)
-        })
-        .collect();
     ScoreReport {
         plies: got.plies,
         unreadable: None,
@@ -237,23 +168,23 @@ pub fn check_score(text: &str, lang: Lang, board: Board<'_>) -> ScoreReport {
             .as_ref()
             .map(|e| e.candidates.clone())
             .unwrap_or_default(),
-        termination: got.termination.map(|t| {
-            let ply = got
-                .termination_ply
-                .map(|p| format!(" after ply {p}"))
-                .unwrap_or_default();
-            format!(
-                "{} (Art. {}){ply}",
-                t.name().replace('_', " "),
-                termination_article(t)
-            )
-        }),
+        termination: got
+            .termination
+            .map(|t| wording::termination(ui, t, got.termination_ply)),
         result_by_laws: got.result_by_laws.as_pgn().to_owned(),
         signed_result: got.recorded_result.as_pgn().to_owned(),
         agrees: got.result_agrees,
-        claims,
-        illegal_moves,
-        warnings: got.warnings,
+        claims: got.claims.iter().map(|c| wording::claim(ui, c)).collect(),
+        illegal_moves: got
+            .illegal_moves
+            .iter()
+            .map(|i| wording::illegal_move(ui, i))
+            .collect(),
+        warnings: got
+            .warnings
+            .iter()
+            .map(|w| wording::warning(ui, w))
+            .collect(),
         tag_mismatches,
     }
 }
@@ -270,45 +201,6 @@ impl ScoreReport {
         }
         None
     }
-}
-
-/// The score for PGN export: English piece letters, as PGN requires. An English score is kept
-/// as entered (with its comments and clock readings); one in another language is replayed and
-/// rewritten in English SAN from the standard start, and whatever follows a move that cannot be
-/// played is kept in a comment. A score with its own start position (`FEN` tag) is kept as
-/// entered.
-pub fn english_movetext(text: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return text.to_owned();
-    }
-    let options = ReadOptions {
-        keep_variations: false,
-        keep_comments: false,
-    };
-    let Some(Ok(game)) = PgnReader::new(text, options).next() else {
-        return format!("{{{}}}", text.replace(['{', '}'], ""));
-    };
-    if game.tag("FEN").is_some() {
-        return text.to_owned();
-    }
-    let written: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
-    let played = replay(Position::new(), &written, lang);
-    let mut position = Position::new();
-    let mut out = Vec::with_capacity(played.moves.len() + 1);
-    for (index, m) in played.moves.iter().enumerate() {
-        let san = to_san(&position, *m, Lang::En);
-        if index % 2 == 0 {
-            out.push(format!("{}. {san}", index / 2 + 1));
-        } else {
-            out.push(san);
-        }
-        position.play_unchecked(*m);
-    }
-    if let Some((ply, _)) = played.failure {
-        let rest = written[ply - 1..].join(" ").replace(['{', '}'], "");
-        out.push(format!("{{not readable from here: {rest}}}"));
-    }
-    out.join(" ")
 }
 
 #[cfg(test)]
@@ -330,7 +222,7 @@ mod tests {
             black: "Nepomniachtchi, Ian",
             signed: Some("0-1"),
         };
-        let got = check_score(text, Lang::En, board);
+        let got = check_score(text, Lang::En, board, Ui::default());
         let tags: Vec<(&str, &str, &str)> = got
             .tag_mismatches
             .iter()
@@ -349,14 +241,23 @@ mod tests {
             black: "nepomniachtchi ian",
             signed: Some("1-0"),
         };
-        assert!(check_score(text, Lang::En, board).tag_mismatches.is_empty());
+        assert!(
+            check_score(text, Lang::En, board, Ui::default())
+                .tag_mismatches
+                .is_empty()
+        );
     }
 
     #[test]
     fn text_without_one_legal_move_is_not_a_game() {
-        let garbage = check_score("hello world, this is not chess", Lang::En, Board::default());
+        let garbage = check_score(
+            "hello world, this is not chess",
+            Lang::En,
+            Board::default(),
+            Ui::default(),
+        );
         assert!(garbage.not_a_game().is_some(), "{garbage:?}");
-        let short = check_score("1. e4 e5 2. Kf9", Lang::En, Board::default());
+        let short = check_score("1. e4 e5 2. Kf9", Lang::En, Board::default(), Ui::default());
         assert_eq!(short.not_a_game(), None, "two legal moves are a game score");
     }
 
@@ -366,6 +267,7 @@ mod tests {
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
             Lang::En,
             signed("1-0"),
+            Ui::default(),
         );
         assert_eq!(got.plies, 7);
         assert_eq!(got.first_bad_move, None);
@@ -380,6 +282,7 @@ mod tests {
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
             Lang::En,
             signed("0-1"),
+            Ui::default(),
         );
         assert_eq!(got.signed_result, "0-1");
         assert_eq!(got.agrees, Some(false));
@@ -392,12 +295,13 @@ mod tests {
             "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
             Lang::Cs,
             Board::default(),
+            Ui::default(),
         );
         assert_eq!(got.plies, 8);
         let bad = got.first_bad_move.expect("bad move");
         assert!(bad.starts_with("ply 9 (5. Dxe5)"), "{bad}");
         // Read as English, the first knight move is already wrong.
-        let english = check_score("1. e4 e5 2. Jf3", Lang::En, Board::default());
+        let english = check_score("1. e4 e5 2. Jf3", Lang::En, Board::default(), Ui::default());
         assert!(
             english
                 .first_bad_move
@@ -415,6 +319,7 @@ mod tests {
             "1. e4 e5 2. Ke3 Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qd5 O-O",
             Lang::En,
             Board::default(),
+            Ui::default(),
         );
         assert_eq!(got.illegal_moves.len(), 2, "{:?}", got.illegal_moves);
         assert!(
@@ -430,18 +335,47 @@ mod tests {
     }
 
     #[test]
-    fn pgn_export_rewrites_a_german_move_list_in_english() {
-        let got = english_movetext("1. e4 e5 2. Sf3 Sc6 3. Lb5 Dxb5", Lang::De);
-        assert_eq!(
-            got,
-            "1. e4 e5 2. Nf3 Nc6 3. Bb5 {not readable from here: Dxb5}"
+    fn unreadable_text_says_where() {
+        let got = check_score(
+            "[Event \"x\"\n1. e4",
+            Lang::En,
+            Board::default(),
+            Ui::default(),
         );
-        assert_eq!(english_movetext("1. e4 {ok} e5", Lang::En), "1. e4 {ok} e5");
+        assert!(got.unreadable.unwrap_or_default().starts_with("line 1"));
     }
 
     #[test]
-    fn unreadable_text_says_where() {
-        let got = check_score("[Event \"x\"\n1. e4", Lang::En, Board::default());
-        assert!(got.unreadable.unwrap_or_default().starts_with("line 1"));
+    fn art_8_7_the_report_speaks_the_readers_language() {
+        let score = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+        let cs = Ui::from_code("cs").expect("cs");
+        let got = check_score(score, Lang::En, signed("0-1"), cs);
+        assert_eq!(
+            got.termination.as_deref(),
+            Some("mat (čl. 5.1.1), po půltahu 7")
+        );
+        assert!(
+            got.warnings
+                .iter()
+                .any(|w| w.starts_with("podepsaný výsledek 0-1") && w.contains("(čl. 8.7)")),
+            "{:?}",
+            got.warnings
+        );
+        let hu = Ui::from_code("hu").expect("hu");
+        let got = check_score(score, Lang::En, signed("1-0"), hu);
+        assert_eq!(
+            got.termination.as_deref(),
+            Some("matt (5.1.1 cikkely), a(z) 7. féllépés után")
+        );
+        // Czech letters, Serbian reader: the kind of problem in Serbian.
+        let sr = Ui::from_code("sr").expect("sr");
+        let got = check_score(
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. Dxe5",
+            Lang::Cs,
+            Board::default(),
+            sr,
+        );
+        let bad = got.first_bad_move.expect("bad move");
+        assert!(bad.starts_with("полупотез 9 (5. Dxe5): "), "{bad}");
     }
 }

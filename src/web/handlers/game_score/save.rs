@@ -49,7 +49,7 @@ pub async fn save_score(
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let lang = Lang::from_code(code).unwrap_or_default();
     if !text.trim().is_empty()
-        && let Some(reason) = check_score(&text, lang, Board::default()).not_a_game()
+        && let Some(reason) = check_score(&text, lang, Board::default(), ctx.lang).not_a_game()
     {
         let typed = Typed {
             movetext: text,
