@@ -357,4 +357,28 @@ async fn a_saved_mapping_is_the_organisers_own() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "another organiser's mapping does not apply"
     );
+    // Nor can they delete it, even from their own tournament.
+    let ours_id = ours[0].id;
+    let delete = |t: &str| format!("{t}/players/mappings/{ours_id}/delete");
+    let refused = other.post(&delete(&theirs), &[]).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.body);
+    // The owner sees it listed and deletes it; it is gone from the page and the table.
+    let page = orga.get(&import).await;
+    assert_eq!(page.texts("#saved-mappings li"), ["klub Delete"]);
+    let deleted = orga.post(&delete(&format!("/tournaments/{id}")), &[]).await;
+    assert_eq!(deleted.status, StatusCode::SEE_OTHER, "{}", deleted.body);
+    let page = orga.get(&import).await;
+    assert!(
+        page.body.contains("Column mapping “klub” deleted."),
+        "{}",
+        page.body
+    );
+    assert!(page.texts("#saved-mappings li").is_empty());
+    assert!(
+        ctx.with_conn(|conn| SavedMapping::of_owner(conn, owner).expect("mappings"))
+            .is_empty()
+    );
+    // Deleting it again: not found.
+    let again = orga.post(&delete(&format!("/tournaments/{id}")), &[]).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
 }

@@ -253,6 +253,10 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(player::import::import_players),
     )
     .route(
+        "/tournaments/{id}/players/mappings/{mapping}/delete",
+        web::post().to(player::delete_mapping::delete_mapping),
+    )
+    .route(
         "/tournaments/{id}/players/lookup",
         web::get().to(player::lookup::lookup_player),
     )

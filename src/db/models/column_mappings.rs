@@ -94,4 +94,21 @@ impl SavedMapping {
             .execute(conn)?;
         Ok(true)
     }
+
+    /// Deletes the organiser's mapping `id`; its name, or `None` when they have no such
+    /// mapping (another organiser's is never touched).
+    pub fn delete(conn: &mut DbConn, owner: UserId, id: i32) -> QueryResult<Option<String>> {
+        conn.transaction(|conn| {
+            let Some(found) = SavedMapping::find(conn, owner, id)? else {
+                return Ok(None);
+            };
+            diesel::delete(
+                column_mappings::table
+                    .filter(column_mappings::id.eq(id))
+                    .filter(column_mappings::owner_id.eq(owner)),
+            )
+            .execute(conn)?;
+            Ok(Some(found.name))
+        })
+    }
 }

@@ -7,6 +7,7 @@
 
 pub mod adjust_points;
 pub mod delete;
+pub mod delete_mapping;
 pub mod edit_form;
 pub mod expel;
 pub mod export;

@@ -1,0 +1,35 @@
+//! `POST /tournaments/{id}/players/mappings/{mapping}/delete`: deletes one of the visitor's
+//! saved column mappings ([`SavedMapping::delete`]) from the player import page; another
+//! organiser's mapping is not found (404).
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+
+use crate::db::models::SavedMapping;
+use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::web::handlers::player::delete::DeleteForm;
+use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
+
+/// Deletes the mapping and goes back to the import page.
+pub async fn delete_mapping(
+    ctx: PageContext,
+    user: CurrentUser,
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    _form: CsrfForm<DeleteForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, mapping) = path.into_inner();
+    let owner = user.id;
+    authorise(&state, &user.0, id, Need::Day).await?;
+    let name = state
+        .db(move |conn| Ok(SavedMapping::delete(conn, owner, mapping)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(see_other_with_notice(
+        &session,
+        &format!("/tournaments/{id}/players/import"),
+        ctx.t_with_name("player.mapping_deleted", &name),
+    ))
+}
