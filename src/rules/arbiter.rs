@@ -20,7 +20,9 @@ use super::illegal::{self, IllegalMovePenalty};
 use super::san::{self, MoveText, SanError, SanErrorKind};
 use super::{Color, Lang, Move, Position, Role, attacks};
 
+mod score_text;
 mod warning;
+pub use score_text::{ScoreText, SignedBoard, TagMismatch, check_score_text};
 pub use warning::{LossEvent, Warning};
 
 /// How a game ended under the Laws.

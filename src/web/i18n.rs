@@ -4,6 +4,8 @@
 //! Catalogs are `locales/*.yml` (rust-i18n, `_version: 2`, one key with all six locales).
 //! Templates translate with `ctx.t("key")`; handlers with [`Lang::t`].
 
+pub mod score;
+
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::future::{Ready, ready};

@@ -9,9 +9,10 @@ use askama_web::WebTemplate;
 use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::rules::Lang;
+use crate::rules::arbiter::SignedBoard;
 use crate::tournament::result::BoardResult;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::game_score::report::{Board, ScoreReport, check_score};
+use crate::web::handlers::game_score::report::{ScoreReport, check_score};
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::tournament::TournamentHeader;
@@ -111,7 +112,7 @@ impl ScorePage {
             .unwrap_or_default();
         let name = |id| data.player(id).map_or("", |p| p.name.as_str());
         let signed = game.result.map(BoardResult::as_str);
-        let board = Board {
+        let board = SignedBoard {
             white: name(game.white_id),
             black: game.black_id.map_or("", name),
             signed,

@@ -5,4 +5,3 @@ pub mod edit;
 pub mod export;
 pub mod report;
 pub mod save;
-pub mod wording;

@@ -11,9 +11,10 @@ use actix_web::{HttpResponse, web};
 use crate::db::models::GameId;
 use crate::db::store;
 use crate::rules::Lang;
+use crate::rules::arbiter::SignedBoard;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::game_score::edit::{ScorePage, Typed};
-use crate::web::handlers::game_score::report::{Board, check_score};
+use crate::web::handlers::game_score::report::check_score;
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -49,7 +50,8 @@ pub async fn save_score(
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
     let lang = Lang::from_code(code).unwrap_or_default();
     if !text.trim().is_empty()
-        && let Some(reason) = check_score(&text, lang, Board::default(), ctx.lang).not_a_game()
+        && let Some(reason) =
+            check_score(&text, lang, SignedBoard::default(), ctx.lang).not_a_game()
     {
         let typed = Typed {
             movetext: text,

@@ -3,12 +3,12 @@
 //! [`Warning`], each with its article. The core words the same things in English for the
 //! command line ([`Warning`]'s `Display`).
 
+use super::Lang as Ui;
 use crate::rules::arbiter::{ClaimReport, IllegalMoveReport, LossEvent, Termination, Warning};
 use crate::rules::draw::ClaimKind;
 use crate::rules::illegal::IllegalMovePenalty;
 use crate::rules::san::SanErrorKind;
 use crate::rules::types::Color;
-use crate::web::i18n::Lang as Ui;
 
 /// "12." for White's move 12, "12…" for Black's.
 pub fn move_label(number: u32, side: Color) -> String {
