@@ -257,6 +257,20 @@ async fn c04_2_art_2_2_1_the_tournament_pairs_on_the_rating_it_names_and_reports
     orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
         .await
         .assert_redirect(&format!("/tournaments/{id}/rounds/1"));
+    // The player's card names both ratings.
+    let eva = ctx.with_conn(|conn| {
+        PlayerRow::for_tournament(conn, TournamentId(id))
+            .expect("players")
+            .into_iter()
+            .find(|p| p.name == "Šťastná, Eva")
+            .expect("Eva")
+            .id
+            .0
+    });
+    let card = orga
+        .get(&format!("/tournaments/{id}/players/{eva}/card"))
+        .await;
+    assert_eq!(card.texts("#card-name .meta"), ["FIDE 1800 · Nat. 2100"]);
     let ranks: Vec<(String, Option<i32>)> = ctx.with_conn(|conn| {
         PlayerRow::for_tournament(conn, TournamentId(id))
             .expect("players")

@@ -11,6 +11,7 @@ use askama_web::WebTemplate;
 use crate::tournament::model::{Color, PlayerId};
 use crate::tournament::norms::Unmet;
 use crate::tournament::rating::{InitialRating, player_card};
+use crate::tournament::rating_basis::RatingBasis;
 use crate::tournament::standings::result_symbol;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::{load_ranked, norms_of, player_row_id};
@@ -80,7 +81,8 @@ pub struct CardPage {
     pub name: String,
     /// Title, federation, FIDE id.
     pub details: String,
-    /// Rating, empty when unrated.
+    /// Rating, empty when unrated; where the tournament uses national ratings, both named
+    /// (`FIDE 1800 · Nat. 2100`).
     pub rating: String,
     /// Points.
     pub points: String,
@@ -118,13 +120,35 @@ pub async fn show_card(
 ) -> Result<CardPage, AppError> {
     let (id, player_id) = path.into_inner();
     let ranked = load_ranked(&state, user.0, id).await?;
-    let number = ranked
-        .data
-        .ranked_players()
+    let ranked_players = ranked.data.ranked_players();
+    let row = ranked_players
+        .iter()
+        .find(|p| p.id.0 == player_id)
+        .ok_or(AppError::NotFound)?;
+    let number = ranked_players
         .iter()
         .position(|p| p.id.0 == player_id)
         .map(|index| index as u32 + 1)
         .ok_or(AppError::NotFound)?;
+    // Where the tournament uses national ratings, both are named (FIDE's and the national
+    // one); otherwise the one rating.
+    let rating = if ranked.data.tournament.rating_basis() == RatingBasis::default() {
+        (row.rating > 0).then(|| row.rating.to_string())
+    } else {
+        let national = ctx.t("player.national_rating_short");
+        Some(
+            [
+                ("FIDE", row.rating),
+                (national.as_str(), row.national_rating),
+            ]
+            .iter()
+            .filter(|(_, value)| *value > 0)
+            .map(|(label, value)| format!("{label} {value}"))
+            .collect::<Vec<_>>()
+            .join(" · "),
+        )
+    }
+    .unwrap_or_default();
     let model = &ranked.model;
     let player = model.player(PlayerId(number)).ok_or(AppError::NotFound)?;
     let card = player_card(model, PlayerId(number), None).ok_or(AppError::NotFound)?;
@@ -280,11 +304,7 @@ pub async fn show_card(
         number,
         name: player.name.clone(),
         details,
-        rating: if player.rating > 0 {
-            player.rating.to_string()
-        } else {
-            String::new()
-        },
+        rating,
         points: card.points.to_string(),
         games_played: card.games_played,
         rated_games: card.rated_games.len(),
