@@ -101,7 +101,7 @@ fn lines_of(text: &str) -> impl Iterator<Item = &str> {
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
 }
 
-/// `line` with each tab replaced by spaces up to the next multiple of [`TAB_STOP`].
+/// `line` with each tab replaced by spaces up to the next multiple of `TAB_STOP`.
 fn expand_tabs(line: &str) -> String {
     let mut out = String::with_capacity(line.len() + TAB_STOP);
     let mut width = 0;
@@ -223,7 +223,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 
 /// Reads a TRF16 or TRF-2026 file as the programs that write them do: CRLF, LF or CR line
 /// ends, trailing spaces, short lines (missing columns are blank), tabs (expanded to stops of
-/// [`TAB_STOP`]), any header records in any order or none, records this program does not use
+/// `TAB_STOP`), any header records in any order or none, records this program does not use
 /// (kept, and reported), unplayed pairings with the `-` colour, Vega's `0000 - -` (absent) and
 /// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
 /// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].

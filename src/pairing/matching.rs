@@ -10,7 +10,7 @@
 //! edges changed. It stores no weights: it reads them from an [`EdgeWeights`] (a function of
 //! the two ends, which may compute them on demand) and is told of every change
 //! ([`MaxWeightMatcher::note_weight`]), so its memory grows with the vertices, not the edges.
-//! [`DenseMatcher`] pairs it with a weight matrix. Files: [`weight`] (the weight types),
+//! [`DenseMatcher`] pairs it with a weight matrix. Files: `weight` (the weight types),
 //! `shortcuts.rs` (dual hints, `try_pair`, `isolate_pair`: cheaper answers for callers that
 //! change weights in known ways), `tests.rs` (against brute force).
 

@@ -196,7 +196,7 @@ impl DeadPosition {
     /// unable to mate. Only the sides they left open get the exact analysis.
     ///
     /// When both are open, the side more likely to find a mate quickly is analysed first (see
-    /// [`mating_force`]); the answer does not depend on the order: one side able to mate makes
+    /// `mating_force`); the answer does not depend on the order: one side able to mate makes
     /// the position alive whatever the other side's verdict, and otherwise both are needed.
     pub fn is_dead_after_cheap(&self, white_cannot: bool, black_cannot: bool) -> Option<bool> {
         let open_verdict = |proved: bool, mater: Mater| {

@@ -27,7 +27,7 @@ pub struct AuditEntry {
     pub user_id: Option<UserId>,
     /// When.
     pub at: time::PrimitiveDateTime,
-    /// What (see [`crate::db::store::Action`]).
+    /// What (a name such as `start_round`, `withdraw`, `self_report`).
     pub action: String,
     /// The round concerned.
     pub round: Option<i32>,

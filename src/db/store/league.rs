@@ -644,7 +644,7 @@ impl From<LeagueRefusal> for StoreError {
     }
 }
 
-/// Creates a team league from a team competition read from a file ([`TeamEvent`]): the
+/// Creates a team league from a team competition read from a file ([`TeamEvent`](crate::tournament::team::TeamEvent)): the
 /// tournament, its players in the event's numbering, the teams with their squads, every match
 /// with its boards (line-ups counted as given where the match has a board), whole-match
 /// forfeits and penalties; the league's settings from the event. One transaction.

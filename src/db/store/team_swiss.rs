@@ -99,7 +99,7 @@ pub fn pair_team_round(
 /// Exchanges teams `a` and `b` (row ids) in the last round of a team Swiss, before any line-up
 /// or result of their matches ([`swiss::exchange`]): on one match its colours, across matches
 /// their opponents, with the bye who gets it. A change that breaks an absolute criterion
-/// ([C1] rematch, [C2] a second bye) is saved only when `confirmed` (C.04.6 Art. 3.3.3: the
+/// (C1 rematch, C2 a second bye) is saved only when `confirmed` (C.04.6 Art. 3.3.3: the
 /// Chief Arbiter decides). Returns the round and the criteria broken.
 pub fn swap_teams(
     conn: &mut DbConn,

@@ -5,7 +5,7 @@
 //! pairing is found bracket by bracket with a maximum-weight matching of the round (so that C4,
 //! completion, always holds for the rest of the round). Each bracket's matching is computed on
 //! the bracket and the next score group alone, then proved to extend to a maximum matching of
-//! everybody still to pair ([`computer`] says how; when the proof fails, everybody is matched):
+//! everybody still to pair (`computer` says how; when the proof fails, everybody is matched):
 //!
 //! - absolute criteria C1–C3 (no rematch, no forbidden pair, no two players with the same
 //!   absolute colour preference, except topscorers in the last round) make an edge absent;
@@ -25,10 +25,10 @@
 //! The order of the criteria in weights follows the way bbpPairings (the FIDE-endorsed engine)
 //! arranges them, so our pairings are the same as its pairings.
 //!
-//! Files: [`entrants`] (what the engine knows of each player before the round), [`weights`]
-//! (the criteria as edge weights), [`brackets`] (bracket-by-bracket decisions), [`colours`]
-//! (Art. 5 and board order), [`computer`] (the matchings over the players still to pair),
-//! [`edges`] (a bracket's weights, computed when read), and [`checker`] (every round of a
+//! Files: `entrants` (what the engine knows of each player before the round), `weights`
+//! (the criteria as edge weights), `brackets` (bracket-by-bracket decisions), `colours`
+//! (Art. 5 and board order), `computer` (the matchings over the players still to pair),
+//! `edges` (a bracket's weights, computed when read), and `checker` (every round of a
 //! file re-paired and compared: [`check_rounds`]).
 
 mod brackets;

@@ -11,7 +11,7 @@
 //! 320). The file is TRF-2026: 001 players, 310 teams with their totals, 352, 362, 320, 330,
 //! 142 rounds, 152 initial-colour, 192 the system's code.
 //!
-//! A field cannot play more rounds than a round robin of it without a rematch ([C1]): that is
+//! A field cannot play more rounds than a round robin of it without a rematch (C1): that is
 //! refused up front ([`check_feasible`]). Up to `⌊n/2⌋` rounds a pairing always exists (the
 //! graph of teams not yet met keeps a perfect matching, as for individuals); beyond that a
 //! round may find none, and [`generate`] stops there and says which round.

@@ -4,12 +4,12 @@
 //!
 //! - A match is *played* when a game of it was played over the board (or both teams scored in
 //!   it); a whole match forfeited (record 330) is not, and neither is the bye. Only played
-//!   matches count for [C1], for the colour history (Art. 1.6) and as matches played
+//!   matches count for C1, for the colour history (Art. 1.6) and as matches played
 //!   (Art. 3.4.3).
 //! - A team's colour in a played match is its first board's (Art. 1.6.1): the first-named team
 //!   of the match (the one the colour sequence, record 352, gives White on board 1) has White.
 //! - The pairing-allocated bye (record 320) scores the points the competition gives it; a team
-//!   that had it, or won a match that was not played, is barred from it ([C2]).
+//!   that had it, or won a match that was not played, is barred from it (C2).
 //! - A team floated in a round when it played a team with another score before that round
 //!   (Art. 1.5).
 
@@ -55,7 +55,7 @@ struct RoundRecord {
     match_points: Points,
     /// Game points scored.
     game_points: Points,
-    /// The pairing-allocated bye, or a match won without being played ([C2]).
+    /// The pairing-allocated bye, or a match won without being played (C2).
     bars_bye: bool,
 }
 

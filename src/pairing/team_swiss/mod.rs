@@ -12,31 +12,31 @@
 //!   a match (Art. 4.2.2). Art. 1.3: teams with the same primary score form a scoregroup; a
 //!   bracket is the top scoregroup still unpaired plus the *upfloaters* chosen for it from
 //!   below. Art. 1.5: a floater is a team that played a match against a team with another
-//!   score (the previous round's floaters count in [C7] and [C10]). Art. 1.6: colour
+//!   score (the previous round's floaters count in C7 and C10). Art. 1.6: colour
 //!   difference and colour sequence over the matches actually played, the colour of a match
 //!   being that of the team's first board. Art. 1.7: colour preferences, type A (one strength)
 //!   or, when the rules say so, type B (strong and mild) ([`ColourPreferences`]).
-//! - **Absolute criteria** (Art. 2.1): [C1] two teams meet at most once (a forfeited match was
-//!   not played); [C2] a team that had the pairing-allocated bye, won a match by forfeit or had
-//!   a full-point bye does not get the bye. **Completion** (Art. 2.2, [C3]): the teams not yet
+//! - **Absolute criteria** (Art. 2.1): C1 two teams meet at most once (a forfeited match was
+//!   not played); C2 a team that had the pairing-allocated bye, won a match by forfeit or had
+//!   a full-point bye does not get the bye. **Completion** (Art. 2.2, C3): the teams not yet
 //!   paired can always be paired among themselves.
-//! - **Quality criteria** (Art. 2.3, in descending priority): [C4] fewest upfloaters; [C5]
-//!   their scores as high as possible, taken in ascending order; [C6] the next scoregroup keeps
-//!   a pairing with [C1], [C3] and the fewest upfloaters its size allows; [C7] fewest upfloaters
-//!   that floated in the previous round; [C8] fewest pairs of teams wanting the same colour;
-//!   [C9] (type B) fewest pairs where both want it strongly; [C10] fewest upfloaters' opponents
-//!   that floated in the previous round. [C7] and [C10] do not apply in the last two rounds.
-//! - **The process** (Art. 3.3.2, in [`brackets`]): first the pairing-allocated bye (Art. 3.4:
+//! - **Quality criteria** (Art. 2.3, in descending priority): C4 fewest upfloaters; C5
+//!   their scores as high as possible, taken in ascending order; C6 the next scoregroup keeps
+//!   a pairing with C1, C3 and the fewest upfloaters its size allows; C7 fewest upfloaters
+//!   that floated in the previous round; C8 fewest pairs of teams wanting the same colour;
+//!   C9 (type B) fewest pairs where both want it strongly; C10 fewest upfloaters' opponents
+//!   that floated in the previous round. C7 and C10 do not apply in the last two rounds.
+//! - **The process** (Art. 3.3.2, in `brackets`): first the pairing-allocated bye (Art. 3.4:
 //!   the team that leaves a legal pairing for all others, with the lowest score, the most
 //!   matches played, the largest TPN); then bracket by bracket from the top scoregroup down.
-//!   For each bracket the sets of upfloaters are enumerated (Art. 3.5): by number ([C4]), by
-//!   score profile ([C5]), then in the lexicographic order of their TPNs (3.5.3, 3.5.4); the
-//!   first set that gives a legal pairing of the bracket and of everybody left ([C3]) and
-//!   complies with [C6] and [C7] as well as any set of its profile can, is taken. The bracket
-//!   itself is then paired (Art. 3.6, in `weights.rs`): among its pairings complying with [C1]
+//!   For each bracket the sets of upfloaters are enumerated (Art. 3.5): by number (C4), by
+//!   score profile (C5), then in the lexicographic order of their TPNs (3.5.3, 3.5.4); the
+//!   first set that gives a legal pairing of the bracket and of everybody left (C3) and
+//!   complies with C6 and C7 as well as any set of its profile can, is taken. The bracket
+//!   itself is then paired (Art. 3.6, in `weights.rs`): among its pairings complying with C1
 //!   the first, in the lexicographic order of their identifiers (the top members in order, then
-//!   the bottom members in the order of their top members), of those best for [C8], [C9] and
-//!   [C10]. Those criteria and the identifier are packed, in that priority, into one wide
+//!   the bottom members in the order of their top members), of those best for C8, C9 and
+//!   C10. Those criteria and the identifier are packed, in that priority, into one wide
 //!   matching weight, and the generic matcher ([`crate::pairing::matching`]) finds it.
 //! - **Colours** (Art. 4, in `colours.rs`): after the whole round is paired, for each match the
 //!   first-team (higher primary score, then higher secondary score, then smaller TPN) is given
@@ -48,7 +48,7 @@
 //!   match, then the sum of both scores, then the smaller TPN; the bye last.
 //!
 //! Art. 3.3.3: when no pairing of the round exists, the Chief Arbiter decides; the engine says
-//! so ([`TeamPairingError::NoPairing`]). [`checker`] re-pairs every round of a file;
+//! so ([`TeamPairingError::NoPairing`]). `checker` re-pairs every round of a file;
 //! [`generator`] makes random team events paired by this engine.
 
 mod brackets;
@@ -110,7 +110,7 @@ pub struct Entrant {
     pub colours: Vec<Color>,
     /// It played, in the previous round, a team with another score (Art. 1.5).
     pub floated_last_round: bool,
-    /// [C2] bars it from the pairing-allocated bye (Art. 2.1.2).
+    /// C2 bars it from the pairing-allocated bye (Art. 2.1.2).
     pub bye_barred: bool,
     /// The teams it has played (Art. 2.1.1).
     pub opponents: Vec<TeamId>,
@@ -121,7 +121,7 @@ pub struct Entrant {
 pub struct Round {
     /// The round to pair, 1-based.
     pub number: u32,
-    /// The rounds of the event ([C7] and [C10] are off in the last two; type B mild
+    /// The rounds of the event (C7 and C10 are off in the last two; type B mild
     /// preferences change in the last one).
     pub total_rounds: u32,
     /// The initial-colour drawn before round 1 (Art. 4.1).

@@ -7,7 +7,7 @@
 //! first cycle with home and away exchanged.
 //!
 //! In a tournament file the matches are not written as such: each game is a pair of player
-//! entries, the team of each player is its squad, and [`matches_of_round`] groups a round's
+//! entries, the team of each player is its squad, and `matches_of_round` groups a round's
 //! games into matches. Record 352 says which colour the first-named team has on each board.
 
 use std::collections::{BTreeMap, HashMap};

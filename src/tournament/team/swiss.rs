@@ -114,9 +114,9 @@ pub fn plan_next_round(
 /// An absolute criterion a hand-made pairing breaks (C.04.6 Art. 2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AbsoluteBreak {
-    /// [C1]: the two teams have played each other.
+    /// C1: the two teams have played each other.
     Rematch(TeamId, TeamId),
-    /// [C2]: the team already had the pairing-allocated bye, a full-point bye or a match won
+    /// C2: the team already had the pairing-allocated bye, a full-point bye or a match won
     /// without playing.
     ByeBarred(TeamId),
 }

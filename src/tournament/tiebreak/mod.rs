@@ -1,6 +1,6 @@
 //! Individual tie-breaks of the FIDE Tie-Break Regulations (C.07, applied from 1 March 2026).
 //!
-//! - Art. 4.2: ranking by the ordered tie-break list, then drawing of lots ([`rank`]).
+//! - Art. 4.2: ranking by the ordered tie-break list, then drawing of lots ([`rank`](fn@rank)).
 //! - Art. 6: direct encounter (DE) ([`direct`]).
 //! - Art. 7: the participant's own record: WIN, WON, BPG, BWG, PS, REP, STD, TPN ([`own`]).
 //! - Art. 8–9: Buchholz (BH), average of opponents' Buchholz (AOB), Fore Buchholz (FB),

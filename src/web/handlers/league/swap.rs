@@ -1,7 +1,7 @@
 //! `POST /tournaments/{id}/league/swap`: a manual change of a team Swiss's last round before its
 //! line-ups: two teams exchange their places (on one match: the colours; across matches: the
 //! opponents; with the bye: who gets it), [`store::swap_teams`]. A change that breaks an
-//! absolute criterion (C.04.6 [C1] rematch, [C2] a second bye) is refused with the criteria
+//! absolute criterion (C.04.6 C1 rematch, C2 a second bye) is refused with the criteria
 //! named, and saved when the arbiter confirms it (Art. 3.3.3: the Chief Arbiter decides).
 
 use actix_session::Session;
