@@ -11,7 +11,7 @@ use crate::rules::san::SanErrorKind;
 use crate::rules::types::Color;
 
 /// "12." for White's move 12, "12…" for Black's.
-pub fn move_label(number: u32, side: Color) -> String {
+fn move_label(number: u32, side: Color) -> String {
     match side {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}…"),
@@ -19,7 +19,7 @@ pub fn move_label(number: u32, side: Color) -> String {
 }
 
 /// The move label of record entry `ply` of a game from the standard start.
-pub fn ply_label(ply: usize) -> String {
+fn ply_label(ply: usize) -> String {
     let number = u32::try_from(ply.div_ceil(2)).unwrap_or(u32::MAX);
     let side = if ply % 2 == 1 {
         Color::White
