@@ -121,15 +121,11 @@ pub async fn show_card(
     let (id, player_id) = path.into_inner();
     let ranked = load_ranked(&state, user.0, id).await?;
     let ranked_players = ranked.data.ranked_players();
-    let row = ranked_players
-        .iter()
-        .find(|p| p.id.0 == player_id)
-        .ok_or(AppError::NotFound)?;
-    let number = ranked_players
+    let index = ranked_players
         .iter()
         .position(|p| p.id.0 == player_id)
-        .map(|index| index as u32 + 1)
         .ok_or(AppError::NotFound)?;
+    let (row, number) = (ranked_players[index], index as u32 + 1);
     // Where the tournament uses national ratings, both are named (FIDE's and the national
     // one); otherwise the one rating.
     let rating = if ranked.data.tournament.rating_basis() == RatingBasis::default() {
