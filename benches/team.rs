@@ -14,6 +14,7 @@
 use std::time::{Duration, Instant};
 
 use arbiter::formats::trf;
+use arbiter::tournament::import::TeamFormat;
 use arbiter::tournament::team::TeamEvent;
 use arbiter::tournament::team::crosstable::{board_records, crosstable};
 use arbiter::tournament::team::sample::{LeagueShape, league};
@@ -129,7 +130,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
         reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
     };
-    let id = store::import_league(&mut conn, &new, event, None, owner.id)
+    let id = store::import_league(&mut conn, &new, event, &TeamFormat::RoundRobin, owner.id)
         .expect("import")
         .id;
     let session_key = web::session_key_from_database(&mut conn).expect("session key");

@@ -45,6 +45,40 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
         0,
         "nothing stored"
     );
+    // A game named by one player only (round 1: player 1 names 5, who plays someone else):
+    // refused with the line and column, in the visitor's language.
+    let source_first = text
+        .lines()
+        .find(|line| line.starts_with("001"))
+        .expect("player 1");
+    let opponent = &source_first[91..95];
+    let unmatched = text.replacen(
+        source_first,
+        &format!("{}{:>4}{}", &source_first[..91], 5, &source_first[95..]),
+        1,
+    );
+    assert_ne!(
+        opponent.trim(),
+        "5",
+        "the sample's player 1 meets another player in round 1"
+    );
+    client.accept_language = Some("cs".to_owned());
+    let token = client.csrf_token().await;
+    let refused = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "bad.trf", &unmatched)),
+            ),
+        ))
+        .await;
+    client.accept_language = None;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.texts(".errors li"),
+        ["Řádek 2, sloupec 92: kolo 1: hráč 1 je nalosován proti 5, ale 5 není nalosován proti 1"]
+    );
     // Without the CSRF token: refused.
     let forged = client
         .send(upload(

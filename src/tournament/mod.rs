@@ -2,7 +2,8 @@
 //! [`result`]), the tournament day's one round planner ([`day`]: who is paired, by which
 //! system, what changes of a running event are allowed), participation ([`byes`]), scoring
 //! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
-//! order of names ([`collation`], C.04.2 Art. 2.2.3), and team competitions ([`team`]).
+//! order of names ([`collation`], C.04.2 Art. 2.2.3), team competitions ([`team`]), and what an
+//! event read from a file becomes when it is taken in ([`import`]).
 //!
 //! The flow of a round: the store (in the database layer) reads a [`day::DayState`] inside its
 //! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
@@ -14,6 +15,7 @@ pub mod byes;
 pub mod collation;
 pub mod day;
 pub mod default_time;
+pub mod import;
 pub mod incident;
 pub mod model;
 pub mod norms;

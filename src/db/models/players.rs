@@ -81,6 +81,25 @@ pub struct NewPlayer {
 }
 
 impl NewPlayer {
+    /// A player of an event read from a file, for `tournament`: the name cut to 200
+    /// characters, the year and the date of birth from the file's birth column.
+    pub fn of_entrant(tournament: TournamentId, player: &crate::tournament::Player) -> NewPlayer {
+        NewPlayer {
+            tournament_id: tournament,
+            name: player.name.chars().take(200).collect(),
+            fide_id: player.fide_id.and_then(|id| i64::try_from(id).ok()),
+            title: player.title.clone(),
+            rating: i32::from(player.rating),
+            federation: player.federation.clone(),
+            birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
+            sex: player.sex.clone(),
+            club: String::new(),
+            birth_date: crate::formats::trf::date(&player.birth),
+            national_id: String::new(),
+            national_rating: 0,
+        }
+    }
+
     /// Inserts the player and returns it.
     pub fn insert(&self, conn: &mut DbConn) -> QueryResult<PlayerRow> {
         diesel::insert_into(players::table)

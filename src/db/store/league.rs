@@ -17,19 +17,11 @@ use crate::db::models::team_penalties::TeamPenaltyRow;
 use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
 use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::tournaments;
+use crate::tournament::import::TeamFormat;
 use crate::tournament::model::{Color, PlayerId};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::tournament::team::lineup::{self, LineupError};
 use crate::tournament::team::{MatchForfeit, league};
-
-/// What a team file says of a team Swiss (C.04.6) beyond its matches.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportedSwiss {
-    /// The system code (TRF-2026 record 192).
-    pub system: String,
-    /// The initial-colour (record 152, or as round 1 shows it).
-    pub initial_colour: Color,
-}
 
 /// Why a write of a team league was refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -647,36 +639,34 @@ impl From<LeagueRefusal> for StoreError {
 /// Creates a team league from a team competition read from a file ([`TeamEvent`](crate::tournament::team::TeamEvent)): the
 /// tournament, its players in the event's numbering, the teams with their squads, every match
 /// with its boards (line-ups counted as given where the match has a board), whole-match
-/// forfeits and penalties; the league's settings from the event. One transaction.
+/// forfeits and penalties; the league's settings from the event; the pairing system of its
+/// `format`. One transaction.
 pub fn import_league(
     conn: &mut DbConn,
     new: &crate::db::models::NewTournament,
     event: &crate::tournament::team::TeamEvent,
-    swiss: Option<&ImportedSwiss>,
+    format: &TeamFormat,
     by: UserId,
 ) -> Result<crate::db::models::TournamentRow, StoreError> {
     use crate::db::models::team_leagues::{colours_name, order_name};
     use crate::tournament::team::tiebreak::TeamOrder;
+    let swiss = match format {
+        TeamFormat::Swiss {
+            system,
+            initial_colour,
+        } => Some((system, *initial_colour)),
+        TeamFormat::RoundRobin | TeamFormat::DoubleRoundRobin => None,
+    };
+    let new = crate::db::models::NewTournament {
+        pairing_system: format.pairing_system(),
+        ..new.clone()
+    };
     super::write_transaction(conn, |conn| {
         let id = new.insert(conn)?.id;
         super::write_within(conn, id, Some(by), |conn, audit| {
             let mut players = Vec::with_capacity(event.players.len());
             for player in &event.players {
-                let row = crate::db::models::NewPlayer {
-                    tournament_id: id,
-                    name: player.name.chars().take(200).collect(),
-                    fide_id: player.fide_id.and_then(|f| i64::try_from(f).ok()),
-                    title: player.title.clone(),
-                    rating: i32::from(player.rating),
-                    federation: player.federation.clone(),
-                    birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
-                    birth_date: crate::formats::trf::date(&player.birth),
-                    national_id: String::new(),
-                    national_rating: 0,
-                    sex: player.sex.clone(),
-                    club: String::new(),
-                }
-                .insert(conn)?;
+                let row = crate::db::models::NewPlayer::of_entrant(id, player).insert(conn)?;
                 players.push(row.id);
             }
             let row_of = |p: Option<PlayerId>| {
@@ -692,12 +682,12 @@ pub fn import_league(
                 tie_breaks: order_name(TeamOrder::MatchPointsFirst).into(),
                 swiss_system: swiss.map_or_else(
                     || LeagueRow::default_for(id).swiss_system,
-                    |s| s.system.clone(),
+                    |(system, _)| system.clone(),
                 ),
                 bye_match_points: event.bye_value.map_or(20, |(mp, _)| mp.0),
                 bye_game_points: event.bye_value.map(|(_, gp)| gp.0),
                 initial_colour: swiss
-                    .map(|s| match s.initial_colour {
+                    .map(|(_, colour)| match colour {
                         Color::White => "w",
                         Color::Black => "b",
                     })

@@ -42,8 +42,8 @@ pub use boards::{
     submit_report,
 };
 pub use league::{
-    ImportedSwiss, LeagueRefusal, add_penalty, add_team, draw_schedule, import_league,
-    move_in_squad, save_league, save_lineup, set_match_status, set_team_penalty, set_team_result,
+    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
+    save_lineup, set_match_status, set_team_penalty, set_team_result,
 };
 pub use player_import::{ImportOutcome, ImportStep, import_players, plan_import, registered_match};
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
@@ -71,6 +71,7 @@ use crate::tournament::day::{
     DayRefusal, DaySettings, PairingSystem, SettingChange, SettingRefusal, plan_next_round,
     settings_change, swap_seats,
 };
+use crate::tournament::import::ImportPlan;
 use crate::tournament::model;
 use crate::tournament::result::BoardResult;
 use crate::tournament::schedule::{self, RoundStart, ScheduleError};
@@ -684,25 +685,6 @@ pub fn save_schedule(
     })
 }
 
-/// A bye requested (or an absence announced) in an imported file for a round not paired yet:
-/// the player's place in the imported list (0-based), the round and the kind.
-pub type ImportedBye = (usize, u32, ByeKind);
-
-/// What an imported report says beyond the settings and the players: the report columns and
-/// the round dates (TRF `132`).
-#[derive(Debug, Clone, Default)]
-pub struct ImportedReport {
-    /// Deputies, type of tournament, records kept verbatim.
-    pub columns: ReportColumns,
-    /// The date of each round the file dates.
-    pub schedule: Vec<RoundStart>,
-    /// Players expelled (Laws Art. 12.9.9): the player's place in the imported list (0-based)
-    /// and the first round not paired.
-    pub expulsions: Vec<(usize, u32)>,
-    /// Points outside the games (TRF `299`), players by starting number.
-    pub adjustments: Vec<model::PointAdjustment>,
-}
-
 /// Creates a tournament from an imported file: players in starting-rank order, the rounds
 /// (published) and their boards, the byes requested for rounds not paired yet, the report
 /// columns and the round dates, in one transaction. The file is the record: the byes are not
@@ -710,17 +692,16 @@ pub struct ImportedReport {
 pub fn import_tournament(
     conn: &mut DbConn,
     new: &NewTournament,
-    imported: &ImportedReport,
+    columns: &ReportColumns,
+    plan: &ImportPlan,
     players: &[NewPlayer],
-    rounds: &[Vec<Board>],
-    byes: &[ImportedBye],
     by: UserId,
 ) -> Result<TournamentRow, StoreError> {
     write_transaction(conn, |conn| {
         let id = new.insert(conn)?.id;
         write_within(conn, id, Some(by), |conn, audit| {
-            imported.columns.save(conn, id)?;
-            ScheduledRound::replace(conn, id, &imported.schedule)?;
+            columns.save(conn, id)?;
+            ScheduledRound::replace(conn, id, &plan.schedule)?;
             let mut rows = Vec::with_capacity(players.len());
             for (rank, player) in (1..).zip(players) {
                 let row = NewPlayer {
@@ -731,10 +712,10 @@ pub fn import_tournament(
                 PlayerRow::set_starting_ranks(conn, &[(row.id, rank)])?;
                 rows.push(row.id);
             }
-            for (number, boards) in (1..).zip(rounds) {
+            for (number, boards) in (1..).zip(&plan.rounds) {
                 insert_round(conn, id, number, true, boards, &rows)?;
             }
-            for adjustment in &imported.adjustments {
+            for adjustment in &plan.adjustments {
                 let index = (adjustment.player.0 as usize)
                     .checked_sub(1)
                     .ok_or(StoreError::NotFound)?;
@@ -747,7 +728,7 @@ pub fn import_tournament(
                 }
                 .insert(conn)?;
             }
-            for &(player, round) in &imported.expulsions {
+            for &(player, round) in &plan.expulsions {
                 let Some(&row) = rows.get(player) else {
                     return Err(StoreError::NotFound);
                 };
@@ -759,20 +740,20 @@ pub fn import_tournament(
                 }
                 .save(conn)?;
             }
-            for &(player, round, kind) in byes {
-                let Some(&row) = rows.get(player) else {
+            for bye in &plan.byes {
+                let Some(&row) = rows.get(bye.player) else {
                     return Err(StoreError::NotFound);
                 };
-                let round = i32::try_from(round).map_err(|_| StoreError::NotFound)?;
-                ByeRequestRow::insert(conn, row, round, kind)?;
+                let round = i32::try_from(bye.round).map_err(|_| StoreError::NotFound)?;
+                ByeRequestRow::insert(conn, row, round, bye.kind)?;
             }
             audit.push(NewAuditEntry {
                 action: "import",
                 detail: format!(
                     "{} players, {} rounds, {} byes requested",
                     players.len(),
-                    rounds.len(),
-                    byes.len()
+                    plan.rounds.len(),
+                    plan.byes.len()
                 ),
                 ..NewAuditEntry::default()
             });

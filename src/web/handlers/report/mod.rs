@@ -19,7 +19,6 @@ use askama::Template;
 use crate::formats::rating_report::{
     self, MissingDetails, ReportField, ReportIssue, player_column,
 };
-use crate::formats::trf::CrossProblem;
 use crate::print::norm_forms::NormEvent;
 use crate::print::stored::document_input;
 use crate::print::{Document, Language, PaperSize, PrintError, render};
@@ -28,6 +27,7 @@ use crate::web::handlers::standings::Ranked;
 use crate::web::handlers::swiss::trf_export::report_text;
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::i18n::Lang;
+use crate::web::i18n::records::cross_problem_text;
 use crate::web::{AppError, PageContext};
 
 /// One problem of the check, as listed.
@@ -202,34 +202,7 @@ fn issue_text(lang: Lang, issue: &ReportIssue) -> String {
     let n = |value: u32| value.to_string();
     match issue {
         ReportIssue::Unreadable { reason } => reason.clone(),
-        ReportIssue::Records(CrossProblem::NoOpponent { round, opponent }) => lang.t_with(
-            "report.issue.no_opponent",
-            &[("round", &n(*round)), ("opponent", &n(*opponent))],
-        ),
-        ReportIssue::Records(CrossProblem::NotPairedBack {
-            round,
-            player,
-            opponent,
-        }) => lang.t_with(
-            "report.issue.not_paired_back",
-            &[
-                ("round", &n(*round)),
-                ("player", &n(*player)),
-                ("opponent", &n(*opponent)),
-            ],
-        ),
-        ReportIssue::Records(CrossProblem::PointsDiffer {
-            player,
-            given,
-            total,
-        }) => lang.t_with(
-            "report.issue.points_differ",
-            &[
-                ("player", &n(*player)),
-                ("given", &given.to_string()),
-                ("total", &total.to_string()),
-            ],
-        ),
+        ReportIssue::Records(problem) => cross_problem_text(lang, problem),
         ReportIssue::Missing => lang.t("report.issue.missing"),
         ReportIssue::EndBeforeStart { start, end } => lang.t_with(
             "report.issue.end_before_start",

@@ -2,24 +2,21 @@
 //! as `trf`, and creates an unpublished FIDE (Dutch) Swiss tournament with its players in
 //! starting-rank order, its paired rounds (published) and results, and the byes requested and
 //! absences announced for rounds not paired yet (a file written between rounds), all in one
-//! store write ([`store::import_tournament`]). A file that cannot be read is refused with the
-//! line and column of the problem (422); nothing is stored. What the reader read with a guess
-//! is shown on the next page.
+//! store write ([`store::import_tournament`]); what the file's rounds and entries become is the
+//! core's [`ImportPlan`]. A team file becomes a team league or a team Swiss ([`TeamFormat`],
+//! [`store::import_league`]). A file that cannot be read is refused with the line and column of
+//! the problem (422); nothing is stored. What the reader read with a guess is shown on the next
+//! page.
 
 use crate::db::models::{NewPlayer, PairingSystem, ReportColumns, TournamentId};
 use crate::db::store;
-use crate::db::store::ImportedSwiss;
 use crate::formats::trf;
-use crate::pairing::team_swiss::generator::{options_of_code, system_code as system_code_of};
-use crate::pairing::team_swiss::team_event_of;
-use crate::tournament::board::boards_of_round;
-use crate::tournament::byes::ByeKind;
-use crate::tournament::model::Color;
-use crate::tournament::model::GameResult;
-use crate::tournament::schedule::RoundStart;
+use crate::tournament::import::{ImportPlan, ImportRefusal, TeamFormat};
+use crate::tournament::team::TeamEvent;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::form::TrfImportPage;
+use crate::web::i18n::records::cross_problem_text;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 use actix_web::http::StatusCode;
@@ -37,58 +34,60 @@ fn refuse(ctx: PageContext, text: String, error: String) -> Result<HttpResponse,
     render_page(&page, StatusCode::UNPROCESSABLE_ENTITY)
 }
 
-/// A team file (TRF-2026 310 records): a team league (or a team Swiss, when the file has
-/// pairing-allocated byes or a C.04.6 system code) with its teams, squads, matches, boards,
-/// forfeited matches and penalties, in one store write ([`store::import_league`]).
-async fn import_league(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    organiser: Organiser,
-    text: String,
-    model: &crate::tournament::Tournament,
-    mut new: crate::db::models::NewTournament,
-) -> Result<HttpResponse, AppError> {
-    let event = match crate::tournament::team::TeamEvent::from_tournament(model) {
-        Ok(event) => event,
-        Err(error) => return refuse(ctx, text, error.to_string()),
-    };
-    // A double round robin when some two teams meet twice.
-    let mut meetings = std::collections::HashSet::new();
-    let twice = event
-        .matches
-        .iter()
-        .filter_map(|m| Some((m.home.min(m.away?), m.home.max(m.away?))))
-        .any(|pair| !meetings.insert(pair));
-    // A team Swiss (C.04.6) when the file gives byes (320) or names a team Swiss system (192).
-    let system_code = model
-        .other_records
-        .iter()
-        .filter_map(|record| record.strip_prefix("192"))
-        .map(str::trim)
-        .find(|code| options_of_code(code).is_some());
-    let swiss = (event.bye_value.is_some() || system_code.is_some()).then(|| ImportedSwiss {
-        system: system_code.map_or_else(
-            || system_code_of(Default::default()).to_owned(),
-            |code| code.to_ascii_uppercase(),
+/// `reason` at `line` and `column` of the file, in the visitor's language.
+fn at_line(ctx: &PageContext, line: usize, column: usize, reason: &str) -> String {
+    ctx.lang.t_with(
+        "day.trf.error",
+        &[
+            ("line", &line.to_string()),
+            ("column", &column.to_string()),
+            ("reason", reason),
+        ],
+    )
+}
+
+/// The file's records, its players' records checked against each other as [`trf::read`]
+/// checks them; or why not, with the line and column (the cross-check's problems in the
+/// visitor's language).
+fn read_file(ctx: &PageContext, text: &str) -> Result<trf::TrfRead, String> {
+    let read = trf::read_records(text)
+        .map_err(|error| at_line(ctx, error.line, error.column, &error.reason))?;
+    match trf::cross_problems(&read).first() {
+        Some((line, column, problem)) => Err(at_line(
+            ctx,
+            *line,
+            *column,
+            &cross_problem_text(ctx.lang, problem),
+        )),
+        None => Ok(read),
+    }
+}
+
+/// Why the file cannot be taken in, in the visitor's language.
+fn refusal_message(ctx: &PageContext, refusal: &ImportRefusal) -> String {
+    match refusal {
+        ImportRefusal::NoPlayers => ctx.t("day.trf.no_players"),
+        ImportRefusal::Unmatched(unmatched) => cross_problem_text(
+            ctx.lang,
+            &trf::CrossProblem::NotPairedBack {
+                round: unmatched.round,
+                player: unmatched.player,
+                opponent: unmatched.opponent,
+            },
         ),
-        initial_colour: team_event_of(model)
-            .map(|swiss| swiss.initial_colour())
-            .unwrap_or(Color::White),
-    });
-    new.pairing_system = if swiss.is_some() {
-        PairingSystem::TeamSwiss
-    } else if twice {
-        PairingSystem::TeamDoubleRoundRobin
-    } else {
-        PairingSystem::TeamRoundRobin
-    };
-    let by = organiser.id;
-    let created = state
-        .write(&ctx, move |conn| {
-            store::import_league(conn, &new, &event, swiss.as_ref(), by)
-        })
-        .await?;
-    Ok(see_other(&format!("/tournaments/{}/teams", created.id)))
+        ImportRefusal::ByeAheadNotRequestable {
+            player,
+            round,
+            code,
+        } => ctx.lang.t_with(
+            "day.trf.bye_ahead_not_requestable",
+            &[
+                ("player", &player.to_string()),
+                ("round", &round.to_string()),
+                ("code", &code.to_string()),
+            ],
+        ),
+    }
 }
 
 /// Imports the file and opens the new tournament.
@@ -108,19 +107,9 @@ pub async fn import_trf(
         let message = ctx.t("day.trf.empty");
         return refuse(ctx, text, message);
     }
-    let read = match trf::read(&text) {
+    let read = match read_file(&ctx, &text) {
         Ok(read) => read,
-        Err(error) => {
-            let message = ctx.lang.t_with(
-                "day.trf.error",
-                &[
-                    ("line", &error.line.to_string()),
-                    ("column", &error.column.to_string()),
-                    ("reason", &error.reason),
-                ],
-            );
-            return refuse(ctx, text, message);
-        }
+        Err(message) => return refuse(ctx, text, message),
     };
     // The report records (022–132); a value that cannot be read is left out and noted.
     let (header, header_problems) = trf::ReportHeader::read(&read);
@@ -138,50 +127,13 @@ pub async fn import_trf(
         column: problem.column,
         reason: problem.reason,
     }));
-    if model.players.is_empty() {
-        let message = ctx.t("day.trf.no_players");
-        return refuse(ctx, text, message);
-    }
-    // Rounds after the last paired one hold byes requested for rounds to come.
-    let played = model.rounds_paired();
-    let mut boards = Vec::new();
-    for round in 1..=played {
-        match boards_of_round(&model, round) {
-            Ok(list) => boards.push(list),
-            Err(reason) => return refuse(ctx, text, reason.to_string()),
+    let plan = match ImportPlan::of(&model, &header.round_dates) {
+        Ok(plan) => plan,
+        Err(refusal) => {
+            let message = refusal_message(&ctx, &refusal);
+            return refuse(ctx, text, message);
         }
-    }
-    // A zero-point entry before a player's last one cannot be told from the blank rounds a
-    // file leaves before a bye requested later (`240 H 009 5` after round 6 blanks rounds 7
-    // and 8): only a player's last entry is carried as an absence, the others are counted in
-    // a note.
-    let mut byes = Vec::new();
-    let mut blanks_ahead = 0usize;
-    for (index, player) in model.players.iter().enumerate() {
-        let last = player.rounds.len() as u32;
-        for (round, entry) in (1u32..).zip(&player.rounds).skip(played as usize) {
-            let kind = match entry.result {
-                GameResult::HalfPointBye => ByeKind::HalfPoint,
-                GameResult::ZeroPointBye if round == last => ByeKind::ZeroPoint,
-                GameResult::ZeroPointBye => {
-                    blanks_ahead += 1;
-                    continue;
-                }
-                _ => {
-                    let message = ctx.lang.t_with(
-                        "day.trf.bye_ahead_not_requestable",
-                        &[
-                            ("player", &player.id.0.to_string()),
-                            ("round", &round.to_string()),
-                            ("code", &entry.result.trf_code().to_string()),
-                        ],
-                    );
-                    return refuse(ctx, text, message);
-                }
-            };
-            byes.push((index, round, kind));
-        }
-    }
+    };
     let start_date = header.start_date.unwrap_or_else(|| crate::db::now().date());
     let end_date = header
         .end_date
@@ -202,11 +154,7 @@ pub async fn import_trf(
         end_date: date(end_date),
         chief_arbiter: clip(&header.chief_arbiter),
         time_control: clip(&header.time_control),
-        rounds: model
-            .total_rounds
-            .max(model.rounds_played())
-            .min(99)
-            .to_string(),
+        rounds: plan.announced_rounds.to_string(),
         pairing_system: if model.setup.accelerations.is_empty() {
             PairingSystem::SwissDutch
         } else {
@@ -224,62 +172,47 @@ pub async fn import_trf(
             return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
         }
     };
+    let by = organiser.id;
     if !model.teams.teams.is_empty() {
-        return import_league(ctx, state, organiser, text, &model, new).await;
+        // A team file (TRF-2026 310 records): a team league or a team Swiss with its teams,
+        // squads, matches, boards, forfeited matches and penalties.
+        let event = match TeamEvent::from_tournament(&model) {
+            Ok(event) => event,
+            Err(error) => return refuse(ctx, text, error.to_string()),
+        };
+        let format = TeamFormat::of(&model, &event);
+        let created = state
+            .write(&ctx, move |conn| {
+                store::import_league(conn, &new, &event, &format, by)
+            })
+            .await?;
+        return Ok(see_other(&format!("/tournaments/{}/teams", created.id)));
     }
     let players: Vec<NewPlayer> = model
         .players
         .iter()
-        .map(|player| NewPlayer {
-            tournament_id: TournamentId(0),
-            name: player.name.chars().take(200).collect(),
-            fide_id: player.fide_id.and_then(|id| i64::try_from(id).ok()),
-            title: player.title.clone(),
-            rating: i32::from(player.rating),
-            federation: player.federation.clone(),
-            birth_year: player.birth.get(..4).and_then(|y| y.parse().ok()),
-            sex: player.sex.clone(),
-            club: String::new(),
-            birth_date: trf::date(&player.birth),
-            national_id: String::new(),
-            national_rating: 0,
-        })
+        .map(|player| NewPlayer::of_entrant(TournamentId(0), player))
         .collect();
-    let imported = store::ImportedReport {
-        columns: ReportColumns {
-            deputy_arbiters: header
-                .deputies
-                .iter()
-                .map(|deputy| clip(deputy))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            report_type: clip(&header.kind),
-            report_records: kept_records.join("\n"),
-        },
-        // Dates of rounds beyond the announced number are not kept (the schedule's rule).
-        schedule: (1u32..)
-            .zip(&header.round_dates)
-            .filter_map(|(round, date)| {
-                date.map(|date| RoundStart {
-                    round,
-                    date,
-                    time: None,
-                })
-            })
-            .filter(|start| start.round <= model.total_rounds.max(model.rounds_played()).min(99))
-            .collect(),
-        // Players expelled (Art. 12.9.9), as this program's reports mark them.
-        expulsions: (0..)
-            .zip(&model.players)
-            .filter_map(|(index, player)| Some((index, player.expelled_from?)))
-            .collect(),
-        adjustments: model.adjustments.clone(),
+    let columns = ReportColumns {
+        deputy_arbiters: header
+            .deputies
+            .iter()
+            .map(|deputy| clip(deputy))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        report_type: clip(&header.kind),
+        report_records: kept_records.join("\n"),
     };
-    let by = organiser.id;
-    let (player_count, round_count, bye_count) = (players.len(), boards.len(), byes.len());
+    let (player_count, round_count, bye_count, blanks_ahead, first_unpaired) = (
+        players.len(),
+        plan.rounds.len(),
+        plan.byes.len(),
+        plan.blanks_ahead,
+        plan.first_unpaired(),
+    );
     let created = state
         .write(&ctx, move |conn| {
-            store::import_tournament(conn, &new, &imported, &players, &boards, &byes, by)
+            store::import_tournament(conn, &new, &columns, &plan, &players, by)
         })
         .await?;
     let mut notes = vec![ctx.lang.t_with(
@@ -290,22 +223,18 @@ pub async fn import_trf(
             ("byes", &bye_count.to_string()),
         ],
     )];
-    notes.extend(warnings.iter().take(MAX_NOTES).map(|warning| {
-        ctx.lang.t_with(
-            "day.trf.error",
-            &[
-                ("line", &warning.line.to_string()),
-                ("column", &warning.column.to_string()),
-                ("reason", &warning.reason),
-            ],
-        )
-    }));
+    notes.extend(
+        warnings
+            .iter()
+            .take(MAX_NOTES)
+            .map(|warning| at_line(&ctx, warning.line, warning.column, &warning.reason)),
+    );
     if blanks_ahead > 0 {
         notes.push(ctx.lang.t_with(
             "day.trf.blanks_ahead",
             &[
                 ("count", &blanks_ahead.to_string()),
-                ("round", &(played + 1).to_string()),
+                ("round", &first_unpaired.to_string()),
             ],
         ));
     }
