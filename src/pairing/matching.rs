@@ -45,6 +45,12 @@ pub fn max_weight_matching<W: MatchWeight>(
 pub trait EdgeWeights<W> {
     /// The weight of edge `ab`.
     fn weight(&self, a: usize, b: usize) -> W;
+
+    /// A weight no edge at `v` exceeds, when that is cheap to tell (`None`: not known). The
+    /// matcher then spares whole-row reads where the bound settles the answer.
+    fn row_bound(&self, _v: usize) -> Option<W> {
+        None
+    }
 }
 
 /// Edge weights in an `n × n` matrix.
@@ -721,29 +727,66 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
 
     /// Recomputes the duals of the detached vertices so that every edge at them is feasible
     /// (a detached neighbour counts as dual zero: its own dual will cover the edge).
+    ///
+    /// When few vertices stayed attached (a first solve), a vertex's row bound
+    /// ([`EdgeWeights::row_bound`]) often spares its row: a detached neighbour needs at most the
+    /// bound, so when an attached one needs as much, that is the dual; and a dual above the
+    /// bound leaves no edge to a detached neighbour tight (that neighbour's dual covers half of
+    /// it already), so only the attached ones are looked at for a tight pair.
     fn raise_dirty_duals<G: EdgeWeights<W>>(&mut self, g: &G) {
         let n = self.n;
         let dirty = std::mem::take(&mut self.dirty);
+        // Few vertices attached: a first solve.
+        let shortcut = dirty.len() * 4 >= n * 3;
+        let attached: Vec<usize> = if shortcut {
+            (0..n).filter(|&u| !self.is_dirty[u]).collect()
+        } else {
+            Vec::new()
+        };
+        // Per detached vertex, whether its dual is above its row bound.
+        let mut above_bound = vec![false; if shortcut { n } else { 0 }];
         for &v in &dirty {
-            let mut dual = W::zero();
-            for u in 0..n {
-                if u == v {
-                    continue;
-                }
+            let need = |this: &Self, u: usize| -> Option<W> {
                 let w = Self::doubled(g, v, u);
                 if w <= W::zero() {
-                    continue;
+                    return None;
                 }
                 // Two detached ends share the edge: half each.
-                let need = if self.is_dirty[u] {
+                Some(if this.is_dirty[u] {
                     w.half()
                 } else {
-                    w.minus(self.dualvar[u])
-                };
-                if need > dual {
-                    dual = need;
+                    w.minus(this.dualvar[u])
+                })
+            };
+            let mut settled = None;
+            if shortcut && let Some(bound) = g.row_bound(v) {
+                let mut dual = W::zero();
+                for &u in &attached {
+                    if let Some(x) = need(self, u)
+                        && x > dual
+                    {
+                        dual = x;
+                    }
+                }
+                if dual >= bound {
+                    settled = Some(dual);
+                    above_bound[v] = dual > bound;
                 }
             }
+            let dual = settled.unwrap_or_else(|| {
+                let mut dual = W::zero();
+                for u in 0..n {
+                    if u == v {
+                        continue;
+                    }
+                    if let Some(x) = need(self, u)
+                        && x > dual
+                    {
+                        dual = x;
+                    }
+                }
+                dual
+            });
             self.dualvar[v] = dual;
         }
         for &v in &dirty {
@@ -755,8 +798,13 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
             if self.mate[v] != NONE || self.inblossom[v] != v {
                 continue;
             }
+            let candidates: &mut dyn Iterator<Item = usize> = if shortcut && above_bound[v] {
+                &mut attached.iter().copied()
+            } else {
+                &mut (0..n)
+            };
             let row = v * n;
-            for u in 0..n {
+            for u in candidates {
                 if u == v || self.mate[u] != NONE || self.inblossom[u] != u {
                     continue;
                 }

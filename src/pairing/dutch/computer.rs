@@ -160,6 +160,10 @@ impl<const L: usize> EdgeWeights<Wide<L>> for LocalView<'_, L> {
         }
         self.0.edges.reduced_weight(a, b)
     }
+
+    fn row_bound(&self, v: usize) -> Option<Wide<L>> {
+        self.0.edges.reduced_row_bound(v)
+    }
 }
 
 /// Weights that are a constant plus one part per end, where the players may meet.
@@ -200,6 +204,15 @@ impl<const L: usize> EdgeWeights<Wide<L>> for WholeView<'_, L> {
         } else {
             self.outside.weight(self.all[i], self.all[j])
         }
+    }
+
+    /// Known when everybody left is in the bracket and none of them was paired for good.
+    fn row_bound(&self, v: usize) -> Option<Wide<L>> {
+        let size = self.inside.isolated.len();
+        if self.all.len() != size || !self.inside.isolated_low.is_empty() {
+            return None;
+        }
+        self.inside.edges.row_bound(v)
     }
 }
 

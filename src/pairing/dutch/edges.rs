@@ -104,6 +104,13 @@ pub(super) struct BracketEdges<const L: usize> {
     /// Position in the remainder (S1 and S2) while its ordering counts, else `NONE`.
     remainder_position: Vec<usize>,
     addend: Vec<Wide<L>>,
+    /// Per class, the heaviest edge of the table at a player of that class, and the same
+    /// reduced: bounds of a player's row while no weight was raised above the table.
+    class_bound: Vec<Wide<L>>,
+    reduced_class_bound: Vec<Wide<L>>,
+    /// Whether a single weight or the ordering of the remainder was set since the bracket
+    /// began (the table no longer bounds the rows).
+    raised: bool,
 }
 
 impl<const L: usize> BracketEdges<L> {
@@ -172,6 +179,21 @@ impl<const L: usize> BracketEdges<L> {
         } else {
             Vec::new()
         };
+        let bound_of = |table: &[Wide<L>]| -> Vec<Wide<L>> {
+            if table.is_empty() {
+                return Vec::new();
+            }
+            (0..classes)
+                .map(|c| {
+                    (0..classes)
+                        .flat_map(|d| [table[c * classes + d], table[d * classes + c]])
+                        .max()
+                        .unwrap_or(Wide::ZERO)
+                })
+                .collect()
+        };
+        let class_bound = bound_of(&table);
+        let reduced_class_bound = bound_of(&reduced_table);
         let mut compatible_bits = BitMatrix::new(size);
         for a in 0..size {
             for b in 0..a {
@@ -194,7 +216,25 @@ impl<const L: usize> BracketEdges<L> {
             overrides: vec![HashMap::new(); size],
             remainder_position: vec![NONE; size],
             addend: vec![Wide::ZERO; size],
+            class_bound,
+            reduced_class_bound,
+            raised: false,
         }
+    }
+
+    /// A weight no edge at `v` exceeds ([`Self::weight`]), while the table says so: `v` not
+    /// moved down (edges between moved-down players keep weights of their own) and no weight
+    /// raised since the bracket began.
+    pub(super) fn row_bound(&self, v: usize) -> Option<Wide<L>> {
+        (v >= self.settled && !self.raised).then(|| self.class_bound[self.class[v]])
+    }
+
+    /// The same for [`Self::reduced_weight`].
+    pub(super) fn reduced_row_bound(&self, v: usize) -> Option<Wide<L>> {
+        if v < self.settled || self.raised || self.reduced_class_bound.is_empty() {
+            return None;
+        }
+        Some(self.reduced_class_bound[self.class[v]])
     }
 
     /// `K + φ(a) + φ(b)` (see `computer.rs`).
@@ -299,6 +339,7 @@ impl<const L: usize> BracketEdges<L> {
     pub(super) fn set(&mut self, a: usize, b: usize, w: Wide<L>) -> Wide<L> {
         let old = self.weight(a, b);
         let (h, l) = (a.min(b), a.max(b));
+        self.raised |= w > old;
         if w.is_zero() {
             self.overrides[h].remove(&l);
             self.zeroed.put(h, l, true);
@@ -345,6 +386,7 @@ impl<const L: usize> BracketEdges<L> {
             }
         }
         self.clear_overrides_within(remainder);
+        self.raised = true;
         for (pi, &p) in remainder.iter().enumerate() {
             self.remainder_position[p] = pi;
             self.addend[p] = addends[pi];

@@ -325,6 +325,65 @@ fn matching_isolated_pairs_keep_the_rest_maximum() {
     }
 }
 
+/// Weights in a matrix with a bound of each row (at least its heaviest edge, `slack` more).
+struct Bounded {
+    weights: DenseWeights<i64>,
+    bounds: Vec<i64>,
+}
+
+impl EdgeWeights<i64> for Bounded {
+    fn weight(&self, a: usize, b: usize) -> i64 {
+        self.weights.weight(a, b)
+    }
+
+    fn row_bound(&self, v: usize) -> Option<i64> {
+        Some(self.bounds[v])
+    }
+}
+
+#[test]
+fn matching_row_bounds_change_nothing_in_a_first_solve() {
+    // The callers' first solve: every vertex detached but the first, which keeps dual zero
+    // (its edges told first, as a bracket's are). With row bounds (exact or loose) the duals
+    // are the same, so the matching is the very one found without them, and a maximum.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(83);
+    for case in 0..1500 {
+        let n = rng.random_range(2..=10);
+        let edges = random_edges(&mut rng, n, 0.75, if case % 3 == 0 { 3 } else { 40 });
+        let mut weights = DenseWeights::new(n);
+        for &(a, b, x) in &edges {
+            weights.set(a, b, x);
+        }
+        let loose = rng.random_range(0..=2);
+        let bounds = (0..n)
+            .map(|v| (0..n).map(|u| weights.weight(v, u)).max().unwrap_or(0) + loose)
+            .collect();
+        let bounded = Bounded { weights, bounds };
+        let first_solve = |g: &dyn Fn(&mut MaxWeightMatcher<i64>)| {
+            let mut m = MaxWeightMatcher::new(n);
+            for v in 1..n {
+                for u in 0..v {
+                    if m.is_detached(v) {
+                        break;
+                    }
+                    m.note_weight(v, u, 0, bounded.weight(v, u));
+                }
+            }
+            g(&mut m);
+            (0..n).map(|v| m.mate(v)).collect::<Vec<_>>()
+        };
+        let with_bounds = first_solve(&|m| m.solve(&bounded));
+        let without = first_solve(&|m| m.solve(&bounded.weights));
+        assert_eq!(with_bounds, without, "case {case}: {edges:?}");
+        assert_eq!(
+            total(&edges, &with_bounds),
+            brute_force(n, &edges),
+            "case {case}: {edges:?}"
+        );
+    }
+}
+
 #[test]
 fn wide_arithmetic() {
     let a = Wide::<2>::from_u64(u64::MAX);
