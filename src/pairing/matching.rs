@@ -759,6 +759,8 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 })
             };
             let mut settled = None;
+            // A need no other exceeds: the scan of the row may stop there.
+            let mut cap = None;
             if shortcut && let Some(bound) = g.row_bound(v) {
                 let mut dual = W::zero();
                 for &u in &attached {
@@ -771,6 +773,8 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                 if dual >= bound {
                     settled = Some(dual);
                     above_bound[v] = dual > bound;
+                } else {
+                    cap = Some(bound);
                 }
             }
             let dual = settled.unwrap_or_else(|| {
@@ -783,6 +787,9 @@ impl<W: MatchWeight> MaxWeightMatcher<W> {
                         && x > dual
                     {
                         dual = x;
+                        if cap == Some(dual) {
+                            break;
+                        }
                     }
                 }
                 dual
