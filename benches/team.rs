@@ -9,7 +9,7 @@
 //! does) and the public league pages are fetched through the app, each request reading the
 //! database, ranking and rendering: `GET …/league/standings`, `…/league/crosstable`, a team's
 //! working (`…/league/standings/1`) and the tables as PDF (`…/league/standings.pdf`).
-//! No assertions: the figures are for the README.
+//! No assertions: the figures are for the guide (`docs/src/teams/league-day.md`).
 
 use std::time::{Duration, Instant};
 

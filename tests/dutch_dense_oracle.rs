@@ -9,7 +9,7 @@
 //! (C.04.7) in one.
 //!
 //! The same comparison on 693 more generated tournaments (9–158 players) and on two events of
-//! 2,000 and 4,000 players is recorded in the README (Dutch performance).
+//! 2,000 and 4,000 players is recorded in the guide (`docs/src/validation/dutch-speed.md`).
 
 use arbiter::formats::trf;
 use arbiter::pairing::dutch;

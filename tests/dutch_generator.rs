@@ -3,7 +3,7 @@
 //! rematch (C.04.3 C1, C2), tournament i of a run's seed is always the same, the sample spans
 //! the parameter space (byes, forfeits, withdrawals, late entries, Baku acceleration C.04.7),
 //! and every generated round, written as TRF and read back, pairs again as it was paired.
-//! The run against the oracle itself is made by hand (README, "C.02 acceptance run").
+//! The run against the oracle itself is made by hand (the guide, `docs/src/validation/c02.md`).
 
 use std::process::Command;
 

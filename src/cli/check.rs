@@ -2,8 +2,8 @@
 //! move list) against the Laws of Chess (Art. 3–4, Appendix C): for each game, whether every
 //! move is legal and, if not, the first bad ply, what was written, why, and the candidates.
 //!
-//! With `--json`, one [`GameReport`] per line (schema in the README). Part 2 of the rules
-//! core extends the report with more fields.
+//! With `--json`, one [`GameReport`] per line (schema in the guide, `docs/src/cli/rules.md`).
+//! Part 2 of the rules core extends the report with more fields.
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -493,7 +493,7 @@ pub struct ClaimableJson {
     pub fifty: Vec<usize>,
 }
 
-/// The part-2 fields of a game's report (schema in the README).
+/// The part-2 fields of a game's report (schema in the guide, `docs/src/cli/rules.md`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct LawsReport {
     /// How the game ended under the Laws: `checkmate`, `stalemate`, `dead_position`,
