@@ -13,11 +13,11 @@
 
 use std::time::{Duration, Instant};
 
+use arbiter::day::import::TeamFormat;
+use arbiter::day::league::sample::{LeagueShape, league};
 use arbiter::formats::trf;
-use arbiter::tournament::import::TeamFormat;
 use arbiter::tournament::team::TeamEvent;
 use arbiter::tournament::team::crosstable::{board_records, crosstable};
-use arbiter::tournament::team::sample::{LeagueShape, league};
 use arbiter::tournament::team::tiebreak::{TeamOrder, TeamRanking, rank};
 use arbiter::tournament::tiebreak::Lots;
 

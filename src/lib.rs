@@ -1,15 +1,19 @@
 //! arbiter: a chess tournament manager.
 //!
 //! Layers (arrows point inward only):
-//! - pure cores: [`rules`] (FIDE Laws of Chess), [`pairing`] (C.04 Swiss, C.05 round robin),
-//!   [`tournament`] (Art. 10 scoring, standings, C.07 tie-breaks, B.02 ratings),
-//!   [`formats`] (TRF, CSV, PGN-free text formats);
+//! - pure cores: [`rules`] (FIDE Laws of Chess), [`tournament`] (the vocabulary: boards,
+//!   results, pairing systems, Art. 10 scoring, standings, C.07 tie-breaks, B.02 ratings),
+//!   [`pairing`] (the engines: C.04 Swiss, C.05 round robin, C.04.6 team Swiss; they use
+//!   tournament's vocabulary), [`formats`] (TRF, CSV, PGN-free text formats);
+//! - the planners above the engines: [`day`] (who is paired next, by which engine, for every
+//!   system; what an imported event becomes);
 //! - around them: [`db`] (diesel), [`web`] (actix-web + askama), [`print`](mod@print) (printpdf),
 //!   [`cli`] (clap subcommands).
 
 rust_i18n::i18n!("locales", fallback = "en");
 
 pub mod cli;
+pub mod day;
 pub mod db;
 pub mod formats;
 pub mod pairing;

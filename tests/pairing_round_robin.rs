@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use arbiter::pairing::round_robin::{Cycles, pair_round, rounds_count, schedule};
+use arbiter::pairing::round_robin::{pair_round, rounds_count, schedule};
 use arbiter::tournament::PlayerId;
 use arbiter::tournament::board::Board;
+use arbiter::tournament::system::Cycles;
 
 /// Table size → rounds → (white, black) in board order.
 type Tables = BTreeMap<u32, Vec<Vec<(u32, u32)>>>;

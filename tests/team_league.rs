@@ -5,11 +5,11 @@
 //! `ARBITER_GACRUX_PYTHON` names a Python that has it (CI installs it into a venv); without it
 //! the test says it was skipped. Every league it checks is generated here from a seed.
 
+use arbiter::day::league::sample::{LeagueShape, league};
 use arbiter::formats::trf;
-use arbiter::pairing::round_robin::Cycles;
 use arbiter::tournament::Points;
 use arbiter::tournament::result::BoardResult;
-use arbiter::tournament::team::sample::{LeagueShape, league};
+use arbiter::tournament::system::Cycles;
 use arbiter::tournament::team::score::match_score;
 use arbiter::tournament::team::tiebreak::{TeamRanking, TeamTieBreak, rank};
 use arbiter::tournament::team::{

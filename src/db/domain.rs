@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use crate::day::{DayState, Entrant};
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{ByeRequestRow, ParticipationRow};
 use crate::db::models::{
@@ -17,7 +18,6 @@ use crate::db::models::{
 use crate::pairing::round_robin::rounds_count;
 use crate::tournament::board::Board;
 use crate::tournament::byes::{LateEntryPoints, Participation};
-use crate::tournament::day::{DayState, Entrant};
 use crate::tournament::model;
 
 /// A tournament with everything the pages need, read in one go.
@@ -166,7 +166,7 @@ impl TournamentData {
     /// The report records of the tournament (TRF `022`–`132`): its settings, report columns
     /// and round schedule; the counts `062`/`072` of `model`'s players.
     pub fn report_header(&self, model: &model::Tournament) -> crate::formats::trf::ReportHeader {
-        use crate::tournament::day::PairingSystem;
+        use crate::tournament::system::PairingSystem;
         let t = &self.tournament;
         let kind = if self.report.report_type.trim().is_empty() {
             match t.pairing_system {

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use crate::day::team_swiss::SwissRules;
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::team_boards::TeamBoardRow;
@@ -19,7 +20,6 @@ use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::db::models::{PlayerRow, PlayerRowId, TournamentId};
 use crate::tournament::model::{self, PlayerId};
 use crate::tournament::scoring::Points;
-use crate::tournament::team::swiss::SwissRules;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamStandings};
 use crate::tournament::team::{MatchBoard, PenaltyPoints, Team, TeamEvent, TeamId, TeamMatch};
 use crate::tournament::tiebreak::Lots;

@@ -18,19 +18,7 @@
 use crate::tournament::board::Board;
 use crate::tournament::model::PlayerId;
 use crate::tournament::result::BoardResult;
-
-/// Single or double round robin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Cycles {
-    /// Everyone meets everyone once.
-    #[default]
-    Single,
-    /// Everyone meets everyone twice, the second time with colours reversed.
-    Double {
-        /// Play rounds `n-2` and `n-1` of the first cycle in reverse order (C.05 Annex 1).
-        swap_last_two_rounds: bool,
-    },
-}
+use crate::tournament::system::Cycles;
 
 /// Why a round-robin schedule cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,21 +1,19 @@
 //! The pure tournament domain: who played whom with what result ([`model`], [`board`],
-//! [`result`]), the tournament day's one round planner ([`day`]: who is paired, by which
-//! system, what changes of a running event are allowed), participation ([`byes`]), scoring
-//! (FIDE Laws Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical
-//! order of names ([`collation`], C.04.2 Art. 2.2.3), team competitions ([`team`]), and what an
-//! event read from a file becomes when it is taken in ([`import`]).
+//! [`result`]), the pairing systems ([`system`]), participation ([`byes`]), scoring (FIDE Laws
+//! Art. 10), standings, tie-breaks (C.07), ratings (B.02) and the alphabetical order of names
+//! ([`collation`], C.04.2 Art. 2.2.3), and team competitions ([`team`]).
 //!
-//! The flow of a round: the store (in the database layer) reads a [`day::DayState`] inside its
-//! write transaction, [`day::plan_next_round`] answers with the boards (and new starting
-//! numbers, late entries' bye rows), the store writes them; results are [`result::BoardResult`]s
-//! on those boards; standings and tie-breaks read the [`model::Tournament`] the boards make.
+//! This is the vocabulary the engines and the planners (`day`) share;
+//! nothing here calls an engine. The flow of a round: the store (in the database layer) reads a
+//! `day::DayState` inside its write transaction, `day::plan_next_round` answers with the boards
+//! (and new starting numbers, late entries' bye rows), the store writes them; results are
+//! [`result::BoardResult`]s on those boards; standings and tie-breaks read the
+//! [`model::Tournament`] the boards make.
 
 pub mod board;
 pub mod byes;
 pub mod collation;
-pub mod day;
 pub mod default_time;
-pub mod import;
 pub mod incident;
 pub mod model;
 pub mod norms;
@@ -29,6 +27,7 @@ pub mod scoring;
 pub mod self_report;
 pub mod standings;
 pub mod starting_rank;
+pub mod system;
 pub mod team;
 pub mod tiebreak;
 

@@ -15,10 +15,10 @@ use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
+use crate::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::db::store::LeagueRefusal;
 use crate::db::store::{Refusal, StoreError};
 use crate::tournament::byes::ByeRequestError;
-use crate::tournament::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::web::PageContext;
 use crate::web::i18n::Lang;
 

@@ -13,7 +13,7 @@ integer_id!(
 );
 
 pub use crate::formats::fide_list::RatingKind;
-pub use crate::tournament::day::PairingSystem;
+pub use crate::tournament::system::PairingSystem;
 
 pub use crate::tournament::rating_basis::{PairingRating, RatingBasis, ReportedRating};
 

@@ -6,6 +6,7 @@
 use diesel::prelude::*;
 
 use super::{Refusal, StoreError, write};
+use crate::day::import::TeamFormat;
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
 use crate::db::models::rounds::NewRound;
@@ -17,11 +18,10 @@ use crate::db::models::team_penalties::TeamPenaltyRow;
 use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
 use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::tournaments;
-use crate::tournament::import::TeamFormat;
 use crate::tournament::model::{Color, PlayerId};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
+use crate::tournament::team::MatchForfeit;
 use crate::tournament::team::lineup::{self, LineupError};
-use crate::tournament::team::{MatchForfeit, league};
 
 /// Why a write of a team league was refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -289,7 +289,8 @@ pub fn draw_schedule(
             renumber(conn, &order)?;
         }
         let count = u32::try_from(order.len()).unwrap_or(u32::MAX);
-        let schedule = league::schedule(count, cycles).map_err(|_| LeagueRefusal::TooFewTeams)?;
+        let schedule =
+            crate::day::league::schedule(count, cycles).map_err(|_| LeagueRefusal::TooFewTeams)?;
         for (index, round) in schedule.iter().enumerate() {
             let number = index as i32 + 1;
             for &(home, away) in round {

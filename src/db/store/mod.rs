@@ -7,7 +7,7 @@
 //!    committed;
 //! 2. reads what it needs and re-checks its preconditions inside the transaction (a round
 //!    without results before unpairing it, the board's version before a result, ...);
-//! 3. asks the pure core ([`crate::tournament::day`]) what to write, writes it, bumps the
+//! 3. asks the pure core ([`crate::day`]) what to write, writes it, bumps the
 //!    version of every board it touches;
 //! 4. writes its audit rows ([`AuditEntry`](crate::db::models::AuditEntry)), never deleted.
 //!
@@ -52,6 +52,11 @@ pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 pub use team_swiss::{pair_team_round, swap_teams, unpair_team_round};
 
+use crate::day::import::ImportPlan;
+use crate::day::{
+    DayRefusal, DaySettings, SettingChange, SettingRefusal, plan_next_round, settings_change,
+    swap_seats,
+};
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
     ByeRequestRow, GameScore, ParticipationRow, SwissSettings,
@@ -67,14 +72,10 @@ use crate::db::{DbConn, write_transaction};
 use crate::pairing::pairing_check::Violation;
 use crate::tournament::board::Board;
 use crate::tournament::byes::{ByeKind, ByeRequestError};
-use crate::tournament::day::{
-    DayRefusal, DaySettings, PairingSystem, SettingChange, SettingRefusal, plan_next_round,
-    settings_change, swap_seats,
-};
-use crate::tournament::import::ImportPlan;
 use crate::tournament::model;
 use crate::tournament::result::BoardResult;
 use crate::tournament::schedule::{self, RoundStart, ScheduleError};
+use crate::tournament::system::PairingSystem;
 
 /// Why the store did not write.
 #[derive(Debug)]

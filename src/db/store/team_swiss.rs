@@ -8,13 +8,13 @@ use diesel::prelude::*;
 
 use super::league::{LeagueRefusal, league_data};
 use super::{StoreError, write};
+use crate::day::team_swiss::{self as swiss, SwissRefusal};
 use crate::db::DbConn;
 use crate::db::models::rounds::NewRound;
 use crate::db::models::team_matches::{TeamMatchId, TeamMatchRow};
 use crate::db::models::teams::TeamRowId;
 use crate::db::models::{NewAuditEntry, TournamentId, UserId};
 use crate::tournament::team::TeamId;
-use crate::tournament::team::swiss::{self, SwissRefusal};
 
 /// Pairs the next round of a team Swiss by C.04.6 ([`swiss::plan_next_round`]): its matches,
 /// the team with White on board 1 at home, the pairing-allocated bye as a match without a

@@ -21,9 +21,7 @@
 pub mod crosstable;
 pub mod league;
 pub mod lineup;
-pub mod sample;
 pub mod score;
-pub mod swiss;
 pub mod tiebreak;
 pub mod working;
 

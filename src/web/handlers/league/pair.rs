@@ -1,5 +1,5 @@
 //! `POST /tournaments/{id}/league/pair`: pairs the next round of a team Swiss by C.04.6
-//! ([`store::pair_team_round`], planned by [`crate::tournament::team::swiss`]). The round is
+//! ([`store::pair_team_round`], planned by [`crate::day::team_swiss`]). The round is
 //! saved unpublished: whoever runs the day checks it on the round page, then publishes it or
 //! unpairs it.
 

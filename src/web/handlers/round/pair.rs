@@ -1,6 +1,6 @@
 //! `POST /tournaments/{id}/rounds/pair` (and `/swiss/pair`, the Swiss page's button): pairs
 //! the next round by the tournament's system — the Dutch engine, with Baku acceleration, or the
-//! Berger tables — through the one round planner ([`crate::tournament::day`]) and the store
+//! Berger tables — through the one round planner ([`crate::day`]) and the store
 //! ([`store::pair_next_round`]). The round is saved unpublished: whoever runs the day sees a
 //! preview on the round page and publishes it there, or unpairs it and pairs again.
 

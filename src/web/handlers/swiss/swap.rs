@@ -9,9 +9,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::day::DayRefusal;
 use crate::db::models::PlayerRowId;
 use crate::db::store::{self, Refusal, StoreError};
-use crate::tournament::day::DayRefusal;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::swiss::show::swiss_page;
 use crate::web::handlers::tournament::{Need, authorise};

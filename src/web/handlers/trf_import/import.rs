@@ -8,10 +8,10 @@
 //! the problem (422); nothing is stored. What the reader read with a guess is shown on the next
 //! page.
 
+use crate::day::import::{ImportPlan, ImportRefusal, TeamFormat};
 use crate::db::models::{NewPlayer, PairingSystem, ReportColumns, TournamentId};
 use crate::db::store;
 use crate::formats::trf;
-use crate::tournament::import::{ImportPlan, ImportRefusal, TeamFormat};
 use crate::tournament::team::TeamEvent;
 use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};

@@ -23,9 +23,9 @@ use crate::pairing::team_swiss::generator::{options_of_code, system_code};
 use crate::pairing::team_swiss::{Options, team_event_of};
 use crate::tournament::board::{Board, UnmatchedOpponent, boards_of_round};
 use crate::tournament::byes::ByeKind;
-use crate::tournament::day::PairingSystem;
 use crate::tournament::model::{Color, GameResult, PointAdjustment, Tournament};
 use crate::tournament::schedule::RoundStart;
+use crate::tournament::system::PairingSystem;
 use crate::tournament::team::TeamEvent;
 
 /// The most rounds an imported event may announce (the tournament form's limit).

@@ -92,7 +92,7 @@ pub fn plan_next_round(
     }
     let missing: Vec<(TeamId, TeamId)> = event
         .matches_of_round(paired)
-        .filter(|m| super::score::match_score(event, m).is_none())
+        .filter(|m| crate::tournament::team::score::match_score(event, m).is_none())
         .filter_map(|m| Some((m.home, m.away?)))
         .collect();
     if !missing.is_empty() {

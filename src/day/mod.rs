@@ -1,8 +1,17 @@
-//! The tournament day: the one round planner for every pairing system, and the checks a change
-//! of the last round must pass. Pure: the store (in the database layer) loads a [`DayState`]
-//! inside its write transaction, asks this module what to write, and writes it.
+//! The planners of the tournament day, above the engines: for every pairing system, what the
+//! next round is and which engine pairs it, and the checks a change of the last round must
+//! pass. Pure: the store (in the database layer) loads a [`DayState`] inside its write
+//! transaction, asks this module what to write, and writes it. The engines
+//! ([`crate::pairing`]) and the vocabulary ([`crate::tournament`]) sit below; nothing below
+//! imports this module.
 //!
-//! The flow of a round:
+//! - Individual events (Dutch, Dutch with Baku acceleration, round robin, double round robin):
+//!   [`plan_next_round`], [`swap_seats`], [`settings_change`] in this file.
+//! - Team leagues: the schedule ([`league::schedule`], Berger tables over the teams).
+//! - The team Swiss (C.04.6): [`team_swiss`].
+//! - An event read from a file: [`import`].
+//!
+//! The flow of a round of an individual event:
 //!
 //! 1. **Plan** ([`plan_next_round`]): refuse when every round is paired or (Swiss) an earlier
 //!    round still misses results; give starting ranks to players who have none (all of them at
@@ -21,7 +30,7 @@
 //! index in [`DayState::entrants`] where they have no number yet.
 
 use crate::pairing::pairing_check::{Severity, Violation, check_pairing};
-use crate::pairing::round_robin::{self, Cycles};
+use crate::pairing::round_robin;
 use crate::pairing::{baku, dutch};
 use crate::tournament::board::{Board, record_round};
 use crate::tournament::byes::{LateEntryPoints, Participation, apply_round_plan, plan_round};
@@ -29,98 +38,11 @@ use crate::tournament::model::{GameResult, Player, PlayerId, RoundEntry, Tournam
 use crate::tournament::result::BoardResult;
 use crate::tournament::scoring::PointSystem;
 use crate::tournament::starting_rank::sort_by_starting_rank;
+use crate::tournament::system::{Cycles, PairingSystem};
 
-/// How rounds are paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PairingSystem {
-    /// Single round robin, Berger tables (C.05 Annex 1).
-    RoundRobin,
-    /// Double round robin: the second cycle with colours reversed.
-    DoubleRoundRobin,
-    /// FIDE (Dutch) Swiss system (C.04.3).
-    SwissDutch,
-    /// FIDE (Dutch) Swiss system with Baku acceleration (C.04.7).
-    SwissDutchBaku,
-    /// A team league: single round robin over teams (C.05 Annex 1), matches of several
-    /// boards ([`crate::tournament::team`]).
-    TeamRoundRobin,
-    /// A team league over two cycles, home and away exchanged in the second.
-    TeamDoubleRoundRobin,
-    /// A team event paired round by round by the Swiss system (C.04.6,
-    /// [`crate::tournament::team::swiss`]).
-    TeamSwiss,
-}
-
-impl PairingSystem {
-    /// Every system.
-    pub const ALL: [PairingSystem; 7] = [
-        PairingSystem::RoundRobin,
-        PairingSystem::DoubleRoundRobin,
-        PairingSystem::SwissDutch,
-        PairingSystem::SwissDutchBaku,
-        PairingSystem::TeamRoundRobin,
-        PairingSystem::TeamDoubleRoundRobin,
-        PairingSystem::TeamSwiss,
-    ];
-
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PairingSystem::RoundRobin => "round_robin",
-            PairingSystem::DoubleRoundRobin => "double_round_robin",
-            PairingSystem::SwissDutch => "swiss_dutch",
-            PairingSystem::SwissDutchBaku => "swiss_dutch_baku",
-            PairingSystem::TeamRoundRobin => "team_round_robin",
-            PairingSystem::TeamDoubleRoundRobin => "team_double_round_robin",
-            PairingSystem::TeamSwiss => "team_swiss",
-        }
-    }
-
-    /// True for the team competitions (matches of teams, not games of players).
-    pub fn is_team(self) -> bool {
-        matches!(
-            self,
-            PairingSystem::TeamRoundRobin
-                | PairingSystem::TeamDoubleRoundRobin
-                | PairingSystem::TeamSwiss
-        )
-    }
-
-    /// True for a team event paired by the Swiss system (C.04.6).
-    pub fn is_team_swiss(self) -> bool {
-        self == PairingSystem::TeamSwiss
-    }
-
-    /// True for the Swiss systems (paired round by round from the results).
-    pub fn is_swiss(self) -> bool {
-        matches!(
-            self,
-            PairingSystem::SwissDutch | PairingSystem::SwissDutchBaku
-        )
-    }
-
-    /// Parses a stored name.
-    pub fn parse(text: &str) -> Option<PairingSystem> {
-        PairingSystem::ALL
-            .into_iter()
-            .find(|system| system.as_str() == text)
-    }
-
-    /// The round-robin cycles of the system (`None` for a Swiss).
-    pub fn cycles(self, swap_last_two_rounds: bool) -> Option<Cycles> {
-        match self {
-            PairingSystem::RoundRobin | PairingSystem::TeamRoundRobin => Some(Cycles::Single),
-            PairingSystem::DoubleRoundRobin | PairingSystem::TeamDoubleRoundRobin => {
-                Some(Cycles::Double {
-                    swap_last_two_rounds,
-                })
-            }
-            PairingSystem::SwissDutch
-            | PairingSystem::SwissDutchBaku
-            | PairingSystem::TeamSwiss => None,
-        }
-    }
-}
+pub mod import;
+pub mod league;
+pub mod team_swiss;
 
 /// A registered player as the planner sees them.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,11 +2,12 @@
 //! squads, line-ups (now and then a reserve, a short team, a whole-match forfeit, a postponed
 //! match) and random results, all from a seed, so the same seed gives the same season.
 
-use crate::pairing::round_robin::Cycles;
+use crate::day::league;
 use crate::tournament::model::{Player, PlayerId};
 use crate::tournament::result::BoardResult;
 use crate::tournament::scoring::PointSystem;
-use crate::tournament::team::league::{self, BoardColours};
+use crate::tournament::system::Cycles;
+use crate::tournament::team::league::BoardColours;
 use crate::tournament::team::{
     MatchBoard, MatchForfeit, MatchPoints, PenaltyPoints, Team, TeamEvent, TeamId, TeamMatch,
 };
