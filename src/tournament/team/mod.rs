@@ -1,14 +1,14 @@
 //! Team competitions: leagues played as round robins over teams, with matches of several boards
 //! (the Czech and Slovak Extraliga, the Hungarian NB I, the Serbian leagues, FIDE team events).
 //!
-//! - [`league`]: the schedule by the Berger tables (C.05 Annex 1) with the first-named team at
-//!   home, and the board colours of a match ([`BoardColours`]).
+//! - [`league`]: the first-named team at home and the board colours of a match
+//!   ([`BoardColours`]), the matches of a round read from a file; the schedule itself is drawn
+//!   by the league's planner (`crate::day::league`, Berger tables of C.05 Annex 1).
 //! - [`lineup`]: a captain's line-up checked against the squad order; a short team's bottom
 //!   boards are empty and forfeited.
 //! - [`score`]: game points (FIDE Laws Art. 10, C.07 Art. 11.1.2) and match points
 //!   (Art. 11.1.1) of a match, whole-match forfeits and the arbiter's penalty points.
 //! - [`crosstable`]: the team crosstable and each board's score and performance.
-//! - [`swiss`]: the round planner of a team Swiss (C.04.6), pairing round by round.
 //! - [`tiebreak`]: team standings and tie-breaks (C.07 Art. 11–13 and the national
 //!   competition rules' orders), built on the individual tie-breaks of Art. 6–10 with match or
 //!   game points as the score (Art. 13).

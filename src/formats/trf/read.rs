@@ -1,0 +1,757 @@
+//! Reading a TRF file's records into a [`Tournament`](crate::tournament::model::Tournament): the
+//! player records (`001`), the header and pairing records, and the byes older files write as
+//! games.
+
+use super::team::{Record299, parse_299, parse_320, parse_330, parse_362, parse_team};
+use super::write::read_expulsion_comment;
+use super::*;
+
+/// A parsed line with its number, to report errors later.
+struct PlayerLine {
+    line: usize,
+}
+
+/// Reads a TRF16 or TRF-2026 file; see [`read`] for what is reported besides.
+pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+    read(text).map(|read| read.tournament)
+}
+
+/// Reads a TRF16 or TRF-2026 file as the programs that write them do: CRLF, LF or CR line
+/// ends, trailing spaces, short lines (missing columns are blank), tabs (expanded to stops of
+/// `TAB_STOP`), any header records in any order or none, records this program does not use
+/// (kept, and reported), unplayed pairings with the `-` colour, Vega's `0000 - -` (absent) and
+/// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
+/// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].
+pub fn read(text: &str) -> Result<TrfRead, TrfError> {
+    let read = read_records(text)?;
+    match cross_check(&read).into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(read),
+    }
+}
+
+/// Reads every record of a file as [`read`] does, without checking the players' records
+/// against each other ([`cross_check`]): what a checker of a whole file starts from, to list
+/// every problem rather than stop at the first.
+pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
+    let mut other_record_lines: Vec<usize> = Vec::new();
+    let mut warnings: Vec<TrfWarning> = Vec::new();
+    let mut tab_lines: Vec<usize> = Vec::new();
+    let mut tournament = Tournament::default();
+    let mut player_lines: Vec<(Player, PlayerLine)> = Vec::new();
+    let mut byes: Vec<(usize, GameResult, u32, PlayerId)> = Vec::new();
+    let mut absent_next: Vec<(usize, PlayerId)> = Vec::new();
+    let mut points = PointSystem::default();
+    // bbpPairings' `BBW` also sets the pairing-allocated bye unless `BBU` is given.
+    let mut pab_given = false;
+    // (player, round) pairs the 250 records gave so far.
+    let mut accelerated = 0u64;
+    // The line of each team record, for errors found once every player is known.
+    let mut team_lines: Vec<usize> = Vec::new();
+    // The line of each `299` penalty record.
+    let mut penalty_lines: Vec<usize> = Vec::new();
+    // Players expelled (Art. 12.9.9), from this program's comment lines.
+    let mut expulsions: Vec<(PlayerId, u32)> = Vec::new();
+
+    for (index, raw) in lines_of(text).enumerate() {
+        let line = index + 1;
+        let raw = raw.trim_end_matches(['\r', '\u{feff}']);
+        let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+        let expanded;
+        let raw = if raw.contains('\t') {
+            tab_lines.push(line);
+            expanded = expand_tabs(raw);
+            expanded.as_str()
+        } else {
+            raw
+        };
+        if let Some(expulsion) = read_expulsion_comment(raw) {
+            expulsions.push(expulsion);
+            continue;
+        }
+        if raw.trim().is_empty() || raw.starts_with("###") {
+            continue;
+        }
+        let chars: Vec<char> = raw.chars().collect();
+        let tag = field(&chars, 1, 3).to_ascii_uppercase();
+        let rest = field(&chars, 5, chars.len().max(5)).trim().to_string();
+        match tag.as_str() {
+            "001" => {
+                let (player, info) = parse_player(&chars, line, &mut warnings)?;
+                player_lines.push((player, info));
+            }
+            "012" => tournament.name = rest,
+            "XXR" | "142" => {
+                let text = rest
+                    .split_whitespace()
+                    .next()
+                    .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
+                tournament.total_rounds = bounded(text, MAX_ROUND, line, 5, "number of rounds")?;
+            }
+            "XXC" => {
+                for word in rest.split_whitespace() {
+                    match word.to_ascii_lowercase().as_str() {
+                        "white1" => tournament.setup.initial_color = Some(Color::White),
+                        "black1" => tournament.setup.initial_color = Some(Color::Black),
+                        "rank" => tournament.setup.rank_ids = true,
+                        other => {
+                            return Err(err(line, 5, format!("unknown XXC option `{other}`")));
+                        }
+                    }
+                }
+            }
+            "152" => {
+                tournament.setup.initial_color = match rest.to_ascii_uppercase().as_str() {
+                    "W" => Some(Color::White),
+                    "B" => Some(Color::Black),
+                    _ => return Err(err(line, 5, "initial colour must be W or B")),
+                }
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let value = parse_points(&rest, line, 5, "point value")?;
+                match tag.as_str() {
+                    "BBW" => {
+                        points.win = value;
+                        points.forfeit_win = value;
+                        points.full_point_bye = value;
+                        if !pab_given {
+                            points.pairing_allocated_bye = value;
+                        }
+                    }
+                    "BBD" => {
+                        points.draw = value;
+                        points.half_point_bye = value;
+                    }
+                    "BBL" => points.loss = value,
+                    "BBZ" => points.zero_point_bye = value,
+                    "BBF" => points.forfeit_loss = value,
+                    _ => {
+                        points.pairing_allocated_bye = value;
+                        pab_given = true;
+                    }
+                }
+            }
+            "XXS" => parse_xxs(&rest, line, &mut points)?,
+            "162" => parse_162(&chars, line, &mut points)?,
+            "XXA" => {
+                let player = parse_number::<u32>(&chars, line, 5, 8, "player")?
+                    .ok_or_else(|| err(line, 5, "player id expected"))?;
+                let mut round = 1u32;
+                let mut column = 10;
+                while column <= chars.len() {
+                    let text = field(&chars, column, column + 3);
+                    if round > MAX_ROUND {
+                        return Err(err(
+                            line,
+                            column,
+                            format!("XXA: more than {MAX_ROUND} rounds (3 digits)"),
+                        ));
+                    }
+                    if !text.trim().is_empty() {
+                        let value = parse_points(text.trim(), line, column, "acceleration")?;
+                        tournament.setup.accelerations.push(Acceleration {
+                            player: PlayerId(player),
+                            round,
+                            points: value,
+                        });
+                    }
+                    round += 1;
+                    column += 5;
+                }
+            }
+            "250" => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                // TRF-2026: match points (left empty by individual competitions), game
+                // points, first and last round, first and last player.
+                let words = match words.as_slice() {
+                    [_, rest @ ..] if rest.len() == 5 => rest,
+                    all if all.len() == 5 => all,
+                    _ => {
+                        return Err(err(
+                            line,
+                            5,
+                            "250 record: expected points, first and last round, first and last player",
+                        ));
+                    }
+                };
+                let [value, first_round, last_round, first_player, last_player] = words else {
+                    return Err(err(line, 5, "250 record: five values expected"));
+                };
+                let value = parse_points(value, line, 10, "fictitious points")?;
+                let rounds =
+                    round_number(first_round, line, 15)?..=round_number(last_round, line, 19)?;
+                let players =
+                    player_number(first_player, line, 23)?..=player_number(last_player, line, 28)?;
+                let pairs = u64::from(rounds.end().saturating_sub(*rounds.start()) + 1)
+                    * u64::from(players.end().saturating_sub(*players.start()) + 1);
+                accelerated += pairs;
+                if accelerated > MAX_ACCELERATIONS {
+                    return Err(err(
+                        line,
+                        15,
+                        format!(
+                            "250 records: more than {MAX_ACCELERATIONS} accelerated (player, round) pairs"
+                        ),
+                    ));
+                }
+                for round in rounds {
+                    for player in players.clone() {
+                        tournament.setup.accelerations.push(Acceleration {
+                            player: PlayerId(player),
+                            round,
+                            points: value,
+                        });
+                    }
+                }
+            }
+            "260" | "XXP" => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let (first_round, last_round, players) = if tag == "260" {
+                    let [first, last, players @ ..] = words.as_slice() else {
+                        return Err(err(
+                            line,
+                            5,
+                            "260 record: two rounds and two players needed",
+                        ));
+                    };
+                    if players.len() < 2 {
+                        return Err(err(
+                            line,
+                            5,
+                            "260 record: two rounds and two players needed",
+                        ));
+                    }
+                    (
+                        round_number(first, line, 5)?,
+                        round_number(last, line, 9)?,
+                        players,
+                    )
+                } else {
+                    (1, u32::MAX, words.as_slice())
+                };
+                let players: Vec<u32> = players
+                    .iter()
+                    .map(|word| player_number(word, line, 5))
+                    .collect::<Result<_, _>>()?;
+                tournament.setup.forbidden_pairs.push(ForbiddenPairs {
+                    first_round,
+                    last_round,
+                    players: players.iter().map(|&p| PlayerId(p)).collect(),
+                });
+            }
+            "240" => {
+                let kind = match field(&chars, 5, 5).to_ascii_uppercase().as_str() {
+                    "F" => GameResult::FullPointBye,
+                    "H" => GameResult::HalfPointBye,
+                    "Z" => GameResult::ZeroPointBye,
+                    _ => return Err(err(line, 5, "bye type must be F, H or Z")),
+                };
+                let tail = field(&chars, 7, chars.len().max(7));
+                let words: Vec<&str> = tail.split_whitespace().collect();
+                let Some((round, players)) = words.split_first() else {
+                    return Err(err(line, 7, "round number expected"));
+                };
+                let round = round_number(round, line, 7)?;
+                for word in players {
+                    let player = player_number(word, line, 11)?;
+                    byes.push((line, kind, round, PlayerId(player)));
+                }
+            }
+            "310" | "013" => {
+                let number = tournament.teams.teams.len() as u32 + 1;
+                let team = parse_team(&chars, line, tag == "310", number)?;
+                if tournament.teams.teams.iter().any(|t| t.id == team.id) {
+                    return Err(err(line, 5, format!("team {} is listed twice", team.id.0)));
+                }
+                tournament.teams.teams.push(team);
+                team_lines.push(line);
+            }
+            "352" => {
+                let sequence = rest.to_ascii_uppercase();
+                if sequence.is_empty() || sequence.chars().any(|c| c != 'W' && c != 'B') {
+                    return Err(err(
+                        line,
+                        5,
+                        "352: the colour sequence must be W and B only",
+                    ));
+                }
+                tournament.teams.colour_sequence = Some(sequence);
+            }
+            "362" => tournament.teams.match_points = Some(parse_362(&rest, line)?),
+            "320" => {
+                if tournament.teams.pairing_allocated_byes.is_some() {
+                    return Err(err(line, 1, "320: one record per tournament"));
+                }
+                tournament.teams.pairing_allocated_byes = Some(parse_320(&chars, line)?);
+            }
+            "330" => tournament
+                .teams
+                .forfeited_matches
+                .push(parse_330(&chars, line)?),
+            "299" => match parse_299(&chars, line)? {
+                Some(Record299::Penalty(penalty)) => {
+                    tournament.teams.penalties.push(penalty);
+                    penalty_lines.push(line);
+                }
+                Some(Record299::ForfeitWin(points)) => tournament.teams.forfeit_win = Some(points),
+                Some(Record299::ForfeitLoss(points)) => {
+                    tournament.teams.forfeit_loss = Some(points)
+                }
+                None => {
+                    tournament.other_records.push(raw.to_string());
+                    other_record_lines.push(line);
+                }
+            },
+            "XXZ" => {
+                for word in rest.split_whitespace() {
+                    let player = player_number(word, line, 5)?;
+                    absent_next.push((line, PlayerId(player)));
+                }
+            }
+            _ => {
+                if !KNOWN_RECORDS.contains(&tag.as_str()) {
+                    warnings.push(TrfWarning {
+                        line,
+                        column: 1,
+                        reason: format!("record `{}` is not used here; kept as it is", tag.trim()),
+                    });
+                }
+                tournament.other_records.push(raw.to_string());
+                other_record_lines.push(line);
+            }
+        }
+    }
+    if let Some(&first) = tab_lines.first() {
+        warnings.push(TrfWarning {
+            line: first,
+            column: 1,
+            reason: format!(
+                "tabs read as spaces to the next multiple of {TAB_STOP} columns ({} lines)",
+                tab_lines.len()
+            ),
+        });
+    }
+
+    byes_written_as_games(
+        &mut player_lines,
+        !tournament.teams.teams.is_empty(),
+        &mut warnings,
+    )?;
+
+    // Players in starting-rank order, numbered 1..=n without gaps.
+    player_lines.sort_by_key(|(p, _)| p.id);
+    for (index, (player, info)) in player_lines.iter().enumerate() {
+        if player.id.0 as usize != index + 1 {
+            return Err(err(
+                info.line,
+                5,
+                format!(
+                    "starting ranks must be 1..{} without gaps or repeats; found {}",
+                    player_lines.len(),
+                    player.id.0
+                ),
+            ));
+        }
+    }
+    let count = player_lines.len() as u32;
+    let known = |id: PlayerId| id.0 >= 1 && id.0 <= count;
+
+    // Requested byes from 240 records and XXZ become round entries.
+    let rounds_with_games = player_lines
+        .iter()
+        .flat_map(|(p, _)| p.rounds.iter().enumerate())
+        .filter(|(_, e)| e.is_pairing())
+        .map(|(r, _)| r as u32 + 1)
+        .max()
+        .unwrap_or(0);
+    for (line, id) in absent_next {
+        if rounds_with_games >= MAX_ROUND {
+            return Err(err(
+                line,
+                5,
+                format!("XXZ: no round after round {MAX_ROUND}"),
+            ));
+        }
+        byes.push((line, GameResult::ZeroPointBye, rounds_with_games + 1, id));
+    }
+    for (line, kind, round, id) in byes {
+        if !known(id) || round == 0 {
+            return Err(err(line, 5, format!("no player {} or round {round}", id.0)));
+        }
+        let player = &mut player_lines[id.0 as usize - 1].0;
+        let index = round as usize - 1;
+        while player.rounds.len() <= index {
+            player.rounds.push(RoundEntry {
+                opponent: None,
+                color: None,
+                result: GameResult::ZeroPointBye,
+            });
+        }
+        player.rounds[index] = RoundEntry {
+            opponent: None,
+            color: None,
+            result: kind,
+        };
+    }
+
+    // Every squad names known players, each player in one squad.
+    let mut squad_of: std::collections::HashMap<PlayerId, u32> = Default::default();
+    for (team, &line) in tournament.teams.teams.iter().zip(&team_lines) {
+        for &player in &team.squad {
+            if !known(player) {
+                return Err(err(
+                    line,
+                    74,
+                    format!("team {}: no player {}", team.id.0, player.0),
+                ));
+            }
+            if let Some(other) = squad_of.insert(player, team.id.0)
+                && other != team.id.0
+            {
+                return Err(err(
+                    line,
+                    74,
+                    format!("player {} is in teams {other} and {}", player.0, team.id.0),
+                ));
+            }
+        }
+    }
+
+    // In an individual event a `299` penalty or bonus names a player and gives his points in
+    // the game-points columns (14–17).
+    if tournament.teams.teams.is_empty() {
+        let penalties = std::mem::take(&mut tournament.teams.penalties);
+        for (penalty, &line) in penalties.iter().zip(&penalty_lines) {
+            let player = PlayerId(penalty.team.0);
+            if !known(player) {
+                return Err(err(line, 24, format!("299: no player {}", player.0)));
+            }
+            tournament.adjustments.push(PointAdjustment {
+                player,
+                round: penalty.round,
+                points: penalty.game_points,
+                reason: String::new(),
+            });
+        }
+    }
+    for (player, round) in expulsions {
+        if known(player) {
+            player_lines[player.0 as usize - 1].0.expelled_from = Some(round);
+        }
+    }
+    tournament.points = points;
+    let lines = player_lines.iter().map(|(_, info)| info.line).collect();
+    tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
+    warnings.sort_by_key(|w| (w.line, w.column));
+    Ok(TrfRead {
+        tournament,
+        warnings,
+        player_lines: lines,
+        other_record_lines,
+    })
+}
+
+/// Games without an opponent. In an individual event they are the byes older files wrote so:
+/// `0000 - +` the pairing-allocated bye, Vega's `0000 - -` an absence (zero-point bye) and
+/// `0000 - =` a half-point bye; each is noted. In a team event `+` and `-` are boards won or
+/// lost by forfeit against an empty board and stay so, and `=` is an error.
+fn byes_written_as_games(
+    player_lines: &mut [(Player, PlayerLine)],
+    team_event: bool,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(), TrfError> {
+    for (player, info) in player_lines.iter_mut() {
+        for (index, entry) in player.rounds.iter_mut().enumerate() {
+            if entry.opponent.is_some() {
+                continue;
+            }
+            let column = 92 + 10 * index + 7;
+            let round = index + 1;
+            let (bye, reason) = match entry.result {
+                GameResult::Draw if team_event => {
+                    return Err(err(
+                        info.line,
+                        column,
+                        format!("round {round}: a played game (`=`) needs an opponent"),
+                    ));
+                }
+                _ if team_event => continue,
+                GameResult::ForfeitWin => (
+                    GameResult::PairingAllocatedBye,
+                    "`+` without an opponent read as the pairing-allocated bye (`U`)",
+                ),
+                GameResult::ForfeitLoss => (
+                    GameResult::ZeroPointBye,
+                    "`-` without an opponent read as an absence, a zero-point bye (`Z`)",
+                ),
+                GameResult::Draw => (
+                    GameResult::HalfPointBye,
+                    "`=` without an opponent read as a half-point bye (`H`)",
+                ),
+                _ => continue,
+            };
+            entry.result = bye;
+            warnings.push(TrfWarning {
+                line: info.line,
+                column,
+                reason: format!("round {round}: {reason}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_player(
+    chars: &[char],
+    line: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(Player, PlayerLine), TrfError> {
+    let id = parse_number::<u32>(chars, line, 5, 8, "starting rank")?
+        .ok_or_else(|| err(line, 5, "starting rank missing"))?;
+    if id == 0 {
+        return Err(err(line, 5, "starting rank must be at least 1"));
+    }
+    let rating = parse_number::<u16>(chars, line, 49, 52, "rating")?.unwrap_or(0);
+    let fide_id = parse_number::<u64>(chars, line, 58, 68, "FIDE id")?;
+    let points_text = field(chars, 81, 84);
+    let points_given = if points_text.trim().is_empty() {
+        None
+    } else {
+        Some(parse_points(points_text.trim(), line, 81, "points")?)
+    };
+    let mut rounds = Vec::new();
+    let mut pending_blank = 0usize;
+    let mut column = 92;
+    while column <= chars.len() {
+        let chunk = field(chars, column, column + 7);
+        if chunk.trim().is_empty() {
+            pending_blank += 1;
+            column += 10;
+            continue;
+        }
+        if rounds.len() + pending_blank >= MAX_ROUND as usize {
+            return Err(err(
+                line,
+                column,
+                format!("more than {MAX_ROUND} rounds (3 digits)"),
+            ));
+        }
+        for _ in 0..pending_blank {
+            rounds.push(RoundEntry {
+                opponent: None,
+                color: None,
+                result: GameResult::ZeroPointBye,
+            });
+        }
+        pending_blank = 0;
+        rounds.push(parse_round(
+            chars,
+            line,
+            column,
+            rounds.len() + 1,
+            warnings,
+        )?);
+        column += 10;
+    }
+    let player = Player {
+        id: PlayerId(id),
+        name: field(chars, 15, 47).trim().to_string(),
+        sex: field(chars, 10, 10).trim().to_string(),
+        title: field(chars, 11, 13).trim().to_string(),
+        rating,
+        pairing_rating: None,
+        federation: field(chars, 54, 56).trim().to_string(),
+        fide_id,
+        birth: field(chars, 70, 79).trim().to_string(),
+        declared_points: points_given,
+        declared_rank: None,
+        rounds,
+        expelled_from: None,
+    };
+    Ok((player, PlayerLine { line }))
+}
+
+fn parse_round(
+    chars: &[char],
+    line: usize,
+    column: usize,
+    round: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<RoundEntry, TrfError> {
+    let opponent_text = field(chars, column, column + 3);
+    let opponent_text = opponent_text.trim();
+    let opponent = if opponent_text.is_empty() {
+        0
+    } else {
+        bounded(opponent_text, MAX_PLAYER, line, column, "opponent")
+            .map_err(|error| err(line, column, format!("round {round}: {}", error.reason)))?
+    };
+    let color = match field(chars, column + 5, column + 5).as_str() {
+        "w" | "W" => Some(Color::White),
+        "b" | "B" => Some(Color::Black),
+        "-" | " " | "" => None,
+        other => {
+            return Err(err(
+                line,
+                column + 5,
+                format!("round {round}: colour must be w, b or -, not `{other}`"),
+            ));
+        }
+    };
+    let code = field(chars, column + 7, column + 7);
+    let mut result = match code.to_ascii_uppercase().as_str() {
+        "1" => GameResult::Win,
+        "=" => GameResult::Draw,
+        "0" => GameResult::Loss,
+        "W" => GameResult::UnratedWin,
+        "D" => GameResult::UnratedDraw,
+        "L" => GameResult::UnratedLoss,
+        "+" => GameResult::ForfeitWin,
+        "-" => GameResult::ForfeitLoss,
+        "H" => GameResult::HalfPointBye,
+        "F" => GameResult::FullPointBye,
+        "U" => GameResult::PairingAllocatedBye,
+        "Z" | " " | "" => GameResult::ZeroPointBye,
+        other => {
+            return Err(err(
+                line,
+                column + 7,
+                format!("round {round}: unknown result code `{other}`"),
+            ));
+        }
+    };
+    let opponent = if opponent == 0 {
+        None
+    } else {
+        Some(PlayerId(opponent))
+    };
+    let mut warn = |column: usize, reason: String| {
+        warnings.push(TrfWarning {
+            line,
+            column,
+            reason: format!("round {round}: {reason}"),
+        })
+    };
+    if opponent.is_some() && result.is_bye() {
+        if color.is_none() && result == GameResult::ZeroPointBye {
+            // A pairing nobody played and nobody won: both forfeited.
+            warn(
+                column + 7,
+                "an opponent without colour or result read as an unplayed game lost by forfeit (`-`)"
+                    .to_owned(),
+            );
+            result = GameResult::ForfeitLoss;
+        } else {
+            return Err(err(
+                line,
+                column + 7,
+                format!("round {round}: a bye (`{code}`) cannot have an opponent"),
+            ));
+        }
+    }
+    // `=` without an opponent: Vega's half-point bye, read once the file is known to be an
+    // individual event ([`byes_written_as_games`]).
+    if opponent.is_none() && result.is_played() && result != GameResult::Draw {
+        return Err(err(
+            line,
+            column,
+            format!("round {round}: a played game (`{code}`) needs an opponent"),
+        ));
+    }
+    // An opponent with the `-` colour is a pairing that was not played: a forfeit. A game
+    // played over the board has a colour.
+    if opponent.is_some() && color.is_none() && result.is_played() {
+        return Err(err(
+            line,
+            column + 5,
+            format!(
+                "round {round}: a game played (`{code}`) needs a colour (w or b); an unplayed pairing is written `- +` or `- -`"
+            ),
+        ));
+    }
+    Ok(RoundEntry {
+        opponent,
+        color,
+        result,
+    })
+}
+
+fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), TrfError> {
+    for item in rest.split_whitespace() {
+        let (code, value) = item
+            .split_once('=')
+            .ok_or_else(|| err(line, 5, format!("XXS: `{item}` is not CODE=VALUE")))?;
+        let value = if value.starts_with('.') {
+            format!("0{value}")
+        } else {
+            value.to_string()
+        };
+        let value = parse_points(&value, line, 5, "XXS value")?;
+        match code.to_ascii_uppercase().as_str() {
+            "WW" | "BW" => points.win = value,
+            "WD" | "BD" => points.draw = value,
+            "WL" | "BL" => points.loss = value,
+            "ZPB" => points.zero_point_bye = value,
+            "HPB" => points.half_point_bye = value,
+            "FPB" => points.full_point_bye = value,
+            "PAB" => points.pairing_allocated_bye = value,
+            "FW" => points.forfeit_win = value,
+            "FL" => points.forfeit_loss = value,
+            "W" => {
+                points.win = value;
+                points.forfeit_win = value;
+                points.full_point_bye = value;
+            }
+            "D" => {
+                points.draw = value;
+                points.half_point_bye = value;
+            }
+            other => return Err(err(line, 5, format!("XXS: unknown code `{other}`"))),
+        }
+    }
+    Ok(())
+}
+
+/// TRF26 `162`: a result letter at column 6, 15, 24, ... and its points in the next 4 columns.
+fn parse_162(chars: &[char], line: usize, points: &mut PointSystem) -> Result<(), TrfError> {
+    let mut column = 6;
+    let mut pab_set = false;
+    let mut pending_pab_as_win = None;
+    while column <= chars.len() {
+        let code = field(chars, column, column);
+        if code.trim().is_empty() {
+            column += 9;
+            continue;
+        }
+        let value_text = field(chars, column + 1, column + 4);
+        let value = parse_points(value_text.trim(), line, column + 1, "162 value")?;
+        match code.as_str() {
+            "W" => {
+                points.win = value;
+                points.forfeit_win = value;
+                points.full_point_bye = value;
+                pending_pab_as_win = Some(value);
+            }
+            "D" => {
+                points.draw = value;
+                points.half_point_bye = value;
+            }
+            "L" => points.loss = value,
+            "A" => {
+                points.zero_point_bye = value;
+                points.forfeit_loss = value;
+            }
+            "P" => {
+                points.pairing_allocated_bye = value;
+                pab_set = true;
+            }
+            "X" => {}
+            other => return Err(err(line, column, format!("162: unknown code `{other}`"))),
+        }
+        column += 9;
+    }
+    if let (false, Some(value)) = (pab_set, pending_pab_as_win) {
+        points.pairing_allocated_bye = value;
+    }
+    Ok(())
+}
