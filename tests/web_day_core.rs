@@ -400,7 +400,11 @@ async fn an_unpaired_rounds_history_stays_readable_and_every_write_bumps_the_rev
         .into_iter()
         .map(|row| row.entry.action)
         .collect();
-    assert!(actions.starts_with(&["register".to_owned()]), "{actions:?}");
+    // The creation of the tournament is the first write of its trail, then the registrations.
+    assert!(
+        actions.starts_with(&["create_tournament", "register"].map(String::from)),
+        "{actions:?}"
+    );
     assert!(
         actions.ends_with(&["pair", "result", "result", "result", "unpair"].map(String::from)),
         "{actions:?}"
@@ -1109,5 +1113,57 @@ async fn art_12_9_9_an_expelled_player_is_never_paired_again_and_the_games_playe
     assert_eq!(
         opponent_points.and_then(|p| p.trim().parse::<f64>().ok()),
         Some(1.0)
+    );
+}
+
+#[actix_web::test]
+async fn creating_a_tournament_and_choosing_its_tie_breaks_are_store_writes_with_audit_rows() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 4).await;
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let audit =
+        || ctx.with_conn(|conn| AuditEntry::for_tournament(conn, TournamentId(id)).expect("read"));
+    let created: Vec<_> = audit()
+        .into_iter()
+        .filter(|row| row.entry.action == "create_tournament")
+        .collect();
+    assert_eq!(created.len(), 1, "one audit row for the creation");
+    assert_eq!(
+        created[0].entry.new_value.as_deref(),
+        Some(load(&ctx, id).tournament.name.as_str())
+    );
+    assert!(
+        !created[0].user_name.is_empty(),
+        "the creation names who made it"
+    );
+    let before = revision(&ctx, id);
+    let path = format!("/tournaments/{id}/tiebreaks");
+    orga.post(
+        &path,
+        &[("codes", "BH,SB"), ("ties", "lots"), ("seed", "7")],
+    )
+    .await
+    .assert_redirect(&format!("/tournaments/{id}/standings"));
+    orga.post(&path, &[("codes", ""), ("reset", "1")])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}/standings"));
+    assert_eq!(
+        revision(&ctx, id),
+        before + 2,
+        "each save bumps the revision"
+    );
+    let tie_breaks: Vec<_> = audit()
+        .into_iter()
+        .filter(|row| row.entry.action == "tiebreaks")
+        .map(|row| (row.entry.old_value, row.entry.new_value))
+        .collect();
+    assert!(
+        tie_breaks.contains(&(None, Some("BH,SB".to_owned()))),
+        "{tie_breaks:?}"
+    );
+    assert!(
+        tie_breaks.contains(&(Some("BH,SB".to_owned()), None)),
+        "{tie_breaks:?}"
     );
 }

@@ -36,6 +36,7 @@ mod prizes;
 mod ratings;
 mod record;
 mod team_swiss;
+mod tournaments;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
@@ -51,6 +52,7 @@ pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 pub use team_swiss::{pair_team_round, swap_teams, unpair_team_round};
+pub use tournaments::{create_tournament, save_tie_breaks};
 
 use crate::day::import::ImportPlan;
 use crate::day::{

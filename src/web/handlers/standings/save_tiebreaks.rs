@@ -54,9 +54,7 @@ pub async fn save_tiebreaks(
         let by = user_id;
         state
             .write(&ctx, move |conn| {
-                store::other_write(conn, tournament_id, "tiebreaks", Some(by), |conn| {
-                    Ok(TournamentTieBreaks::delete(conn, tournament_id)?)
-                })
+                store::save_tie_breaks(conn, tournament_id, None, by)
             })
             .await?;
         return Ok(see_other(&format!("/tournaments/{id}/standings")));
@@ -117,9 +115,7 @@ pub async fn save_tiebreaks(
     let by = user_id;
     state
         .write(&ctx, move |conn| {
-            store::other_write(conn, tournament_id, "tiebreaks", Some(by), |conn| {
-                Ok(row.save(conn)?)
-            })
+            store::save_tie_breaks(conn, tournament_id, Some(row), by)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/standings")))

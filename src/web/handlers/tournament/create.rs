@@ -4,6 +4,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, Organiser};
 use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
@@ -18,9 +19,12 @@ pub async fn create_tournament(
     let CsrfForm(form) = form;
     match form.check(&ctx, organiser.id) {
         Ok(new) => {
-            let created = state.db(move |conn| Ok(new.insert(conn)?)).await?;
-            tracing::info!(by = %organiser.username, tournament = created.id.0, "tournament created");
-            Ok(see_other(&format!("/tournaments/{}", created.id)))
+            let by = organiser.id;
+            let created = state
+                .write(&ctx, move |conn| store::create_tournament(conn, &new, by))
+                .await?;
+            tracing::info!(by = %organiser.username, tournament = created.0, "tournament created");
+            Ok(see_other(&format!("/tournaments/{created}")))
         }
         Err(errors) => {
             let title = ctx.t("tournament.new");
