@@ -294,6 +294,17 @@ impl From<askama::Error> for AppError {
     }
 }
 
+/// A document that cannot be printed: the font is the build's fault (500); anything else is the
+/// request's (422, with the reason).
+impl From<crate::print::PrintError> for AppError {
+    fn from(error: crate::print::PrintError) -> Self {
+        match error {
+            crate::print::PrintError::Font(message) => AppError::Internal(message),
+            other => AppError::Unprocessable(other.to_string()),
+        }
+    }
+}
+
 /// Percent-encodes a value for a query string.
 pub fn encode_query_value(value: &str) -> String {
     let mut encoded = String::with_capacity(value.len());

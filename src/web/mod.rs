@@ -309,6 +309,18 @@ pub fn render_page(
         .body(page.render()?))
 }
 
+/// A PDF document shown in the browser (`inline`) under `filename`: the one answer of every
+/// printed document.
+pub fn pdf_response(pdf: Vec<u8>, filename: &str) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{filename}\""),
+        ))
+        .body(pdf)
+}
+
 /// A 303 redirect (after a successful POST, or to another page).
 pub fn see_other(location: &str) -> actix_web::HttpResponse {
     actix_web::HttpResponse::SeeOther()

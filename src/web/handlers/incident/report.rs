@@ -1,15 +1,15 @@
 //! `GET /tournaments/{id}/arbiter-report.pdf`: the chief arbiter's report with the incident
 //! log, in the visitor's language (the tournament's arbiters only).
 
-use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use crate::print::arbiter_report::{ArbiterReport, arbiter_report};
 use crate::print::stored::document_input;
-use crate::print::{Language, PaperSize, PrintError};
+use crate::print::{Language, PaperSize};
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::incident::load_incidents;
 use crate::web::handlers::tournament::load_for_day;
+use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 
 /// Sends the PDF.
@@ -32,15 +32,6 @@ pub async fn print_arbiter_report(
         incidents: incidents.into_iter().map(|item| item.line).collect(),
     };
     let model = data.to_model(data.complete_rounds());
-    let pdf = arbiter_report(&model, &input, &report).map_err(|error| match error {
-        PrintError::Font(message) => AppError::Internal(message),
-        other => AppError::Unprocessable(other.to_string()),
-    })?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{id}-arbiter-report.pdf\""),
-        ))
-        .body(pdf))
+    let pdf = arbiter_report(&model, &input, &report)?;
+    Ok(pdf_response(pdf, &format!("{id}-arbiter-report.pdf")))
 }

@@ -2,13 +2,13 @@
 //! crosstable and board statistics after the rounds played, landscape
 //! ([`crate::print::team_standings`]).
 
-use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use crate::print::stored::document_input;
-use crate::print::{Document, Language, PaperSize, PrintError, render};
+use crate::print::{Document, Language, PaperSize, render};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
+use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 
 /// Sends the PDF.
@@ -33,16 +33,6 @@ pub async fn print_tables(
         &tournament,
         &input,
         event.rounds_played(),
-    )
-    .map_err(|error| match error {
-        PrintError::Font(message) => AppError::Internal(message),
-        other => AppError::Unprocessable(other.to_string()),
-    })?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{id}-team-standings.pdf\""),
-        ))
-        .body(pdf))
+    )?;
+    Ok(pdf_response(pdf, &format!("{id}-team-standings.pdf")))
 }

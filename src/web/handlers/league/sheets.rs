@@ -2,7 +2,6 @@
 //! page per match, pre-filled with the teams, the line-ups and colours where known, the
 //! results when played, and the signature lines ([`crate::print::match_sheet`]).
 
-use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use crate::print::match_sheet::match_sheets;
@@ -10,6 +9,7 @@ use crate::print::stored::document_input;
 use crate::print::{Language, PaperSize, PrintError};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
+use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 
 /// Sends the PDF.
@@ -32,11 +32,5 @@ pub async fn print_sheets(
         PrintError::NotPaired(_) => AppError::NotFound,
         other => AppError::Unprocessable(other.to_string()),
     })?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{id}-match-sheets-{round}.pdf\""),
-        ))
-        .body(pdf))
+    Ok(pdf_response(pdf, &format!("{id}-match-sheets-{round}.pdf")))
 }

@@ -15,16 +15,16 @@
 //! [`render_stored`] (the dispatcher `arbiter print
 //! --tournament` calls too) → send the PDF.
 
-use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::print::crosstable::CrosstableKind;
 use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::stored::{document_input, render_stored};
-use crate::print::{Document, Language, PaperSize, PrintError};
+use crate::print::{Document, Language, PaperSize};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::print::input::report_links;
 use crate::web::handlers::standings::load_ranked;
+use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 
 /// Query parameters.
@@ -122,16 +122,7 @@ pub async fn print_document(
             .await?;
     }
     // One call.
-    let pdf = render_stored(document, data, input, round).map_err(|error| match error {
-        PrintError::Font(message) => AppError::Internal(message),
-        other => AppError::Unprocessable(other.to_string()),
-    })?;
+    let pdf = render_stored(document, data, input, round)?;
     // Render.
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{id}-{name}\""),
-        ))
-        .body(pdf))
+    Ok(pdf_response(pdf, &format!("{id}-{name}")))
 }

@@ -13,7 +13,6 @@ pub mod norm_report;
 pub mod show;
 
 use actix_web::HttpResponse;
-use actix_web::http::header;
 use askama::Template;
 
 use crate::formats::rating_report::{
@@ -28,6 +27,7 @@ use crate::web::handlers::swiss::trf_export::report_text;
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::i18n::Lang;
 use crate::web::i18n::records::cross_problem_text;
+use crate::web::pdf_response;
 use crate::web::{AppError, PageContext};
 
 /// One problem of the check, as listed.
@@ -128,13 +128,7 @@ pub fn norm_form(
         Some(start) => format!("{id}-{}-{}.pdf", document.name(), start.0),
         None => format!("{id}-{}.pdf", document.name()),
     };
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{name}\""),
-        ))
-        .body(pdf))
+    Ok(pdf_response(pdf, &name))
 }
 
 /// Where a problem of the report is, in the visitor's language.
