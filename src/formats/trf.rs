@@ -79,6 +79,9 @@ pub struct TrfRead {
     pub player_lines: Vec<usize>,
     /// The 1-based line of each record in [`Tournament::other_records`], in the same order.
     pub other_record_lines: Vec<usize>,
+    /// The 1-based line of the record that gave the number of rounds (`XXR` or `142`; the
+    /// last one, which is the one read), if any.
+    pub rounds_line: Option<usize>,
 }
 
 /// The records this reader interprets, or that other parts of the program read from
@@ -126,6 +129,12 @@ pub const MAX_ROUND: u32 = 999;
 pub const MAX_ACCELERATIONS: u64 = 100_000;
 /// The most digits before the decimal point of a point value (`1234.5`).
 const MAX_POINT_DIGITS: usize = 4;
+
+/// The first column (1-based) of round `round`'s entry in a player's `001` record: 92 for
+/// round 1, then every 10 columns.
+pub fn round_entry_column(round: u32) -> usize {
+    92 + 10 * (round.max(1) as usize - 1)
+}
 
 fn err(line: usize, column: usize, reason: impl Into<String>) -> TrfError {
     TrfError {
@@ -240,6 +249,7 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
 /// every problem rather than stop at the first.
 pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let mut other_record_lines: Vec<usize> = Vec::new();
+    let mut rounds_line: Option<usize> = None;
     let mut warnings: Vec<TrfWarning> = Vec::new();
     let mut tab_lines: Vec<usize> = Vec::new();
     let mut tournament = Tournament::default();
@@ -292,6 +302,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     .next()
                     .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
                 tournament.total_rounds = bounded(text, MAX_ROUND, line, 5, "number of rounds")?;
+                rounds_line = Some(line);
             }
             "XXC" => {
                 for word in rest.split_whitespace() {
@@ -653,6 +664,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         warnings,
         player_lines: lines,
         other_record_lines,
+        rounds_line,
     })
 }
 
