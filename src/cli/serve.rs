@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use actix_web::HttpServer;
 
 use crate::db;
-use crate::web::{self, AppConfig, AppState};
+use crate::web::{self, AppConfig, AppState, slow_clients};
 
 /// Arguments of `arbiter serve`.
 #[derive(Debug, clap::Args)]
@@ -62,11 +62,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         pages: Default::default(),
         rating_import: Default::default(),
+        logins: Default::default(),
     };
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);
     actix_web::rt::System::new().block_on(async move {
-        let mut server = HttpServer::new(move || web::app(state.clone()));
+        let mut server = HttpServer::new(move || web::app(state.clone()))
+            .client_request_timeout(slow_clients::HEAD_TIMEOUT)
+            .client_disconnect_timeout(slow_clients::DISCONNECT_TIMEOUT);
         if let Some(workers) = args.workers {
             server = server.workers(workers.max(1));
         }
