@@ -11,14 +11,17 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "../tests/load_support/mod.rs"]
+mod load_support;
 #[expect(
     dead_code,
-    reason = "the benchmark uses the server, clients and load figures"
+    reason = "the benchmark uses the server and clients, not the races"
 )]
 #[path = "../tests/race_support/mod.rs"]
 mod race_support;
 
 use common::TestDb;
+use load_support::league_import_under_load;
 use race_support::Race;
 
 /// Teams in the list unless `ARBITER_BENCH_TEAMS` says otherwise.

@@ -119,8 +119,10 @@ impl ImportPlan {
                 limit: MAX_ROUNDS,
             });
         }
-        if let Some(player) =
-            (model.players.iter()).position(|p| p.rounds.len() > MAX_ROUNDS as usize)
+        if let Some(player) = model
+            .players
+            .iter()
+            .position(|p| p.rounds.len() > MAX_ROUNDS as usize)
         {
             return Err(ImportRefusal::TooManyRoundsPlayed {
                 player,
@@ -312,6 +314,34 @@ mod tests {
             ]
         );
         assert_eq!(plan.blanks_ahead, 3);
+    }
+
+    #[test]
+    fn rounds_beyond_the_tournament_forms_limit_are_refused_not_cut() {
+        let mut model = two_players([&[], &[]]);
+        model.total_rounds = MAX_ROUNDS;
+        assert_eq!(
+            ImportPlan::of(&model, &[]).map(|plan| plan.announced_rounds),
+            Ok(MAX_ROUNDS)
+        );
+        model.total_rounds = 120;
+        assert_eq!(
+            ImportPlan::of(&model, &[]),
+            Err(ImportRefusal::TooManyRoundsAnnounced {
+                rounds: 120,
+                limit: MAX_ROUNDS
+            })
+        );
+        let mut model = two_players([&[], &[GameResult::ZeroPointBye; MAX_ROUNDS as usize]]);
+        model.total_rounds = 5;
+        assert_eq!(
+            ImportPlan::of(&model, &[]),
+            Err(ImportRefusal::TooManyRoundsPlayed {
+                player: 1,
+                round: MAX_ROUNDS + 1,
+                limit: MAX_ROUNDS
+            })
+        );
     }
 
     #[test]

@@ -467,6 +467,31 @@ mod tests {
     }
 
     #[test]
+    fn the_wait_after_failures_doubles_up_to_a_quarter_of_an_hour() {
+        let waits: Vec<i64> = (0..14).map(|n| login_delay(n).whole_seconds()).collect();
+        assert_eq!(
+            waits,
+            [0, 0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900, 900]
+        );
+        assert_eq!(login_delay(i64::MAX), MAX_LOGIN_DELAY);
+    }
+
+    #[test]
+    fn a_browser_counts_on_its_own_only_for_the_accounts_that_logged_in_from_it() {
+        let stranger = LoginClient::of(&KnownBrowser::default(), "chief", "203.0.113.8");
+        assert_eq!(stranger.key, "203.0.113.8");
+        assert_eq!(stranger.address.as_deref(), Some("203.0.113.8"));
+        let browser = KnownBrowser::default().with_login("chief");
+        let owner = LoginClient::of(&browser, "chief", "203.0.113.8");
+        assert!(owner.key.starts_with("browser ") && owner.address.is_none());
+        let other = LoginClient::of(&browser, "olga", "203.0.113.8");
+        assert_eq!(other.key, "203.0.113.8");
+        let many = (0..20).fold(browser, |b, n| b.with_login(&format!("user{n}")));
+        assert_eq!(many.usernames.len(), MAX_KNOWN_LOGINS);
+        assert_eq!(many.usernames.last().map(String::as_str), Some("user19"));
+    }
+
+    #[test]
     fn usernames_and_passwords_are_checked() {
         assert!(check_username("anna.novak").is_ok());
         assert_eq!(check_username("a"), Err("auth.username_length"));

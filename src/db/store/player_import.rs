@@ -362,6 +362,37 @@ mod tests {
     }
 
     #[test]
+    fn a_list_beyond_the_limits_is_refused_naming_each_limit_and_its_count() {
+        let rows = |players: usize, teams: usize| -> Vec<Registration> {
+            (0..players)
+                .map(|n| Registration {
+                    team: (teams > 0).then(|| format!("Team {}", n % teams)),
+                    ..row(&format!("P{n}"), None, "", 0)
+                })
+                .collect()
+        };
+        assert_eq!(
+            check_list_size(&rows(MAX_IMPORT_PLAYERS, MAX_IMPORT_TEAMS)),
+            Ok(())
+        );
+        assert_eq!(
+            check_list_size(&rows(MAX_IMPORT_PLAYERS + 1, MAX_IMPORT_TEAMS + 1)),
+            Err(Refusal::ListTooLarge(vec![
+                ListExcess {
+                    part: ListPart::Players,
+                    count: MAX_IMPORT_PLAYERS + 1,
+                    limit: MAX_IMPORT_PLAYERS
+                },
+                ListExcess {
+                    part: ListPart::Teams,
+                    count: MAX_IMPORT_TEAMS + 1,
+                    limit: MAX_IMPORT_TEAMS
+                },
+            ]))
+        );
+    }
+
+    #[test]
     fn a_row_without_national_data_leaves_the_national_rating_alone() {
         let mut player = registered(1, "Dvořák, Petr", Some(310_999), "12345");
         player.national_rating = 1835;
