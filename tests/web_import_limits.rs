@@ -65,6 +65,26 @@ fn count(ctx: &TestContext, sql: &str) -> i64 {
         .count
 }
 
+/// Creates a tournament of `system` (9 rounds for a Swiss) through the form; its address.
+async fn new_tournament<S, B>(client: &mut common::Client<S>, system: &str) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let created = client
+        .post(
+            "/tournaments",
+            &tournament_form(&[("pairing_system", system), ("rounds", "9")]),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    created.location.expect("the new tournament's address")
+}
+
 /// The error page's message.
 fn message(page: &Page) -> String {
     page.text(".error-page .message").unwrap_or_default()
@@ -82,13 +102,7 @@ async fn refused_saying_so(
     let ctx = TestContext::new();
     ctx.create_user("olga", Role::Organiser);
     let mut client = ctx.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[("pairing_system", system), ("rounds", "9")]),
-        )
-        .await;
-    let base = created.location.expect("the new tournament");
+    let base = new_tournament(&mut client, system).await;
     let (listed, limit) = count_and_limit;
     for (language, word) in languages {
         client.accept_language = Some((*language).to_owned());
@@ -153,33 +167,21 @@ async fn a_league_list_makes_its_teams_in_order_and_squads_in_list_order() {
     let ctx = TestContext::new();
     ctx.create_user("olga", Role::Organiser);
     let mut client = ctx.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[("pairing_system", "team_round_robin")]),
-        )
-        .await;
-    let base = created.location.expect("the new league");
+    let base = new_tournament(&mut client, "team_round_robin").await;
     // Two lists: the second adds a fourth player to every squad and one new team.
-    let first = list(TEAMS * SQUAD, Some(TEAMS));
-    let imported = client
-        .post(
-            &format!("{base}/players/import"),
-            &[("csv", &first), ("action", "import")],
-        )
-        .await;
-    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
     let mut second = String::from("name,rating,team\n");
     for team in 0..=TEAMS {
         second.push_str(&format!("\"Late{team:05}, Test\",1500,Team {team:05}\n"));
     }
-    let imported = client
-        .post(
-            &format!("{base}/players/import"),
-            &[("csv", &second), ("action", "import")],
-        )
-        .await;
-    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    for csv in [list(TEAMS * SQUAD, Some(TEAMS)), second] {
+        let imported = client
+            .post(
+                &format!("{base}/players/import"),
+                &[("csv", &csv), ("action", "import")],
+            )
+            .await;
+        assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    }
     let places: Vec<SquadPlace> = ctx
         .with_conn(|conn| {
             diesel::sql_query(
@@ -210,6 +212,19 @@ async fn a_league_list_makes_its_teams_in_order_and_squads_in_list_order() {
     assert_eq!(found, expected);
 }
 
+/// Asserts the answer of a busy database: 503, `Retry-After`, the page's message.
+fn assert_busy(what: &str, page: &Page) {
+    println!("{what}: {}", page.status);
+    assert_eq!(
+        page.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{what}: {}",
+        page.body
+    );
+    assert!(page.retry_after.is_some(), "{what}: Retry-After is given");
+    assert!(!message(page).is_empty(), "{what}: the page says why");
+}
+
 /// A busy database: every pooled connection in use, and (SQLite) the write lock held by
 /// another program. The answer is 503 with `Retry-After`, and the page says to try again.
 #[actix_web::test]
@@ -217,13 +232,7 @@ async fn a_busy_database_answers_503_with_retry_after_not_500() {
     let ctx = TestContext::new();
     ctx.create_user("olga", Role::Organiser);
     let mut client = ctx.logged_in("olga").await;
-    let created = client
-        .post(
-            "/tournaments",
-            &tournament_form(&[("pairing_system", "swiss_dutch"), ("rounds", "9")]),
-        )
-        .await;
-    let base = created.location.expect("the new tournament");
+    let base = new_tournament(&mut client, "swiss_dutch").await;
 
     if !ctx.db.is_postgres() {
         // Another program holds SQLite's write lock longer than a writer waits for it.
@@ -238,15 +247,7 @@ async fn a_busy_database_answers_503_with_retry_after_not_500() {
             )
             .await;
         other.batch_execute("ROLLBACK").expect("release the lock");
-        println!("SQLite write lock held: {}", page.status);
-        assert_eq!(
-            page.status,
-            StatusCode::SERVICE_UNAVAILABLE,
-            "{}",
-            page.body
-        );
-        assert!(page.retry_after.is_some(), "Retry-After is given");
-        assert!(!message(&page).is_empty());
+        assert_busy("SQLite write lock held", &page);
     }
 
     // Every connection of the pool in use.
@@ -255,14 +256,7 @@ async fn a_busy_database_answers_503_with_retry_after_not_500() {
         .collect();
     let page = client.get(&base).await;
     drop(held);
-    println!("pool exhausted: {}", page.status);
-    assert_eq!(
-        page.status,
-        StatusCode::SERVICE_UNAVAILABLE,
-        "{}",
-        page.body
-    );
-    assert!(page.retry_after.is_some(), "Retry-After is given");
+    assert_busy("pool exhausted", &page);
     // And the database answers again.
     assert_eq!(client.get(&base).await.status, StatusCode::OK);
 }
