@@ -2,7 +2,9 @@
 //!
 //! Opens the database chosen by `--database-url` / `DATABASE_URL` (default: the SQLite file
 //! `arbiter.db` in the working directory; a `postgres://` URL selects PostgreSQL), runs the
-//! embedded migrations, and serves on `--bind` (default `127.0.0.1:8080`).
+//! embedded migrations, and serves on `--bind` (default `127.0.0.1:8080`). A client has
+//! [`slow_clients::HEAD_TIMEOUT`] to send a request's head and a deadline for its body
+//! ([`crate::web::slow_clients`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
