@@ -145,6 +145,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         },
         pages: Default::default(),
         rating_import: Default::default(),
+        logins: Default::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = actix_web::test::init_service(web::app(state)).await;

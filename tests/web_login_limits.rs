@@ -88,3 +88,142 @@ fn parallel_wrong_passwords_are_checked_at_most_twenty_times_per_address() {
     let (checked, _) = race(&logins);
     assert_eq!(checked, MAX_FAILURES_PER_CLIENT as usize);
 }
+
+/// Sends the armed logins together and returns the answers' statuses, printing the overlap.
+fn fire_and_print(what: &str, backend: &str, armed: Vec<race_support::Armed>) -> Vec<u16> {
+    let shots = fire_together(armed);
+    let overlap = Overlap::of(&shots);
+    let statuses: Vec<u16> = shots.iter().map(|s| s.page.status.as_u16()).collect();
+    println!(
+        "{what} on {backend}: answers {statuses:?}; {} overlapped, at most {} in flight",
+        overlap.overlapped, overlap.max_in_flight
+    );
+    assert!(overlap.overlapped > 1, "the logins overlapped");
+    statuses
+}
+
+/// A venue's arbiters behind one address (the venue's NAT) log in together: eight with
+/// accounts of their own and twelve tablets sharing the desk's account. Every right password
+/// is let in: only failures count, never attempts.
+#[test]
+fn simultaneous_right_passwords_behind_one_address_all_log_in() {
+    let ctx = TestContext::on(TestDb::new(), POOL_SIZE);
+    for number in 1..=8 {
+        ctx.create_user(&format!("arbiter{number}"), Role::Arbiter);
+    }
+    ctx.create_user("desk", Role::Arbiter);
+    let server = Server::start(&ctx, WORKERS);
+    let armed = (0..20)
+        .map(|index| {
+            let username = if index < 8 {
+                format!("arbiter{}", index + 1)
+            } else {
+                "desk".to_owned()
+            };
+            let mut client = Client::new(server.port);
+            client.refresh_csrf_token();
+            client.arm(
+                "/login",
+                &[
+                    ("username", &username),
+                    ("password", common::PASSWORD),
+                    ("next", "/"),
+                ],
+            )
+        })
+        .collect();
+    let backend = if ctx.db.is_postgres() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
+    let statuses = fire_and_print("20 right passwords from one address", backend, armed);
+    assert!(
+        statuses.iter().all(|status| *status == 303),
+        "every right password logs in: {statuses:?}"
+    );
+}
+
+/// Posts a login from the client's address; returns the status.
+async fn try_login<S, B>(client: &mut common::Client<S>, username: &str, password: &str) -> u16
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    client
+        .post(
+            "/login",
+            &[
+                ("username", username),
+                ("password", password),
+                ("next", "/"),
+            ],
+        )
+        .await
+        .status
+        .as_u16()
+}
+
+/// A stranger's wrong passwords for the chief arbiter's account slow the stranger down (from
+/// the fifth on, each further try waits longer: 429), and leave the chief arbiter, logging in
+/// from another address, alone.
+#[actix_web::test]
+async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
+    let ctx = TestContext::new();
+    ctx.create_user("chief", Role::Arbiter);
+    let mut stranger = ctx.client().await;
+    stranger.peer = "198.51.100.7:50000".to_owned();
+    let mut statuses = Vec::new();
+    for attempt in 0..10 {
+        statuses.push(try_login(&mut stranger, "chief", &format!("guess {attempt}")).await);
+    }
+    assert_eq!(
+        statuses,
+        [422, 422, 422, 422, 422, 429, 429, 429, 429, 429],
+        "five guesses are checked, then the stranger waits"
+    );
+    // Not even the right password is checked from the stranger's address while it waits.
+    assert_eq!(
+        try_login(&mut stranger, "chief", common::PASSWORD).await,
+        429
+    );
+    let mut chief = ctx.client().await;
+    chief.peer = "192.0.2.44:40000".to_owned();
+    assert_eq!(
+        try_login(&mut chief, "chief", common::PASSWORD).await,
+        303,
+        "the owner from another address logs in"
+    );
+}
+
+/// Behind one venue address, a stranger's wrong passwords for the chief arbiter do not lock
+/// out the browser the chief arbiter logged in with before (a known session), even after
+/// logging out.
+#[actix_web::test]
+async fn a_strangers_wrong_passwords_at_the_same_address_spare_the_owners_browser() {
+    let ctx = TestContext::new();
+    ctx.create_user("chief", Role::Arbiter);
+    let mut chief = ctx.client().await;
+    chief.peer = "203.0.113.80:40000".to_owned();
+    assert_eq!(try_login(&mut chief, "chief", common::PASSWORD).await, 303);
+    let logout = chief.post("/logout", &[]).await;
+    assert_eq!(logout.status.as_u16(), 303);
+    let mut stranger = ctx.client().await;
+    stranger.peer = "203.0.113.80:50000".to_owned();
+    for attempt in 0..8 {
+        try_login(&mut stranger, "chief", &format!("guess {attempt}")).await;
+    }
+    assert_eq!(
+        try_login(&mut stranger, "chief", common::PASSWORD).await,
+        429
+    );
+    assert_eq!(
+        try_login(&mut chief, "chief", common::PASSWORD).await,
+        303,
+        "the owner's browser logs in at the same address"
+    );
+}

@@ -59,6 +59,7 @@ async fn a_result_saved_on_another_instance_changes_the_standings_served_at_once
         config: ctx.state.config.clone(),
         pages: Default::default(),
         rating_import: Default::default(),
+        logins: Default::default(),
     };
     let mut b = common::Client::new(test::init_service(web::app(b_state)).await);
 

@@ -2,7 +2,9 @@
 //!
 //! Opens the database chosen by `--database-url` / `DATABASE_URL` (default: the SQLite file
 //! `arbiter.db` in the working directory; a `postgres://` URL selects PostgreSQL), runs the
-//! embedded migrations, and serves on `--bind` (default `127.0.0.1:8080`).
+//! embedded migrations, and serves on `--bind` (default `127.0.0.1:8080`). A client has
+//! [`slow_clients::HEAD_TIMEOUT`] to send a request's head and a deadline for its body
+//! ([`crate::web::slow_clients`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +12,7 @@ use std::process::ExitCode;
 use actix_web::HttpServer;
 
 use crate::db;
-use crate::web::{self, AppConfig, AppState};
+use crate::web::{self, AppConfig, AppState, slow_clients};
 
 /// Arguments of `arbiter serve`.
 #[derive(Debug, clap::Args)]
@@ -62,11 +64,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         pages: Default::default(),
         rating_import: Default::default(),
+        logins: Default::default(),
     };
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);
     actix_web::rt::System::new().block_on(async move {
-        let mut server = HttpServer::new(move || web::app(state.clone()));
+        let mut server = HttpServer::new(move || web::app(state.clone()))
+            .client_request_timeout(slow_clients::HEAD_TIMEOUT)
+            .client_disconnect_timeout(slow_clients::DISCONNECT_TIMEOUT);
         if let Some(workers) = args.workers {
             server = server.workers(workers.max(1));
         }

@@ -58,8 +58,8 @@ pub struct ImportPlan {
     pub schedule: Vec<RoundStart>,
     /// Points outside the games (TRF `299`), players by starting number.
     pub adjustments: Vec<PointAdjustment>,
-    /// The number of rounds announced: the file's, at least the rounds played, at most
-    /// [`MAX_ROUNDS`].
+    /// The number of rounds announced: the file's, at least the rounds played (a file with
+    /// more than [`MAX_ROUNDS`] of either is refused).
     pub announced_rounds: u32,
 }
 
@@ -84,6 +84,24 @@ pub enum ImportRefusal {
         /// The entry's result code.
         code: char,
     },
+    /// The file announces more rounds than a tournament may have.
+    #[error("the file announces {rounds} rounds: a tournament has at most {limit}")]
+    TooManyRoundsAnnounced {
+        /// The rounds announced.
+        rounds: u32,
+        /// [`MAX_ROUNDS`].
+        limit: u32,
+    },
+    /// A player's entries go beyond the rounds a tournament may have.
+    #[error("player {} has an entry for round {round}: a tournament has at most {limit} rounds", player + 1)]
+    TooManyRoundsPlayed {
+        /// The player's place in the file's list (0-based), the first with such an entry.
+        player: usize,
+        /// The first round beyond the limit.
+        round: u32,
+        /// [`MAX_ROUNDS`].
+        limit: u32,
+    },
 }
 
 impl ImportPlan {
@@ -94,6 +112,23 @@ impl ImportPlan {
     ) -> Result<ImportPlan, ImportRefusal> {
         if model.players.is_empty() {
             return Err(ImportRefusal::NoPlayers);
+        }
+        if model.total_rounds > MAX_ROUNDS {
+            return Err(ImportRefusal::TooManyRoundsAnnounced {
+                rounds: model.total_rounds,
+                limit: MAX_ROUNDS,
+            });
+        }
+        if let Some(player) = model
+            .players
+            .iter()
+            .position(|p| p.rounds.len() > MAX_ROUNDS as usize)
+        {
+            return Err(ImportRefusal::TooManyRoundsPlayed {
+                player,
+                round: MAX_ROUNDS + 1,
+                limit: MAX_ROUNDS,
+            });
         }
         let paired = model.rounds_paired();
         let rounds = (1..=paired)
@@ -126,10 +161,7 @@ impl ImportPlan {
                 });
             }
         }
-        let announced_rounds = model
-            .total_rounds
-            .max(model.rounds_played())
-            .min(MAX_ROUNDS);
+        let announced_rounds = model.total_rounds.max(model.rounds_played());
         Ok(ImportPlan {
             rounds,
             byes,
@@ -282,6 +314,34 @@ mod tests {
             ]
         );
         assert_eq!(plan.blanks_ahead, 3);
+    }
+
+    #[test]
+    fn rounds_beyond_the_tournament_forms_limit_are_refused_not_cut() {
+        let mut model = two_players([&[], &[]]);
+        model.total_rounds = MAX_ROUNDS;
+        assert_eq!(
+            ImportPlan::of(&model, &[]).map(|plan| plan.announced_rounds),
+            Ok(MAX_ROUNDS)
+        );
+        model.total_rounds = 120;
+        assert_eq!(
+            ImportPlan::of(&model, &[]),
+            Err(ImportRefusal::TooManyRoundsAnnounced {
+                rounds: 120,
+                limit: MAX_ROUNDS
+            })
+        );
+        let mut model = two_players([&[], &[GameResult::ZeroPointBye; MAX_ROUNDS as usize]]);
+        model.total_rounds = 5;
+        assert_eq!(
+            ImportPlan::of(&model, &[]),
+            Err(ImportRefusal::TooManyRoundsPlayed {
+                player: 1,
+                round: MAX_ROUNDS + 1,
+                limit: MAX_ROUNDS
+            })
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use askama::Template;
 
 use crate::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::db::store::LeagueRefusal;
-use crate::db::store::{Refusal, StoreError};
+use crate::db::store::{ListExcess, ListPart, Refusal, StoreError};
 use crate::tournament::byes::ByeRequestError;
 use crate::web::PageContext;
 use crate::web::i18n::Lang;
@@ -49,9 +49,35 @@ pub enum AppError {
     /// 429: too many attempts (message for the person).
     #[error("too many requests: {0}")]
     TooManyRequests(String),
+    /// 503: the database is busy (SQLite's write lock held past `busy_timeout`, no pooled
+    /// connection free in time, a PostgreSQL lock or serialization conflict): nothing was
+    /// written, try again in [`BUSY_RETRY_AFTER_SECONDS`]. Logged, never shown in detail.
+    #[error("database busy: {0}")]
+    Busy(String),
     /// 500: a bug or an unavailable database; logged, never shown in detail.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// The `Retry-After` of a 503 for a busy database, in seconds.
+pub const BUSY_RETRY_AFTER_SECONDS: u32 = 5;
+
+/// True when a database error means "busy, try again" rather than a fault: SQLite's
+/// `database is locked` / `database table is locked` (`SQLITE_BUSY`, `SQLITE_LOCKED`), a
+/// PostgreSQL serialization failure, lock timeout or deadlock.
+pub fn is_busy(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => true,
+        Error::DatabaseError(_, info) => {
+            let message = info.message();
+            message.contains("database is locked")
+                || message.contains("database table is locked")
+                || message.contains("lock timeout")
+                || message.contains("deadlock detected")
+        }
+        _ => false,
+    }
 }
 
 /// The message an [`AppError`] hands to the error page (stored in the response extensions).
@@ -70,6 +96,7 @@ impl ResponseError for AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -84,6 +111,10 @@ impl ResponseError for AppError {
                     .finish();
             }
             AppError::Internal(detail) => tracing::error!(%detail, "internal error"),
+            AppError::Busy(detail) => {
+                tracing::warn!(%detail, "database busy: answered 503");
+                response.insert_header((header::RETRY_AFTER, BUSY_RETRY_AFTER_SECONDS.to_string()));
+            }
             AppError::TooManyRequests(_) => {
                 response.insert_header((header::RETRY_AFTER, "900"));
             }
@@ -216,6 +247,13 @@ impl AppError {
                     ("board", &board.map_or_else(String::new, |b| b.to_string())),
                 ],
             )),
+            Refusal::ListTooLarge(excess) => AppError::Unprocessable(
+                excess
+                    .iter()
+                    .map(|excess| list_excess(ctx, excess))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             Refusal::AdjustmentRound { round, total } => AppError::Unprocessable(ctx.lang.t_with(
                 "adjust.bad_round",
                 &[("round", &round.to_string()), ("total", &total.to_string())],
@@ -235,6 +273,21 @@ impl AppError {
             }
         }
     }
+}
+
+/// What a player list has too many of for one import, with its count and the limit.
+fn list_excess(ctx: &PageContext, excess: &ListExcess) -> String {
+    let key = match excess.part {
+        ListPart::Players => "player.import_too_many_players",
+        ListPart::Teams => "player.import_too_many_teams",
+    };
+    ctx.lang.t_with(
+        key,
+        &[
+            ("count", &excess.count.to_string()),
+            ("limit", &excess.limit.to_string()),
+        ],
+    )
 }
 
 /// Why a requested bye is refused (C.04.2 Art. 3.3), in the visitor's language.
@@ -272,13 +325,19 @@ pub fn settings_changes(ctx: &PageContext, changes: &[SettingChange]) -> Vec<Str
 
 impl From<diesel::result::Error> for AppError {
     fn from(error: diesel::result::Error) -> Self {
-        AppError::Internal(format!("database: {error}"))
+        if is_busy(&error) {
+            AppError::Busy(format!("database: {error}"))
+        } else {
+            AppError::Internal(format!("database: {error}"))
+        }
     }
 }
 
+/// The pool answers an error only when no connection was free within its
+/// `connection_timeout` (every one in use, or the server refusing new ones): busy.
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(error: diesel::r2d2::PoolError) -> Self {
-        AppError::Internal(format!("database pool: {error}"))
+        AppError::Busy(format!("database pool: {error}"))
     }
 }
 
@@ -350,7 +409,10 @@ pub fn render_error_page<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorH
     }
     let lang = Lang::of_request(res.request());
     let code = status.as_u16();
-    let known = matches!(code, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429);
+    let known = matches!(
+        code,
+        400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 422 | 429 | 503
+    );
     let key = if known {
         format!("error.{code}")
     } else if status.is_server_error() {

@@ -28,7 +28,8 @@ use serde::de::DeserializeOwned;
 
 use crate::db::models::{Role, User, UserId};
 use crate::web::auth::{
-    SESSION_CSRF, SESSION_ID, close_session, new_csrf_token, open_session, session_user,
+    KnownBrowser, SESSION_CSRF, SESSION_DEVICE, SESSION_ID, SESSION_KNOWN, close_session,
+    new_csrf_token, open_session, session_user,
 };
 use crate::web::i18n::{LOCALES, Lang};
 use crate::web::input::check_fields;
@@ -157,8 +158,10 @@ pub async fn start_session(
     user: UserId,
 ) -> Result<(), AppError> {
     let secret = state.db(move |conn| Ok(open_session(conn, user)?)).await?;
+    let browser = known_browser(session);
     session.renew();
     session.clear();
+    remember_browser(session, &browser)?;
     let internal = |error: actix_session::SessionInsertError| AppError::Internal(error.to_string());
     session.insert(SESSION_ID, secret).map_err(internal)?;
     session
@@ -175,7 +178,39 @@ pub async fn end_session(session: &Session, state: &AppState) -> Result<(), AppE
             .db(move |conn| Ok(close_session(conn, &secret)?))
             .await?;
     }
-    session.purge();
+    // The browser stays known to the accounts that logged in from it (login limits).
+    let browser = known_browser(session);
+    if browser.device.is_some() {
+        session.renew();
+        session.clear();
+        remember_browser(session, &browser)?;
+    } else {
+        session.purge();
+    }
+    Ok(())
+}
+
+/// What the session remembers of the browser across logins and logouts ([`KnownBrowser`]).
+pub fn known_browser(session: &Session) -> KnownBrowser {
+    KnownBrowser {
+        device: session.get::<String>(SESSION_DEVICE).ok().flatten(),
+        usernames: session
+            .get::<Vec<String>>(SESSION_KNOWN)
+            .ok()
+            .flatten()
+            .unwrap_or_default(),
+    }
+}
+
+/// Stores `browser` in the session (after a login, or again after a logout emptied it).
+pub fn remember_browser(session: &Session, browser: &KnownBrowser) -> Result<(), AppError> {
+    let internal = |error: actix_session::SessionInsertError| AppError::Internal(error.to_string());
+    if let Some(device) = &browser.device {
+        session.insert(SESSION_DEVICE, device).map_err(internal)?;
+    }
+    session
+        .insert(SESSION_KNOWN, &browser.usernames)
+        .map_err(internal)?;
     Ok(())
 }
 

@@ -10,6 +10,7 @@
 //! - [`auth`]: passwords (argon2), login rate limiting, the session layout.
 //! - [`input`]: the input gate every form, upload and `next=` link passes (control
 //!   characters, same-site redirects, tournament dates).
+//! - [`slow_clients`]: the time a client has to send its request head and body.
 //!
 //! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
@@ -23,6 +24,7 @@ pub mod i18n;
 pub mod input;
 pub mod rating_import;
 pub mod routes;
+pub mod slow_clients;
 pub mod upload;
 
 use actix_session::SessionMiddleware;
@@ -69,6 +71,8 @@ pub struct AppState {
     pub pages: cache::PageCache,
     /// The administrator's import of FIDE's rating list, running or last run.
     pub rating_import: rating_import::RatingImport,
+    /// The turns logins take in this process ([`auth::LoginGate`]).
+    pub logins: auth::LoginGate,
 }
 
 impl AppState {
@@ -183,6 +187,7 @@ pub fn app(
         .app_data(extractors::path_config())
         .configure(routes::config)
         .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
+        .wrap(actix_web::middleware::from_fn(slow_clients::body_deadline))
         .wrap(actix_web::middleware::from_fn(cache::public_pages))
         .wrap(actix_web::middleware::Compress::default())
         .wrap(security_headers())

@@ -138,6 +138,7 @@ impl TestContext {
             },
             pages: Default::default(),
             rating_import: Default::default(),
+            logins: Default::default(),
         };
         TestContext { db, pool, state }
     }
@@ -198,6 +199,8 @@ pub struct Page {
     pub location: Option<String>,
     /// `Content-Type` header, if any.
     pub content_type: Option<String>,
+    /// `Retry-After` header, if any.
+    pub retry_after: Option<String>,
     /// Body as text.
     pub body: String,
     /// Body as sent (a PDF).
@@ -319,11 +322,13 @@ where
         };
         let location = header_text(header::LOCATION);
         let content_type = header_text(header::CONTENT_TYPE);
+        let retry_after = header_text(header::RETRY_AFTER);
         let bytes = test::read_body(response).await;
         Page {
             status,
             location,
             content_type,
+            retry_after,
             body: String::from_utf8_lossy(&bytes).into_owned(),
             bytes: bytes.to_vec(),
         }

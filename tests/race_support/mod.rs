@@ -28,6 +28,7 @@ use actix_web::HttpServer;
 use actix_web::dev::ServerHandle;
 use actix_web::http::StatusCode;
 use arbiter::db::models::Role;
+use arbiter::web::slow_clients;
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Nullable, Text};
 
@@ -90,6 +91,8 @@ impl Server {
         let thread = thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let server = HttpServer::new(move || arbiter::web::app(state.clone()))
+                    .client_request_timeout(slow_clients::HEAD_TIMEOUT)
+                    .client_disconnect_timeout(slow_clients::DISCONNECT_TIMEOUT)
                     .workers(workers)
                     .disable_signals()
                     .bind(("127.0.0.1", 0))
@@ -123,8 +126,10 @@ impl Drop for Server {
 
 /// A browser over plain HTTP/1.1: a new connection per request, the session cookie kept, the
 /// session's CSRF token known.
+#[derive(Clone)]
 pub struct Client {
-    port: u16,
+    /// The server's port.
+    pub port: u16,
     cookies: BTreeMap<String, String>,
     csrf_token: String,
 }
@@ -279,6 +284,7 @@ fn read_answer(stream: &mut TcpStream) -> (Page, Vec<String>) {
         status,
         location: header("location"),
         content_type: header("content-type"),
+        retry_after: header("retry-after"),
         body: body.to_owned(),
         bytes: body.as_bytes().to_vec(),
     };
@@ -572,7 +578,7 @@ impl Board {
 }
 
 /// The columns of [`Board`].
-const BOARD_COLUMNS: &str = "g.id, g.board, g.white_id, g.black_id, g.result, g.version";
+pub const BOARD_COLUMNS: &str = "g.id, g.board, g.white_id, g.black_id, g.result, g.version";
 
 /// A tournament freshly paired for one trial.
 pub struct Event {
@@ -584,13 +590,13 @@ pub struct Event {
 
 impl Event {
     /// The boards with two players.
-    fn games(&self) -> impl Iterator<Item = &Board> {
+    pub fn games(&self) -> impl Iterator<Item = &Board> {
         self.boards.iter().filter(|board| board.black_id.is_some())
     }
 }
 
 /// The result the `index`-th writer of a trial posts.
-fn result_of(index: usize) -> &'static str {
+pub fn result_of(index: usize) -> &'static str {
     RESULTS[index % RESULTS.len()]
 }
 
@@ -608,9 +614,12 @@ pub struct Race {
     /// Declared first: the server stops before the database goes.
     #[expect(dead_code, reason = "held for its Drop, which stops the server")]
     server: Server,
-    owner: Client,
-    arbiters: Vec<Client>,
-    ctx: TestContext,
+    /// The organiser, logged in.
+    pub owner: Client,
+    /// The arbiters, logged in.
+    pub arbiters: Vec<Client>,
+    /// The database and the app's state.
+    pub ctx: TestContext,
 }
 
 impl Race {

@@ -1,8 +1,8 @@
-//! `login_attempts`: the record behind login rate limiting (kept in the database so every app
-//! instance sees the same counts). An attempt is recorded as failed before its password is
-//! checked and marked as succeeded afterwards, so that counting and recording happen in one
-//! write transaction ([`LoginAttempt::lock_counters`]) and parallel attempts cannot all slip
-//! under the limit.
+//! `login_attempts`: the failed logins behind login rate limiting (kept in the database so
+//! every app instance sees the same counts). Only failures are recorded; a right password
+//! records nothing and forgets the failures of its client and user name. `client_ip` holds
+//! the key the failures count under ([`crate::web::auth::LoginClient::key`]): the client's
+//! address, or `browser <id>` for a browser the account logged in from before.
 
 use diesel::prelude::*;
 
@@ -17,69 +17,55 @@ pub struct LoginAttempt {
     pub id: i32,
     /// The user name tried.
     pub username: String,
-    /// Client address.
+    /// The client's key: its address, or `browser <id>`.
     pub client_ip: String,
-    /// Whether it succeeded.
+    /// Whether it succeeded (rows written today are failures).
     pub succeeded: bool,
     /// When.
     pub attempted_at: time::PrimitiveDateTime,
 }
 
 impl LoginAttempt {
-    /// Records an attempt; returns its row id.
+    /// Records a failed attempt of `username` by the client `client` (its key); returns the
+    /// row id.
     pub fn record(
         conn: &mut DbConn,
         username: &str,
-        client_ip: &str,
-        succeeded: bool,
+        client: &str,
         at: time::PrimitiveDateTime,
     ) -> QueryResult<i32> {
         diesel::insert_into(login_attempts::table)
             .values((
                 login_attempts::username.eq(username),
-                login_attempts::client_ip.eq(client_ip),
-                login_attempts::succeeded.eq(succeeded),
+                login_attempts::client_ip.eq(client),
+                login_attempts::succeeded.eq(false),
                 login_attempts::attempted_at.eq(at),
             ))
             .returning(login_attempts::id)
             .get_result(conn)
     }
 
-    /// Marks attempt `id` as succeeded (its password was right).
-    pub fn mark_succeeded(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
-        diesel::update(login_attempts::table.find(id))
-            .set(login_attempts::succeeded.eq(true))
-            .execute(conn)
+    /// Failed attempts of `username` by the client `client` since `since`, and when the last
+    /// one was.
+    pub fn failures_for(
+        conn: &mut DbConn,
+        client: &str,
+        username: &str,
+        since: time::PrimitiveDateTime,
+    ) -> QueryResult<(i64, Option<time::PrimitiveDateTime>)> {
+        let failures = login_attempts::table
+            .filter(login_attempts::username.eq(username))
+            .filter(login_attempts::client_ip.eq(client))
+            .filter(login_attempts::succeeded.eq(false))
+            .filter(login_attempts::attempted_at.ge(since));
+        let count = failures.count().get_result(conn)?;
+        let last = failures
+            .select(diesel::dsl::max(login_attempts::attempted_at))
+            .first(conn)?;
+        Ok((count, last))
     }
 
-    /// Inside a write transaction ([`crate::db::write_transaction`]): waits until no other
-    /// transaction is counting attempts for `username` or `client_ip`, and keeps them waiting
-    /// until this one ends. On SQLite the transaction's `BEGIN IMMEDIATE` holds the database's
-    /// write lock already; on PostgreSQL this takes two advisory transaction locks, on the
-    /// user name and on the address, always in that order.
-    #[cfg_attr(
-        not(feature = "postgres"),
-        expect(unused_variables, reason = "only PostgreSQL locks on the keys")
-    )]
-    pub fn lock_counters(conn: &mut DbConn, username: &str, client_ip: &str) -> QueryResult<()> {
-        match conn {
-            #[cfg(feature = "postgres")]
-            DbConn::Pg(pg) => {
-                use diesel::sql_types::{Integer, Text};
-                for (class, key) in [(1, username), (2, client_ip)] {
-                    diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-                        .bind::<Integer, _>(class)
-                        .bind::<Text, _>(key)
-                        .execute(pg)?;
-                }
-            }
-            #[cfg(feature = "sqlite")]
-            DbConn::Sqlite(_) => {}
-        }
-        Ok(())
-    }
-
-    /// Failed attempts for `username` since `since`.
+    /// Failed attempts for `username` since `since`, from any client.
     pub fn failures_for_username(
         conn: &mut DbConn,
         username: &str,
@@ -93,25 +79,26 @@ impl LoginAttempt {
             .get_result(conn)
     }
 
-    /// Failed attempts from `client_ip` since `since`.
-    pub fn failures_for_client(
+    /// Failed attempts by the client `client` (an address) since `since`, for any user name.
+    pub fn failures_from(
         conn: &mut DbConn,
-        client_ip: &str,
+        client: &str,
         since: time::PrimitiveDateTime,
     ) -> QueryResult<i64> {
         login_attempts::table
-            .filter(login_attempts::client_ip.eq(client_ip))
+            .filter(login_attempts::client_ip.eq(client))
             .filter(login_attempts::succeeded.eq(false))
             .filter(login_attempts::attempted_at.ge(since))
             .count()
             .get_result(conn)
     }
 
-    /// Forgets failures of `username` (after a successful login).
-    pub fn clear_failures_for_username(conn: &mut DbConn, username: &str) -> QueryResult<usize> {
+    /// Forgets the failures of `username` by the client `client` (after its right password).
+    pub fn clear_failures(conn: &mut DbConn, client: &str, username: &str) -> QueryResult<usize> {
         diesel::delete(
             login_attempts::table
                 .filter(login_attempts::username.eq(username))
+                .filter(login_attempts::client_ip.eq(client))
                 .filter(login_attempts::succeeded.eq(false)),
         )
         .execute(conn)

@@ -3,6 +3,8 @@
 //! penalty points. Each is one store write ([`super::write`]): the revision is bumped first,
 //! the preconditions are checked inside the transaction, every change is audited.
 
+use std::collections::HashMap;
+
 use diesel::prelude::*;
 
 use super::{Refusal, StoreError, write};
@@ -156,7 +158,7 @@ pub fn add_team(
 ) -> Result<TeamRow, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
         let data = league_data(conn, tournament)?;
-        let team = team_by_name(conn, &data, name, club)?;
+        let team = Squads::of(&data).team(conn, name, club)?;
         audit.push(NewAuditEntry {
             action: "team",
             detail: format!("{} {}", team.number, team.name),
@@ -166,53 +168,89 @@ pub fn add_team(
     })
 }
 
-/// The team called `name`, added with the next number when there is none (refused once the
-/// schedule is drawn). Used by [`add_team`] and by registrations naming a team.
-pub(super) fn team_by_name(
-    conn: &mut DbConn,
-    data: &LeagueData,
-    name: &str,
-    club: &str,
-) -> Result<TeamRow, StoreError> {
-    let existing = TeamRow::for_tournament(conn, data.data.tournament.id)?;
-    if let Some(team) = existing.iter().find(|t| t.name == name) {
-        return Ok(team.clone());
-    }
-    if !data.matches.is_empty() {
-        return Err(LeagueRefusal::ScheduleDrawn.into());
-    }
-    let number = existing.iter().map(|t| t.number).max().unwrap_or(0) + 1;
-    Ok(NewTeam {
-        tournament_id: data.data.tournament.id,
-        number,
-        name: name.to_owned(),
-        nickname: String::new(),
-        club: club.to_owned(),
-    }
-    .insert(conn)?)
+/// A league's teams by name and the length of each squad, read once inside a write: a list
+/// of registrations naming teams finds or adds each team ([`Squads::team`]) and joins each
+/// squad ([`Squads::join`]) without reading the teams or squads again, so that importing it
+/// is linear in its rows.
+pub(super) struct Squads {
+    tournament: TournamentId,
+    /// The schedule is drawn: no team may be added.
+    schedule_drawn: bool,
+    /// The teams by name (the first of a name, as the list meets them).
+    by_name: HashMap<String, TeamRow>,
+    /// The highest pairing number given.
+    last_number: i32,
+    /// The last squad place of each team.
+    last_position: HashMap<TeamRowId, i32>,
 }
 
-/// Puts a registered player at the bottom of a team's squad.
-pub(super) fn join_squad(
-    conn: &mut DbConn,
-    team: &TeamRow,
-    player: PlayerRowId,
-) -> Result<(), StoreError> {
-    let places = TeamMember::for_tournament(conn, team.tournament_id)?;
-    let position = places
-        .iter()
-        .filter(|m| m.team_id == team.id)
-        .map(|m| m.position)
-        .max()
-        .unwrap_or(0)
-        + 1;
-    TeamMember {
-        player_id: player,
-        team_id: team.id,
-        position,
+impl Squads {
+    /// The teams and squads of `data`.
+    pub(super) fn of(data: &LeagueData) -> Squads {
+        let mut by_name = HashMap::with_capacity(data.teams.len());
+        for team in &data.teams {
+            by_name
+                .entry(team.name.clone())
+                .or_insert_with(|| team.clone());
+        }
+        let mut last_position: HashMap<TeamRowId, i32> = HashMap::new();
+        for member in &data.members {
+            let last = last_position.entry(member.team_id).or_insert(0);
+            *last = (*last).max(member.position);
+        }
+        Squads {
+            tournament: data.data.tournament.id,
+            schedule_drawn: !data.matches.is_empty(),
+            by_name,
+            last_number: data.teams.iter().map(|t| t.number).max().unwrap_or(0),
+            last_position,
+        }
     }
-    .insert(conn)?;
-    Ok(())
+
+    /// The team called `name`, added with the next number when there is none (refused once
+    /// the schedule is drawn). Used by [`add_team`] and by registrations naming a team.
+    pub(super) fn team(
+        &mut self,
+        conn: &mut DbConn,
+        name: &str,
+        club: &str,
+    ) -> Result<TeamRow, StoreError> {
+        if let Some(team) = self.by_name.get(name) {
+            return Ok(team.clone());
+        }
+        if self.schedule_drawn {
+            return Err(LeagueRefusal::ScheduleDrawn.into());
+        }
+        let team = NewTeam {
+            tournament_id: self.tournament,
+            number: self.last_number + 1,
+            name: name.to_owned(),
+            nickname: String::new(),
+            club: club.to_owned(),
+        }
+        .insert(conn)?;
+        self.last_number = team.number;
+        self.by_name.insert(name.to_owned(), team.clone());
+        Ok(team)
+    }
+
+    /// Puts a registered player at the bottom of a team's squad.
+    pub(super) fn join(
+        &mut self,
+        conn: &mut DbConn,
+        team: &TeamRow,
+        player: PlayerRowId,
+    ) -> Result<(), StoreError> {
+        let last = self.last_position.entry(team.id).or_insert(0);
+        *last += 1;
+        TeamMember {
+            player_id: player,
+            team_id: team.id,
+            position: *last,
+        }
+        .insert(conn)?;
+        Ok(())
+    }
 }
 
 /// Moves a player of a team's squad to `position` (1 = first board; beyond the end means

@@ -46,7 +46,10 @@ pub use league::{
     LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
     save_lineup, set_match_status, set_team_penalty, set_team_result,
 };
-pub use player_import::{ImportOutcome, ImportStep, import_players, plan_import, registered_match};
+pub use player_import::{
+    ImportOutcome, ImportStep, ListExcess, ListPart, MAX_IMPORT_PLAYERS, MAX_IMPORT_TEAMS,
+    RegisteredIndex, check_list_size, import_players, plan_import,
+};
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
@@ -177,6 +180,9 @@ pub enum Refusal {
         /// The board given.
         board: Option<i32>,
     },
+    /// A player list beyond what one import may create (players, teams): each limit exceeded,
+    /// with the list's count.
+    ListTooLarge(Vec<ListExcess>),
     /// Points outside the games for a round the tournament does not have.
     AdjustmentRound {
         /// The round given.

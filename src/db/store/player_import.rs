@@ -5,15 +5,17 @@
 //! of a registered player is never touched here (the FIDE rating list does that,
 //! [`super::refresh_ratings`]).
 //!
-//! Which registration a row is ([`registered_match`]): the one with the row's national ID,
+//! Which registration a row is ([`RegisteredIndex::find`]): the one with the row's national ID,
 //! else the one with its FIDE ID, else, for a row of a national list (it has a national ID),
 //! the one player of its name who has no national ID yet and no FIDE ID other than the row's.
 //! The preview shows the same plan ([`plan_import`]) that the import carries out inside its transaction.
 
+use std::collections::{HashMap, HashSet};
+
 use diesel::prelude::*;
 
 use super::players::insert_registrations;
-use super::{Registration, StoreError, write};
+use super::{Refusal, Registration, StoreError, write};
 use crate::db::DbConn;
 use crate::db::models::{NewAuditEntry, NewPlayer, PlayerRow, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::players;
@@ -44,31 +46,72 @@ pub enum ImportStep {
     },
 }
 
-/// The registered player a list row is (see the module documentation), if any.
-pub fn registered_match<'a>(registered: &'a [PlayerRow], row: &NewPlayer) -> Option<&'a PlayerRow> {
-    let national_id = row.national_id.trim();
-    if !national_id.is_empty()
-        && let Some(player) = registered.iter().find(|p| p.national_id == national_id)
-    {
-        return Some(player);
+/// The registrations of a tournament indexed for matching list rows ([`RegisteredIndex::find`]):
+/// by national ID, by FIDE ID and by name, each built once, so that planning a list is linear
+/// in its rows and the registrations.
+pub struct RegisteredIndex<'a> {
+    /// The first registration of each national ID.
+    by_national_id: HashMap<&'a str, &'a PlayerRow>,
+    /// The first registration of each FIDE ID.
+    by_fide_id: HashMap<i64, &'a PlayerRow>,
+    /// The registrations without a national ID, by [`name_key`], in registration order.
+    by_name: HashMap<String, Vec<&'a PlayerRow>>,
+}
+
+impl<'a> RegisteredIndex<'a> {
+    /// Indexes `registered`.
+    pub fn new(registered: &'a [PlayerRow]) -> RegisteredIndex<'a> {
+        let mut index = RegisteredIndex {
+            by_national_id: HashMap::new(),
+            by_fide_id: HashMap::new(),
+            by_name: HashMap::new(),
+        };
+        for player in registered {
+            if player.national_id.is_empty() {
+                index
+                    .by_name
+                    .entry(name_key(&player.name))
+                    .or_default()
+                    .push(player);
+            } else {
+                index
+                    .by_national_id
+                    .entry(player.national_id.as_str())
+                    .or_insert(player);
+            }
+            if let Some(fide_id) = player.fide_id {
+                index.by_fide_id.entry(fide_id).or_insert(player);
+            }
+        }
+        index
     }
-    if let Some(fide_id) = row.fide_id
-        && let Some(player) = registered.iter().find(|p| p.fide_id == Some(fide_id))
-    {
-        return Some(player);
-    }
-    if national_id.is_empty() {
-        return None;
-    }
-    let name = name_key(&row.name);
-    let mut same_name = registered.iter().filter(|p| {
-        p.national_id.is_empty()
-            && name_key(&p.name) == name
-            && (p.fide_id.is_none() || row.fide_id.is_none() || p.fide_id == row.fide_id)
-    });
-    match (same_name.next(), same_name.next()) {
-        (Some(player), None) => Some(player),
-        _ => None,
+
+    /// The registered player a list row is (see the module documentation), if any.
+    pub fn find(&self, row: &NewPlayer) -> Option<&'a PlayerRow> {
+        let national_id = row.national_id.trim();
+        if !national_id.is_empty()
+            && let Some(player) = self.by_national_id.get(national_id)
+        {
+            return Some(player);
+        }
+        if let Some(fide_id) = row.fide_id
+            && let Some(player) = self.by_fide_id.get(&fide_id)
+        {
+            return Some(player);
+        }
+        if national_id.is_empty() {
+            return None;
+        }
+        let mut same_name = self
+            .by_name
+            .get(&name_key(&row.name))
+            .into_iter()
+            .flatten()
+            .filter(|p| p.fide_id.is_none() || row.fide_id.is_none() || p.fide_id == row.fide_id);
+        match (same_name.next(), same_name.next()) {
+            (Some(player), None) => Some(player),
+            _ => None,
+        }
     }
 }
 
@@ -86,8 +129,9 @@ pub fn plan_import(
     rows: &[Registration],
     update_only: bool,
 ) -> Vec<ImportStep> {
+    let index = RegisteredIndex::new(registered);
     rows.iter()
-        .map(|row| match registered_match(registered, &row.player) {
+        .map(|row| match index.find(&row.player) {
             None if update_only => ImportStep::Skip,
             None => ImportStep::Register,
             Some(player) => {
@@ -120,6 +164,51 @@ pub fn plan_import(
         .collect()
 }
 
+/// The most players one list may register ([`check_list_size`]).
+pub const MAX_IMPORT_PLAYERS: usize = 20_000;
+/// The most teams one list may name, in a team competition ([`check_list_size`]).
+pub const MAX_IMPORT_TEAMS: usize = 10_000;
+
+/// What a list has too many of for one import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListPart {
+    /// Rows (players), at most [`MAX_IMPORT_PLAYERS`].
+    Players,
+    /// Distinct team names, at most [`MAX_IMPORT_TEAMS`].
+    Teams,
+}
+
+/// A list beyond one of the import's limits: which, how many the list has, the limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListExcess {
+    /// What the list has too many of.
+    pub part: ListPart,
+    /// How many the list has.
+    pub count: usize,
+    /// The most one import takes.
+    pub limit: usize,
+}
+
+/// Refuses a list with more rows than [`MAX_IMPORT_PLAYERS`] or more distinct teams than
+/// [`MAX_IMPORT_TEAMS`] before anything is read or written, so that no one import holds the
+/// database for longer than the largest list allowed takes.
+pub fn check_list_size(rows: &[Registration]) -> Result<(), Refusal> {
+    let teams: HashSet<&str> = rows.iter().filter_map(|row| row.team.as_deref()).collect();
+    let excess: Vec<ListExcess> = [
+        (ListPart::Players, rows.len(), MAX_IMPORT_PLAYERS),
+        (ListPart::Teams, teams.len(), MAX_IMPORT_TEAMS),
+    ]
+    .into_iter()
+    .filter(|(_, count, limit)| count > limit)
+    .map(|(part, count, limit)| ListExcess { part, count, limit })
+    .collect();
+    if excess.is_empty() {
+        Ok(())
+    } else {
+        Err(Refusal::ListTooLarge(excess))
+    }
+}
+
 /// What an import did.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ImportOutcome {
@@ -133,9 +222,10 @@ pub struct ImportOutcome {
     pub skipped: usize,
 }
 
-/// Imports a checked list: plans it ([`plan_import`]) against the registrations as they are
-/// inside the transaction, registers the new players (late entries once round 1 is paired)
-/// and updates the national ID and rating of the registered ones. All or nothing.
+/// Imports a checked list: refuses one beyond the limits ([`check_list_size`]), plans it
+/// ([`plan_import`]) against the registrations as they are inside the transaction, registers
+/// the new players (late entries once round 1 is paired) and updates the national ID and
+/// rating of the registered ones. All or nothing; linear in the list and the registrations.
 pub fn import_players(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -143,6 +233,7 @@ pub fn import_players(
     update_only: bool,
     by: UserId,
 ) -> Result<ImportOutcome, StoreError> {
+    check_list_size(rows)?;
     write(conn, tournament, Some(by), |conn, audit| {
         let registered = PlayerRow::for_tournament(conn, tournament)?;
         let steps = plan_import(&registered, rows, update_only);
@@ -268,6 +359,37 @@ mod tests {
         );
         let update_only = plan_import(&players, &rows, true);
         assert_eq!(update_only[4], ImportStep::Skip);
+    }
+
+    #[test]
+    fn a_list_beyond_the_limits_is_refused_naming_each_limit_and_its_count() {
+        let rows = |players: usize, teams: usize| -> Vec<Registration> {
+            (0..players)
+                .map(|n| Registration {
+                    team: (teams > 0).then(|| format!("Team {}", n % teams)),
+                    ..row(&format!("P{n}"), None, "", 0)
+                })
+                .collect()
+        };
+        assert_eq!(
+            check_list_size(&rows(MAX_IMPORT_PLAYERS, MAX_IMPORT_TEAMS)),
+            Ok(())
+        );
+        assert_eq!(
+            check_list_size(&rows(MAX_IMPORT_PLAYERS + 1, MAX_IMPORT_TEAMS + 1)),
+            Err(Refusal::ListTooLarge(vec![
+                ListExcess {
+                    part: ListPart::Players,
+                    count: MAX_IMPORT_PLAYERS + 1,
+                    limit: MAX_IMPORT_PLAYERS
+                },
+                ListExcess {
+                    part: ListPart::Teams,
+                    count: MAX_IMPORT_TEAMS + 1,
+                    limit: MAX_IMPORT_TEAMS
+                },
+            ]))
+        );
     }
 
     #[test]

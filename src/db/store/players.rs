@@ -47,8 +47,10 @@ pub(super) fn insert_registrations(
         .filter(rounds::tournament_id.eq(tournament))
         .count()
         .get_result(conn)?;
-    let league = match players.iter().any(|r| r.team.is_some()) {
-        true => Some(super::league::league_data(conn, tournament)?),
+    let mut squads = match players.iter().any(|r| r.team.is_some()) {
+        true => Some(super::league::Squads::of(&super::league::league_data(
+            conn, tournament,
+        )?)),
         false => None,
     };
     let mut saved = Vec::with_capacity(players.len());
@@ -58,9 +60,9 @@ pub(super) fn insert_registrations(
             ..registration.player.clone()
         }
         .insert(conn)?;
-        if let (Some(team), Some(league)) = (&registration.team, &league) {
-            let team = super::league::team_by_name(conn, league, team, &player.club)?;
-            super::league::join_squad(conn, &team, player.id)?;
+        if let (Some(team), Some(squads)) = (&registration.team, squads.as_mut()) {
+            let team = squads.team(conn, team, &player.club)?;
+            squads.join(conn, &team, player.id)?;
         }
         if paired > 0 {
             ParticipationRow {

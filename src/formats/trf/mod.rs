@@ -95,6 +95,9 @@ pub struct TrfRead {
     pub player_lines: Vec<usize>,
     /// The 1-based line of each record in [`Tournament::other_records`], in the same order.
     pub other_record_lines: Vec<usize>,
+    /// The 1-based line of the record that gave the number of rounds (`XXR` or `142`; the
+    /// last one, which is the one read), if any.
+    pub rounds_line: Option<usize>,
 }
 
 /// The records this reader interprets, or that other parts of the program read from
@@ -142,6 +145,12 @@ pub const MAX_ROUND: u32 = 999;
 pub const MAX_ACCELERATIONS: u64 = 100_000;
 /// The most digits before the decimal point of a point value (`1234.5`).
 const MAX_POINT_DIGITS: usize = 4;
+
+/// The first column (1-based) of round `round`'s entry in a player's `001` record: 92 for
+/// round 1, then every 10 columns.
+pub fn round_entry_column(round: u32) -> usize {
+    92 + 10 * (round.max(1) as usize - 1)
+}
 
 fn err(line: usize, column: usize, reason: impl Into<String>) -> TrfError {
     TrfError {

@@ -35,6 +35,7 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
 /// every problem rather than stop at the first.
 pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let mut other_record_lines: Vec<usize> = Vec::new();
+    let mut rounds_line: Option<usize> = None;
     let mut warnings: Vec<TrfWarning> = Vec::new();
     let mut tab_lines: Vec<usize> = Vec::new();
     let mut tournament = Tournament::default();
@@ -87,6 +88,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     .next()
                     .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
                 tournament.total_rounds = bounded(text, MAX_ROUND, line, 5, "number of rounds")?;
+                rounds_line = Some(line);
             }
             "XXC" => {
                 for word in rest.split_whitespace() {
@@ -448,6 +450,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         warnings,
         player_lines: lines,
         other_record_lines,
+        rounds_line,
     })
 }
 

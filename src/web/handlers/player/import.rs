@@ -144,7 +144,10 @@ pub async fn import_players(
             ))
         }
         Ok(records) => {
-            let steps = store::plan_import(&data.players, &registrations(&records), update_only);
+            let rows = registrations(&records);
+            store::check_list_size(&rows)
+                .map_err(|refusal| AppError::from_store(&page.ctx, refusal.into()))?;
+            let steps = store::plan_import(&data.players, &rows, update_only);
             page.preview = records
                 .into_iter()
                 .zip(steps)

@@ -63,9 +63,41 @@ fn read_file(ctx: &PageContext, text: &str) -> Result<trf::TrfRead, String> {
     }
 }
 
-/// Why the file cannot be taken in, in the visitor's language.
-fn refusal_message(ctx: &PageContext, refusal: &ImportRefusal) -> String {
+/// Why the file cannot be taken in, in the visitor's language; a refusal of something one
+/// record says names its line and column (`rounds_line`: the line of the number of rounds,
+/// `player_lines`: the line of each player's record).
+fn refusal_message(
+    ctx: &PageContext,
+    refusal: &ImportRefusal,
+    rounds_line: Option<usize>,
+    player_lines: &[usize],
+) -> String {
     match refusal {
+        ImportRefusal::TooManyRoundsAnnounced { rounds, limit } => at_line(
+            ctx,
+            rounds_line.unwrap_or(1),
+            5,
+            &ctx.lang.t_with(
+                "day.trf.too_many_rounds_announced",
+                &[
+                    ("rounds", &rounds.to_string()),
+                    ("limit", &limit.to_string()),
+                ],
+            ),
+        ),
+        ImportRefusal::TooManyRoundsPlayed {
+            player,
+            round,
+            limit,
+        } => at_line(
+            ctx,
+            player_lines.get(*player).copied().unwrap_or(1),
+            trf::round_entry_column(*round),
+            &ctx.lang.t_with(
+                "day.trf.too_many_rounds_played",
+                &[("round", &round.to_string()), ("limit", &limit.to_string())],
+            ),
+        ),
         ImportRefusal::NoPlayers => ctx.t("day.trf.no_players"),
         ImportRefusal::Unmatched(unmatched) => cross_problem_text(
             ctx.lang,
@@ -120,6 +152,7 @@ pub async fn import_trf(
         .filter(|record| !trf::is_report_record(record))
         .cloned()
         .collect();
+    let (rounds_line, player_lines) = (read.rounds_line, read.player_lines);
     let model = read.tournament;
     let mut warnings = read.warnings;
     warnings.extend(header_problems.into_iter().map(|problem| trf::TrfWarning {
@@ -130,7 +163,7 @@ pub async fn import_trf(
     let plan = match ImportPlan::of(&model, &header.round_dates) {
         Ok(plan) => plan,
         Err(refusal) => {
-            let message = refusal_message(&ctx, &refusal);
+            let message = refusal_message(&ctx, &refusal, rounds_line, &player_lines);
             return refuse(ctx, text, message);
         }
     };
