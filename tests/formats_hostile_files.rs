@@ -265,7 +265,7 @@ fn fide_xml_every_bound_stops_the_reading_naming_the_line_and_the_element() {
             ListProblem::TooManyElements { max: MAX_ELEMENTS },
         ),
         (
-            format!("<!DOCTYPE x [<!ENTITY a \"b\">]>{head}"),
+            format!("\n<!DOCTYPE x [<!ENTITY a \"b\">]>{head}"),
             "",
             ListProblem::Xml("a DOCTYPE or other declaration is not accepted"),
         ),

@@ -5,46 +5,38 @@
 //! On PostgreSQL too when `ARBITER_TEST_DATABASE_URL` is set.
 
 mod common;
+#[path = "day_support/setup.rs"]
+mod setup;
 
 use actix_web::http::StatusCode;
 use arbiter::db::models::tournament_day::BoardReport;
-use arbiter::db::models::{Game, Role, TournamentId, TournamentRow};
-use common::{PASSWORD, Page, TestContext, tournament_form};
+use arbiter::db::models::{Game, TournamentId, TournamentRow};
+use common::{PASSWORD, Page, TestContext};
 
-/// A Swiss event of six players made through the app; its id.
-async fn swiss_event(ctx: &TestContext) -> i32 {
-    ctx.create_user("orga", Role::Organiser);
+/// A round robin of six players with round 1 paired through the app (POST): its id and the
+/// organiser's browser.
+async fn paired_event(
+    ctx: &TestContext,
+) -> (
+    i32,
+    common::Client<
+        impl actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+            Error = actix_web::Error,
+        >,
+    >,
+) {
+    let names = [
+        "A, Anna", "B, Bára", "C, Cyril", "D, Dana", "E, Emil", "F, Filip",
+    ];
+    let id = setup::event(ctx, &names, 5, 0).tournament.id.0;
     let mut orga = ctx.client().await;
     orga.login("orga", PASSWORD).await;
-    let created = orga
-        .post(
-            "/tournaments",
-            &tournament_form(&[
-                ("pairing_system", "swiss_dutch"),
-                ("rounds", "5"),
-                ("published", "on"),
-            ]),
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .expect("location")
-        .rsplit('/')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("an id");
-    let mut csv = String::from("name,rating\n");
-    for index in 1..=6 {
-        csv.push_str(&format!("\"Hráč {index:02}, Jan\",{}\n", 2400 - 10 * index));
-    }
-    orga.post(
-        &format!("/tournaments/{id}/players/import"),
-        &[("csv", &csv), ("action", "import")],
-    )
-    .await
-    .assert_redirect(&format!("/tournaments/{id}/players"));
-    id
+    orga.post(&format!("/tournaments/{id}/rounds/pair"), &[])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}/rounds/1"));
+    (id, orga)
 }
 
 /// What a GET must not change: the revision, the audit rows, the stored tokens.
@@ -104,12 +96,7 @@ fn sheet_links(page: &Page) -> Vec<String> {
 #[actix_web::test]
 async fn reprints_in_any_language_keep_the_rounds_links_and_no_get_writes() {
     let ctx = TestContext::new();
-    let id = swiss_event(&ctx).await;
-    let mut orga = ctx.client().await;
-    orga.login("orga", PASSWORD).await;
-    orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
-        .await
-        .assert_redirect(&format!("/tournaments/{id}/rounds/1"));
+    let (id, mut orga) = paired_event(&ctx).await;
     // Pairing issued the codes, in its own transaction.
     let paired = written(&ctx, id, 1);
     assert_eq!(paired.tokens.len(), 3, "codes for the three boards");
@@ -155,12 +142,7 @@ async fn reprints_in_any_language_keep_the_rounds_links_and_no_get_writes() {
 #[actix_web::test]
 async fn a_round_without_codes_gets_them_only_by_the_explicit_post() {
     let ctx = TestContext::new();
-    let id = swiss_event(&ctx).await;
-    let mut orga = ctx.client().await;
-    orga.login("orga", PASSWORD).await;
-    orga.post(&format!("/tournaments/{id}/swiss/pair"), &[])
-        .await
-        .assert_redirect(&format!("/tournaments/{id}/rounds/1"));
+    let (id, mut orga) = paired_event(&ctx).await;
     // A round paired before codes came with the pairing: no codes.
     ctx.with_conn(|conn| {
         use arbiter::db::schema_day::board_reports;

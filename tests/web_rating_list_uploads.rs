@@ -273,7 +273,7 @@ fn zipped(entry: &str, mut content: impl Read) -> Vec<u8> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
-        .compression_level(Some(1));
+        .compression_level(Some(9));
     writer.start_file(entry, options).expect("zip entry");
     std::io::copy(&mut content, &mut writer).expect("zip content");
     writer.finish().expect("zip").into_inner()
@@ -446,17 +446,21 @@ fn uploads_left_by_a_killed_server_are_removed_at_start_and_a_full_folder_refuse
         cookie: None,
     };
     admin.login("admin");
-    let line = combined_line(
-        7,
-        "Kovács, Anna",
-        "HUN",
-        "F",
-        "",
-        [Some(2000), None, None],
-        None,
-        "",
-    );
-    let list = format!("{COMBINED_HEADER}\n{}", format!("{line}\n").repeat(20));
+    let list: String = (1..=20)
+        .map(|fide_id| {
+            combined_line(
+                fide_id,
+                "Kovács, Anna",
+                "HUN",
+                "F",
+                "",
+                [Some(2000), None, None],
+                None,
+                "",
+            ) + "\n"
+        })
+        .collect();
+    let list = format!("{COMBINED_HEADER}\n{list}");
     let answer = admin.upload("players_list_foa.txt", list.as_bytes());
     assert_eq!(answer.status, 409, "{}", answer.body);
     assert!(
