@@ -638,7 +638,7 @@ fn fuzz_spreadsheet_reader() {
         let (bytes, mapping) = input.rsplit_once('\u{1}').unwrap_or((input, ""));
         let bytes: Vec<u8> = bytes.chars().map(|c| c as u32 as u8).collect();
         let mapping = csv::ColumnMapping::from_text(mapping);
-        let sheet = (which % 2 == 0).then_some("Hráči");
+        let sheet = which.is_multiple_of(2).then_some("Hráči");
         if read_players_spreadsheet(&bytes, sheet, &mapping).is_ok() {
             accepted += 1;
         }

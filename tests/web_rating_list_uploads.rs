@@ -210,8 +210,11 @@ impl Browser {
                 served.peak_kb()
             );
             let answer = self.get("/admin/rating-list/status.json");
-            let status: serde_json::Value =
-                serde_json::from_str(&answer.body).expect("the status as JSON");
+            let Ok(status) = serde_json::from_str::<serde_json::Value>(&answer.body) else {
+                std::thread::sleep(Duration::from_millis(200));
+                assert!(served.alive(), "the server died during the import");
+                panic!("the status is not JSON: {}", answer.body);
+            };
             if status["state"] != "running" {
                 return status;
             }
