@@ -119,15 +119,7 @@ fn a_second_import_while_one_runs_is_refused_and_a_dead_ones_mark_expires() {
 
 /// The peak resident memory of this process so far, in kB (Linux).
 fn peak_kb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|line| line.starts_with("VmHWM:"))
-                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
+    common::peak_resident_kb("self")
 }
 
 #[test]

@@ -78,15 +78,7 @@ impl Served {
 
     /// The server's peak resident memory so far, in kB.
     fn peak_kb(&self) -> u64 {
-        std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .ok()
-            .and_then(|status| {
-                status
-                    .lines()
-                    .find(|line| line.starts_with("VmHWM:"))
-                    .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
-            })
-            .unwrap_or(0)
+        common::peak_resident_kb(&self.child.id().to_string())
     }
 }
 
@@ -378,6 +370,22 @@ fn hostile_zipped_lists_are_refused_naming_line_and_element_in_bounded_memory() 
             served.peak_kb()
         );
     }
+    // An archive of many entries (its directory is read whole before any list) is refused
+    // before it is read.
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for entry in 0..40 {
+        writer
+            .start_file(
+                format!("part{entry}.xml"),
+                zip::write::SimpleFileOptions::default(),
+            )
+            .expect("zip entry");
+    }
+    let many = writer.finish().expect("zip").into_inner();
+    assert_eq!(admin.upload("many.zip", &many).status, 303);
+    let status = admin.import_ended(&mut served);
+    let problem = status["problems"][0].as_str().unwrap_or_default();
+    assert!(problem.contains("lists 40 files"), "many entries: {status}");
     // A good list still imports after them.
     let list = format!(
         "{COMBINED_HEADER}\n{}\n",
