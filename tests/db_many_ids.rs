@@ -24,7 +24,9 @@ fn rows_are_loaded_for_more_ids_than_a_statement_may_bind() {
     ctx.with_conn(|conn| {
         CheckIn::check_in(conn, game, "white", 1_800_000_000).expect("check-in");
         GameScore::save(conn, game, "1. e4 e5 *", "en").expect("game score");
-        write_transaction(conn, |conn| BoardReport::issue_tokens(conn, &[game])).expect("tokens");
+        let key = ctx.state.config.link_key();
+        write_transaction(conn, |conn| BoardReport::issue_tokens(conn, &key, &[game]))
+            .expect("tokens");
     });
     // The real game last, behind tens of thousands of ids that have no rows.
     let mut ids: Vec<GameId> = (1..=IDS).map(|n| GameId(n + game.0)).collect();

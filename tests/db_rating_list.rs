@@ -12,7 +12,9 @@ use std::io::{BufReader, BufWriter, Write};
 use arbiter::db::models::{FidePlayer, FideRatingList, Setting};
 use arbiter::db::rating_list::{IMPORT_LEASE, ImportError, LEASE_SECONDS, import_list};
 use arbiter::formats::fide_list::layout::{COMBINED_HEADER, combined_line};
-use arbiter::formats::fide_list::{ListProblem, ListReader, RatingKind};
+use arbiter::formats::fide_list::{
+    ListError, ListPlayer, ListProblem, ListReader, PlayerSource, RatingKind,
+};
 use common::TestContext;
 
 fn line(fide_id: u64, rating: u16) -> String {
@@ -117,15 +119,7 @@ fn a_second_import_while_one_runs_is_refused_and_a_dead_ones_mark_expires() {
 
 /// The peak resident memory of this process so far, in kB (Linux).
 fn peak_kb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|line| line.starts_with("VmHWM:"))
-                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
+    common::peak_resident_kb("self")
 }
 
 #[test]
@@ -170,4 +164,63 @@ fn a_list_of_200000_lines_streams_in_within_bounded_memory() {
         player.map(|p| (p.standard, p.inactive)),
         Some((Some(1400 + 150_000 % 1400), false))
     );
+}
+
+/// A reader with a bug: one player, then a panic.
+struct PanickingReader(u64);
+
+impl Iterator for PanickingReader {
+    type Item = Result<ListPlayer, ListError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0 += 1;
+        if self.0 > 1 {
+            panic!("a reader's bug on line {}", self.0);
+        }
+        Some(Ok(ListPlayer {
+            fide_id: 5,
+            name: "Five, Player".into(),
+            ..ListPlayer::default()
+        }))
+    }
+}
+
+impl PlayerSource for PanickingReader {
+    fn line(&self) -> u64 {
+        self.0
+    }
+}
+
+#[test]
+fn a_failed_or_panicked_import_frees_the_list_at_once() {
+    let ctx = TestContext::new();
+    let list = format!("{COMBINED_HEADER}\n{}\n", line(10, 2000));
+    let lease =
+        |ctx: &TestContext| ctx.with_conn(|conn| Setting::get(conn, IMPORT_LEASE).expect("read"));
+    // A panic in the reader ends the import; its mark goes with it.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.with_conn(|conn| import_list(conn, PanickingReader(0), "bug.txt", |_| {}))
+    }));
+    assert!(outcome.is_err(), "the panic goes on to the caller");
+    assert_eq!(lease(&ctx), None, "a panicked import leaves no mark");
+    // A list the database refuses (PostgreSQL refuses a NUL byte in text; SQLite stores it),
+    // and a repeated FIDE ID: refused, and no mark left.
+    let nul = format!(
+        "{COMBINED_HEADER}\n{}\n",
+        line(11, 2000).replacen("Player11", "Play\0r11", 1)
+    );
+    let _ = import_text(&ctx, &nul);
+    assert_eq!(lease(&ctx), None, "a refused import leaves no mark");
+    let twice = format!(
+        "{COMBINED_HEADER}\n{}\n{}\n",
+        line(12, 2000),
+        line(12, 2100)
+    );
+    assert!(matches!(
+        import_text(&ctx, &twice),
+        Err(ImportError::Duplicate { .. })
+    ));
+    assert_eq!(lease(&ctx), None, "a refused import leaves no mark");
+    // The next import runs at once.
+    assert_eq!(import_text(&ctx, &list).expect("imported"), 1);
 }

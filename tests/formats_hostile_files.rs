@@ -1,11 +1,16 @@
 //! Files nobody checked before us: a number in a TRF file must not make the reader allocate
 //! without bound or index past what it checked (player numbers fit in 4 digits, rounds in 3),
 //! a PGN must not nest variations deep enough to overflow the stack, and a player list we
-//! export must not carry spreadsheet formulas.
+//! export must not carry spreadsheet formulas. FIDE's XML rating list is read within a bound on
+//! every text, tag, comment, reference and nesting, each refusal naming the line and element.
 
 use std::process::Command;
 
 use arbiter::formats::csv::{PlayerRecord, read_players, write_players};
+use arbiter::formats::fide_list::xml::{
+    MAX_COMMENT, MAX_DEPTH, MAX_ELEMENTS, MAX_GAP, MAX_NAME, MAX_TAG, MAX_XML_TEXT,
+};
+use arbiter::formats::fide_list::{ListError, ListProblem, RatingKind, XmlListReader};
 use arbiter::formats::trf;
 use arbiter::rules::pgn::{ReadOptions, read_games};
 
@@ -188,4 +193,102 @@ fn csv_export_neutralises_formulas_and_reads_back_the_same_players() {
     )
     .expect("reads back");
     assert_eq!(read[0].name, "'t Hart, Jan");
+}
+
+fn first_error(text: &str) -> ListError {
+    XmlListReader::new(text.as_bytes(), RatingKind::Standard)
+        .find_map(Result::err)
+        .unwrap_or_else(|| panic!("an error in {text:.200}"))
+}
+
+#[test]
+fn fide_xml_references_comments_and_attributes_are_read_within_their_bounds() {
+    let text = "<?xml version=\"1.0\"?><!-- FIDE --><playerslist date='2026-11'>\r\n<player id=\"a>b\"><fideid>7</fideid><name>&#78;ov&#xE1;k, J&amp;n</name><x:rating>2000</x:rating><games/></player></playerslist>";
+    let players: Vec<_> = XmlListReader::new(text.as_bytes(), RatingKind::Rapid).collect();
+    let player = players[0].clone().expect("a player");
+    assert_eq!(player.name, "Novák, J&n");
+    assert_eq!(player.rapid, Some(2000));
+    assert_eq!(players.len(), 1);
+}
+
+#[test]
+fn fide_xml_every_bound_stops_the_reading_naming_the_line_and_the_element() {
+    let head = "<playerslist>\n<player><fideid>1</fideid>";
+    let cases = [
+        (
+            format!(
+                "{head}<name>{}</name></player></playerslist>",
+                "A".repeat(300)
+            ),
+            "name",
+            ListProblem::TooLong { max: MAX_XML_TEXT },
+        ),
+        (
+            format!(
+                "{head}<name>{}</name></player></playerslist>",
+                "&#65;".repeat(300)
+            ),
+            "name",
+            ListProblem::TooLong { max: MAX_XML_TEXT },
+        ),
+        (
+            format!("{head}<{} /></player></playerslist>", "n".repeat(100)),
+            "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn",
+            ListProblem::TooLong { max: MAX_NAME },
+        ),
+        (
+            format!(
+                "{head}<games a=\"{}\"/></player></playerslist>",
+                "1".repeat(300)
+            ),
+            "games",
+            ListProblem::TooLong { max: MAX_TAG },
+        ),
+        (
+            format!("{head}<!--{}--></player></playerslist>", "c".repeat(2000)),
+            "comment",
+            ListProblem::TooLong { max: MAX_COMMENT },
+        ),
+        (
+            format!("{head}{}</player></playerslist>", " ".repeat(2000)),
+            "player",
+            ListProblem::TooLong { max: MAX_GAP },
+        ),
+        (
+            format!("{head}{}", "<games>".repeat(10)),
+            "games",
+            ListProblem::TooDeep { max: MAX_DEPTH },
+        ),
+        (
+            format!("{head}{}</player></playerslist>", "<k>1</k>".repeat(100)),
+            "player",
+            ListProblem::TooManyElements { max: MAX_ELEMENTS },
+        ),
+        (
+            format!("\n<!DOCTYPE x [<!ENTITY a \"b\">]>{head}"),
+            "",
+            ListProblem::Xml("a DOCTYPE or other declaration is not accepted"),
+        ),
+        (
+            format!("{head}<name><![CDATA[x]]></name></player></playerslist>"),
+            "name",
+            ListProblem::Xml("a CDATA section is not accepted"),
+        ),
+    ];
+    for (text, field, problem) in cases {
+        let error = first_error(&text);
+        assert_eq!(
+            (error.line, error.field.as_str(), &error.problem),
+            (2, field, &problem),
+            "{error}"
+        );
+    }
+    let error = first_error(&format!(
+        "{head}<name>&bogus;</name></player></playerslist>"
+    ));
+    assert_eq!(error.field, "bogus");
+    let error = first_error(&format!("{head}<name>A</nome></player></playerslist>"));
+    assert_eq!(error.field, "nome");
+    let error = first_error(&format!("{head}<name>A</name>"));
+    assert_eq!(error.problem, ListProblem::Truncated);
 }

@@ -1,7 +1,9 @@
 //! Random-input fuzzing of the parsers of the rules core (FEN, SAN/UCI, PGN) and of the file
-//! formats (TRF, CSV player lists): none may panic, and what they accept must be usable (a FEN
+//! formats (TRF, CSV player lists with and without a column mapping, spreadsheets, FIDE's
+//! rating list as TXT and as XML): none may panic, and what they accept must be usable (a FEN
 //! that parses writes back and parses again; a move that parses is legal and plays; a player
-//! list that reads writes back and reads again the same).
+//! list that reads writes back and reads again the same; a rating list's player has an ID and
+//! a name, and its errors name a line).
 //!
 //! Inputs are seeds (real-looking files) mutated by inserting tokens of the format, cutting
 //! pieces out, or replacing the text with a run of tokens. The default run does a fixed number
@@ -14,6 +16,10 @@
 
 use std::time::{Duration, Instant};
 
+use arbiter::formats::fide_list::layout::{COMBINED_HEADER, SINGLE_HEADER, combined_line};
+use arbiter::formats::fide_list::{ListReader, RatingKind, XmlListReader};
+use arbiter::formats::spreadsheet::read_players_spreadsheet;
+use arbiter::formats::spreadsheet::testing::{Cell, xlsx};
 use arbiter::formats::{csv, trf};
 use arbiter::rules::pgn::{ReadOptions, read_games};
 use arbiter::rules::san::{parse_move, parse_uci};
@@ -330,4 +336,312 @@ fn fuzz_csv_reader() {
         );
     });
     println!("fuzz csv: {accepted} inputs read as player lists");
+}
+
+/// FIDE's TXT lists: the combined and the single list's header, lines as FIDE lays them out.
+fn fide_txt_seeds() -> Vec<String> {
+    let line = |id, name: &str, fed, sex, title, ratings, year, flag| {
+        combined_line(id, name, fed, sex, title, ratings, year, flag)
+    };
+    vec![
+        format!(
+            "{COMBINED_HEADER}\n{}\n{}\n",
+            line(
+                1503014,
+                "Berger, Johann",
+                "AUT",
+                "M",
+                "GM",
+                [Some(2750), Some(2801), None],
+                Some(1990),
+                ""
+            ),
+            line(
+                34100077,
+                "Nováková, Eva",
+                "CZE",
+                "F",
+                "WFM",
+                [None, Some(1902), Some(1855)],
+                None,
+                "wi"
+            ),
+        ),
+        format!(
+            "{SINGLE_HEADER}\r\n{}\r\n",
+            line(
+                4800017,
+                "Özil, Jürgen",
+                "GER",
+                "M",
+                "",
+                [Some(1987), None, None],
+                Some(1979),
+                "i"
+            ),
+        ),
+    ]
+}
+
+/// Tokens of FIDE's TXT list.
+const FIDE_TXT_ALPHABET: &[&str] = &[
+    " ",
+    "          ",
+    "\n",
+    "\r\n",
+    "ID Number",
+    "Name",
+    "Fed",
+    "SRtng",
+    "NOV26",
+    "B-day",
+    "Flag",
+    "CZE",
+    "M",
+    "F",
+    "GM",
+    "WGM",
+    "2750",
+    "99999",
+    "0000",
+    "1850",
+    "i",
+    "w",
+    ",",
+    "é",
+    "\u{feff}",
+    "\0",
+    "\u{ff}",
+    "-1",
+];
+
+const FIDE_XML_SEEDS: &[&str] = &[
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<playerslist>\n<player>\n<fideid>1503014</fideid>\n<name>Carlsen, Magnus</name>\n<country>NOR</country>\n<sex>M</sex>\n<title>GM</title>\n<w_title></w_title>\n<rating>2833</rating>\n<games>0</games>\n<rapid_rating>2819</rapid_rating>\n<blitz_rating>0</blitz_rating>\n<birthday>1990</birthday>\n<flag></flag>\n</player>\n</playerslist>\n",
+    "<playerslist><player><fideid>2</fideid><name>O&apos;Brien, &#83;ean &#x41;</name><country>IRL</country><sex>F</sex><flag>wi</flag><k/></player><!-- c --><player><fideid>3</fideid><name>X</name></player></playerslist>",
+];
+
+/// Tokens of FIDE's XML list.
+const FIDE_XML_ALPHABET: &[&str] = &[
+    "<",
+    ">",
+    "/",
+    "</",
+    "/>",
+    "<player>",
+    "</player>",
+    "<fideid>",
+    "</fideid>",
+    "<name>",
+    "</name>",
+    "<rating>",
+    "</rating>",
+    "<playerslist>",
+    "</playerslist>",
+    "<!--",
+    "-->",
+    "<?",
+    "?>",
+    "<!DOCTYPE x>",
+    "<![CDATA[",
+    "]]>",
+    "&",
+    ";",
+    "&amp;",
+    "&#65;",
+    "&#x10FFFF;",
+    "&#0;",
+    "&#xD800;",
+    "&bogus;",
+    "\"",
+    "'",
+    " a='>'",
+    "=",
+    "x:",
+    "1503014",
+    "2833",
+    "M",
+    "\n",
+    "\r\n",
+    "é",
+    "\u{feff}",
+    "\0",
+    "\u{ff}",
+];
+
+/// A rating list's reading, whatever it reads: an accepted player has an ID and a name, an error
+/// names a line the reader has reached.
+fn check_list(
+    players: impl Iterator<
+        Item = Result<
+            arbiter::formats::fide_list::ListPlayer,
+            arbiter::formats::fide_list::ListError,
+        >,
+    >,
+    accepted: &mut u64,
+) {
+    for player in players.take(10_000) {
+        match player {
+            Ok(player) => {
+                assert!(player.fide_id > 0 && !player.name.is_empty(), "{player:?}");
+                *accepted += 1;
+            }
+            Err(error) => assert!(error.line >= 1, "{error}"),
+        }
+    }
+}
+
+#[test]
+fn fuzz_fide_txt_list_reader() {
+    let seeds = fide_txt_seeds();
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let make = |rng: &mut Rng| mutate_from(rng, &seeds, FIDE_TXT_ALPHABET);
+    let mut accepted = 0u64;
+    let mut which = 0usize;
+    run_on("fide txt", 6, make, |input| {
+        which += 1;
+        let kind = RatingKind::ALL[which % 3];
+        if let Ok(reader) = ListReader::new(input.as_bytes(), kind) {
+            check_list(reader, &mut accepted);
+        }
+        // The same bytes in Windows-1252, as FIDE's older files are.
+        let latin = encoding_rs::WINDOWS_1252.encode(input).0;
+        if let Ok(reader) = ListReader::new(&latin[..], kind) {
+            check_list(reader, &mut accepted);
+        }
+    });
+    println!("fuzz fide txt: {accepted} players read");
+}
+
+#[test]
+fn fuzz_fide_xml_list_reader() {
+    let make = |rng: &mut Rng| mutate_from(rng, FIDE_XML_SEEDS, FIDE_XML_ALPHABET);
+    let mut accepted = 0u64;
+    run_on("fide xml", 7, make, |input| {
+        check_list(
+            XmlListReader::new(input.as_bytes(), RatingKind::Standard),
+            &mut accepted,
+        );
+        // Read through a reader that hands out one byte at a time (buffer boundaries anywhere).
+        check_list(
+            XmlListReader::new(
+                std::io::BufReader::with_capacity(1, input.as_bytes()),
+                RatingKind::Blitz,
+            ),
+            &mut accepted,
+        );
+    });
+    println!("fuzz fide xml: {accepted} players read");
+}
+
+const MAPPING_SEEDS: &[&str] = &[
+    "Jméno\tname\nElo\trating\nKlub\tclub\n",
+    "Name\tname\nFIDE\tfide_id\nIgnore\t\nNat\tfederation\n",
+];
+
+const MAPPING_ALPHABET: &[&str] = &[
+    "\t",
+    "\n",
+    "name",
+    "rating",
+    "fide_id",
+    "club",
+    "federation",
+    "title",
+    "sex",
+    "birth_year",
+    "national_rating",
+    "Jméno",
+    "Elo",
+    "Klub",
+    "",
+    " ",
+    "NAME",
+    "unknown",
+    "\0",
+    "é",
+];
+
+#[test]
+fn fuzz_csv_reader_with_a_column_mapping() {
+    let make = |rng: &mut Rng| {
+        let mapping = mutate_from(rng, MAPPING_SEEDS, MAPPING_ALPHABET);
+        let list = mutate_from(rng, CSV_SEEDS_MAPPED, CSV_ALPHABET);
+        format!("{mapping}\u{1}{list}")
+    };
+    let mut accepted = 0u64;
+    run_on("csv mapped", 8, make, |input| {
+        let (mapping, list) = input.split_once('\u{1}').unwrap_or((input, ""));
+        let mapping = csv::ColumnMapping::from_text(mapping);
+        assert_eq!(
+            csv::ColumnMapping::from_text(&mapping.to_text()),
+            mapping,
+            "{mapping:?}"
+        );
+        if csv::read_players(list, &mapping).is_ok() {
+            accepted += 1;
+        }
+        let _ = csv::read_players_bytes(list.as_bytes(), &mapping);
+    });
+    println!("fuzz csv mapped: {accepted} inputs read as player lists");
+}
+
+/// Lists whose headers a mapping names.
+const CSV_SEEDS_MAPPED: &[&str] = &[
+    "Jméno,Elo,Klub\n\"Novák, Jan\",2100,ŠK Praha\nKovács Anna,1950,\n",
+    "Name;FIDE;Ignore;Nat\r\nŠarović, Dušan;930000;x;SRB\r\n",
+];
+
+#[test]
+fn fuzz_spreadsheet_reader() {
+    let workbook = xlsx(&[(
+        "Hráči",
+        vec![
+            vec![
+                Cell::Text("Jméno"),
+                Cell::Text("Elo"),
+                Cell::Text("Narozen"),
+            ],
+            vec![
+                Cell::Text("Novák, Jan"),
+                Cell::Number(2100.0),
+                Cell::Date(1990, 1, 2),
+            ],
+            vec![
+                Cell::Text("Kovács, Anna"),
+                Cell::Formula("1900+50", 1950.0),
+                Cell::Empty,
+            ],
+        ],
+    )]);
+    let mut which = 0usize;
+    let mut accepted = 0u64;
+    let make = |rng: &mut Rng| {
+        // Bytes of the workbook changed in a few places, or cut short.
+        let mut bytes = workbook.clone();
+        for _ in 0..=rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(3) {
+                0 => bytes[at] = rng.next() as u8,
+                1 => bytes.truncate(at.max(4)),
+                _ => bytes.insert(at, rng.next() as u8),
+            }
+        }
+        let mapping = mutate_from(rng, MAPPING_SEEDS, MAPPING_ALPHABET);
+        // Carried as text: bytes in Latin-1, then the mapping.
+        let mut text: String = bytes.iter().map(|&b| char::from(b)).collect();
+        text.push('\u{1}');
+        text.push_str(&mapping);
+        text
+    };
+    run_on("xlsx", 9, make, |input| {
+        which += 1;
+        let (bytes, mapping) = input.rsplit_once('\u{1}').unwrap_or((input, ""));
+        let bytes: Vec<u8> = bytes.chars().map(|c| c as u32 as u8).collect();
+        let mapping = csv::ColumnMapping::from_text(mapping);
+        let sheet = which.is_multiple_of(2).then_some("Hráči");
+        if read_players_spreadsheet(&bytes, sheet, &mapping).is_ok() {
+            accepted += 1;
+        }
+    });
+    println!("fuzz xlsx: {accepted} inputs read as player lists");
 }

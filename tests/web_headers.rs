@@ -5,6 +5,8 @@
 //! said the proxy in front sets them.
 
 mod common;
+
+use arbiter::db::models::tournament_day::BoardReport;
 #[path = "day_support/setup.rs"]
 mod setup;
 
@@ -95,14 +97,16 @@ fn report_links(page: &Page) -> Vec<String> {
 async fn self_report_links_believe_forwarded_headers_only_from_a_trusted_proxy() {
     let ctx = TestContext::new();
     let event = setup::event(&ctx, &["Novák, Jan", "Kovács, Anna"], 3, 0);
+    let key = ctx.state.config.link_key();
     ctx.with_conn(|conn| {
         for round in 1..=3 {
-            setup::pair_round(conn, &event, round, &[(0, 1)]);
+            let (_, games) = setup::pair_round(conn, &event, round, &[(0, 1)]);
+            let ids: Vec<_> = games.iter().map(|game| game.id).collect();
+            BoardReport::issue_tokens(conn, &key, &ids).expect("codes");
         }
     });
     let id = event.tournament.id.0;
-    // (round, --public-url, --trust-forwarded-for, where the links lead); a round each, since
-    // a sheet shows a board's codes only when it makes them.
+    // (round, --public-url, --trust-forwarded-for, where the links lead).
     for (round, public_url, trust, expected) in [
         (1, None, false, "http://arbiter.example:8080/report/"),
         (

@@ -66,6 +66,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         rating_import: Default::default(),
         logins: Default::default(),
     };
+    // Uploads of rating lists left by a process killed during their import.
+    match state.rating_import.clean_leftovers() {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "removed uploads left by an earlier run"),
+        Err(error) => tracing::warn!(%error, "cannot clean the upload folder"),
+    }
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);
     actix_web::rt::System::new().block_on(async move {

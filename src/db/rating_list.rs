@@ -128,9 +128,16 @@ pub fn import_list(
     progress: impl FnMut(ImportSummary),
 ) -> Result<ImportSummary, ImportError> {
     take_lease(conn)?;
-    let outcome = import_leased(conn, reader, source, progress);
+    // The mark goes whatever happens, a panic included: only a process that died keeps it
+    // (until it expires).
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        import_leased(conn, reader, source, progress)
+    }));
     let released = release_lease(conn);
-    let summary = outcome?;
+    let summary = match outcome {
+        Ok(outcome) => outcome?,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
     released?;
     Ok(summary)
 }
@@ -184,13 +191,26 @@ fn renew_lease(conn: &mut DbConn) -> QueryResult<()> {
     )
 }
 
-/// Removes the mark of the import that ends.
+/// Removes the mark of the import that ends, in a transaction of its own. A transaction the
+/// import left open (it stopped inside one) is rolled back first: on PostgreSQL a statement in
+/// an aborted transaction fails, and the mark would stay until it expires.
 fn release_lease(conn: &mut DbConn) -> QueryResult<()> {
     use crate::db::schema::settings;
+    use diesel::connection::{Connection, TransactionManager};
     use diesel::prelude::*;
-    diesel::delete(settings::table.find(IMPORT_LEASE))
-        .execute(conn)
-        .map(|_| ())
+    type Manager = <DbConn as Connection>::TransactionManager;
+    while Manager::transaction_manager_status_mut(conn)
+        .transaction_depth()
+        .ok()
+        .flatten()
+        .is_some()
+    {
+        Manager::rollback_transaction(conn)?;
+    }
+    write_transaction(conn, |conn| {
+        diesel::delete(settings::table.find(IMPORT_LEASE)).execute(conn)
+    })
+    .map(|_| ())
 }
 
 /// [`import_list`] once the import is marked as running.
@@ -312,7 +332,10 @@ pub fn import_file(
         read: Rc::clone(&read),
     };
     if zipped {
-        let mut archive = zip::ZipArchive::new(File::open(path).map_err(unreadable)?)
+        let mut file = File::open(path).map_err(unreadable)?;
+        check_zip_directory(&mut file)
+            .map_err(|reason| ImportError::File(format!("{name}: {reason}")))?;
+        let mut archive = zip::ZipArchive::new(file)
             .map_err(|error| ImportError::File(format!("{name}: not a zip archive ({error})")))?;
         let entry_name = archive
             .file_names()
@@ -350,6 +373,48 @@ pub fn import_file(
             })
         })
     }
+}
+
+/// The most files a zipped list may hold (FIDE's archives hold one).
+pub const MAX_ZIP_ENTRIES: u64 = 16;
+/// The largest central directory of a zipped list, in bytes (the list of its files).
+const MAX_ZIP_DIRECTORY: u64 = 64 * 1024;
+
+/// Checks a zip archive's directory before it is read: the archive reader holds every entry of
+/// the directory in memory, so an upload that claims millions of entries (or a ZIP64 count)
+/// is refused first. Reads at most the last 64 KiB of the file.
+fn check_zip_directory(file: &mut File) -> Result<(), String> {
+    use std::io::{Seek, SeekFrom};
+    // The end-of-central-directory record: 22 bytes and a comment of at most 65,535.
+    let length = file.metadata().map_err(|error| error.to_string())?.len();
+    let tail_length = length.min(22 + 65_535);
+    let mut tail = vec![0u8; tail_length as usize];
+    file.seek(SeekFrom::Start(length - tail_length))
+        .and_then(|_| file.read_exact(&mut tail))
+        .map_err(|error| error.to_string())?;
+    let not_a_zip = || "not a zip archive (no end of its directory)".to_owned();
+    let at = tail
+        .windows(4)
+        .rposition(|window| window == b"PK\x05\x06")
+        .ok_or_else(not_a_zip)?;
+    let record = tail.get(at..at + 22).ok_or_else(not_a_zip)?;
+    let entries = u64::from(u16::from_le_bytes([record[10], record[11]]));
+    let size = u64::from(u32::from_le_bytes([
+        record[12], record[13], record[14], record[15],
+    ]));
+    let zip64 = at >= 20 && tail[at - 20..at - 16] == *b"PK\x06\x07";
+    if zip64 || entries == 0xFFFF || size == 0xFFFF_FFFF {
+        return Err(
+            "a ZIP64 archive is not accepted (a rating list's archive is small)".to_owned(),
+        );
+    }
+    if entries > MAX_ZIP_ENTRIES || size > MAX_ZIP_DIRECTORY {
+        return Err(format!(
+            "the archive lists {entries} files in {size} bytes; a rating list's archive holds \
+             one (at most {MAX_ZIP_ENTRIES} files in {MAX_ZIP_DIRECTORY} bytes accepted)"
+        ));
+    }
+    Ok(())
 }
 
 /// The TXT list, or the XML list when the text starts with `<`.

@@ -84,6 +84,9 @@ diesel::table! {
         black_report -> Nullable<Text>,
         /// The result the arbiter approved.
         approved -> Nullable<Text>,
+        /// The nonce the tokens were derived from ([`crate::tournament::self_report::LinkKey`]);
+        /// NULL for tokens made before they were derived.
+        token_nonce -> Nullable<Text>,
     }
 }
 

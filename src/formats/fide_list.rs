@@ -17,7 +17,8 @@
 //! (woman). Titles are kept as written.
 //!
 //! The XML list (`players_list_xml_foa.xml` and the single XML lists) is read by
-//! [`XmlListReader`] one `<player>` at a time, with the same checks.
+//! [`XmlListReader`] one `<player>` at a time, with the same checks, in bounded memory too
+//! (every text, tag, comment and nesting has a bound: see its module).
 //!
 //! Reading streams: one line at a time, each at most [`MAX_LINE`] bytes, so that the full list
 //! (~1.5 million lines, ~200 MB) is read in bounded memory. A bad line is an error naming its
@@ -26,7 +27,7 @@
 use std::fmt;
 use std::io::BufRead;
 
-mod xml;
+pub mod xml;
 
 pub use xml::XmlListReader;
 
@@ -128,6 +129,23 @@ pub enum ListProblem {
     BadFederation,
     /// Sex is not `M` or `F`.
     BadSex,
+    /// A text, tag, name or comment of the XML list is longer than the bound (bytes).
+    TooLong {
+        /// The most accepted.
+        max: usize,
+    },
+    /// Elements of the XML list nested deeper than the bound.
+    TooDeep {
+        /// The most accepted.
+        max: usize,
+    },
+    /// More elements in one player of the XML list than the bound.
+    TooManyElements {
+        /// The most accepted.
+        max: usize,
+    },
+    /// The XML list breaks a rule of XML, or uses a part of XML the list has no use for.
+    Xml(&'static str),
 }
 
 impl fmt::Display for ListProblem {
@@ -144,6 +162,12 @@ impl fmt::Display for ListProblem {
             ListProblem::Required => write!(f, "must not be empty"),
             ListProblem::BadFederation => write!(f, "must be three letters"),
             ListProblem::BadSex => write!(f, "must be M or F"),
+            ListProblem::TooLong { max } => write!(f, "longer than {max} bytes"),
+            ListProblem::TooDeep { max } => write!(f, "nested deeper than {max} elements"),
+            ListProblem::TooManyElements { max } => {
+                write!(f, "more than {max} elements in one player")
+            }
+            ListProblem::Xml(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -166,6 +190,8 @@ impl fmt::Display for ListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
             write!(f, "line {}: {}", self.line, self.problem)
+        } else if self.value.is_empty() {
+            write!(f, "line {}, {}: {}", self.line, self.field, self.problem)
         } else {
             write!(
                 f,

@@ -3,11 +3,17 @@
 //! arbiter changes it; here: nothing counts until the arbiter approves it).
 //!
 //! Each board gets one secret token per player ([`BoardTokens`]); whoever holds a token speaks
-//! for that colour, no account needed. The state machine ([`SelfReport`]):
+//! for that colour, no account needed. The tokens are issued once per board (when the round is
+//! paired, or by the arbiter's explicit "codes" action) and stay the same across prints and
+//! languages: a token is HMAC-SHA-256 under the server's [`LinkKey`] of its scope (the
+//! self-report of one board and colour) and a random nonce stored with the board; only the
+//! token's SHA-256 is stored beside the nonce, so the database alone gives no token, while the
+//! server can print the same token again. New codes (a new nonce) revoke the old ones. The state machine ([`SelfReport`]):
 //! both players report the same result → agreed, waiting for the arbiter; they report different
 //! results → disputed (flagged for the arbiter); the arbiter approves an agreed result or
 //! decides any result; after that no player report changes anything.
 
+use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
@@ -55,18 +61,6 @@ pub struct BoardTokens {
 }
 
 impl BoardTokens {
-    /// Two fresh random tokens.
-    pub fn generate(rng: &mut impl RngCore) -> BoardTokens {
-        let mut token = || {
-            let mut bytes = [0u8; 16];
-            rng.fill_bytes(&mut bytes);
-            hex::encode(bytes)
-        };
-        let white = token();
-        let black = token();
-        BoardTokens { white, black }
-    }
-
     /// Whose token `presented` is, compared in constant time; `None` for a wrong token.
     pub fn identify(&self, presented: &str) -> Option<Color> {
         if constant_time_eq(self.white.as_bytes(), presented.as_bytes()) {
@@ -77,6 +71,52 @@ impl BoardTokens {
             None
         }
     }
+}
+
+/// The server's key for personal links: derived from its session key, so that every instance
+/// sharing the session key prints the same links.
+#[derive(Clone)]
+pub struct LinkKey([u8; 32]);
+
+impl std::fmt::Debug for LinkKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LinkKey(..)")
+    }
+}
+
+impl LinkKey {
+    /// The link key of a server whose session key is `secret`.
+    pub fn derive(secret: &[u8]) -> LinkKey {
+        LinkKey(mac(secret, b"arbiter personal links v1"))
+    }
+
+    /// A fresh random nonce (hex, 128 bits): a new issue of a board's tokens.
+    pub fn new_nonce(rng: &mut impl RngCore) -> String {
+        let mut bytes = [0u8; 16];
+        rng.fill_bytes(&mut bytes);
+        hex::encode(bytes)
+    }
+
+    /// The self-report tokens of board `game` issued with `nonce`: 128 bits of
+    /// HMAC-SHA-256 each, in hex, the scope (self-report, board, colour) in the message.
+    pub fn board_tokens(&self, game: i64, nonce: &str) -> BoardTokens {
+        let token = |colour: &str| {
+            let message = format!("self-report/{game}/{colour}/{nonce}");
+            hex::encode(&mac(&self.0, message.as_bytes())[..16])
+        };
+        BoardTokens {
+            white: token("white"),
+            black: token("black"),
+        }
+    }
+}
+
+/// HMAC-SHA-256 of `message` under `key`.
+fn mac(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut mac =
+        <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(message);
+    mac.finalize().into_bytes().into()
 }
 
 /// SHA-256 of a token in hex, for storing tokens without keeping them in clear.
@@ -309,7 +349,19 @@ mod tests {
     #[test]
     fn tokens_identify_their_colour_only() {
         let mut rng = StdRng::seed_from_u64(7);
-        let tokens = BoardTokens::generate(&mut rng);
+        let key = LinkKey::derive(b"a session key of the server");
+        let nonce = LinkKey::new_nonce(&mut rng);
+        let tokens = key.board_tokens(12, &nonce);
+        // Derived again: the same; another board, nonce or key: others.
+        assert_eq!(key.board_tokens(12, &nonce), tokens);
+        for other in [
+            key.board_tokens(13, &nonce),
+            key.board_tokens(12, &LinkKey::new_nonce(&mut rng)),
+            LinkKey::derive(b"another key").board_tokens(12, &nonce),
+        ] {
+            assert_ne!(other.white, tokens.white);
+            assert_ne!(other.black, tokens.black);
+        }
         assert_eq!(tokens.white.len(), 32);
         assert_ne!(tokens.white, tokens.black);
         assert_eq!(tokens.identify(&tokens.white), Some(Color::White));

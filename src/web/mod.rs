@@ -60,6 +60,13 @@ pub struct AppConfig {
     pub public_url: Option<String>,
 }
 
+impl AppConfig {
+    /// The key personal links (the self-report codes) are derived under, from the session key.
+    pub fn link_key(&self) -> crate::tournament::self_report::LinkKey {
+        crate::tournament::self_report::LinkKey::derive(&self.session_key)
+    }
+}
+
 /// What every handler can reach: the database pool and the configuration.
 #[derive(Clone)]
 pub struct AppState {

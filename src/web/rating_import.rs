@@ -2,8 +2,16 @@
 //! imported on a thread of its own ([`crate::db::rating_list::import_file`], the same import as
 //! `arbiter ratings import`) while the page shows how far it has come. One import at a time;
 //! the status of the last one stays until the next starts.
+//!
+//! Uploads wait in a folder of their own ([`UPLOAD_FOLDER`] in the system's temporary folder),
+//! named after the process that received them. A process killed during an import leaves its
+//! upload there: [`RatingImport::clean_leftovers`], run when the server starts, removes the
+//! uploads of processes no longer running (and its own pid's, which only a previous process
+//! can have left). The folder holds at most [`FOLDER_LIMIT`] bytes: an upload that would pass
+//! it is refused rather than fill the disk.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -49,13 +57,27 @@ pub enum ImportStatus {
     },
 }
 
-/// The one import the server may run at a time, shared by the handlers.
+/// The folder of the uploads waiting for their import, in the system's temporary folder.
+pub const UPLOAD_FOLDER: &str = "arbiter-rating-uploads";
+/// The most bytes the upload folder holds (two of FIDE's unpacked XML lists).
+pub const FOLDER_LIMIT: u64 = 2 * 1024 * 1024 * 1024;
+/// An upload older than this (seconds) is a leftover whoever left it.
+const LEFTOVER_AGE: u64 = 24 * 60 * 60;
+
+/// Numbers the uploads of this process.
+static UPLOADS: AtomicU64 = AtomicU64::new(0);
+
+/// The one import the server may run at a time, shared by the handlers, and the folder its
+/// uploads wait in.
 #[derive(Debug, Clone)]
-pub struct RatingImport(Arc<Mutex<ImportStatus>>);
+pub struct RatingImport {
+    status: Arc<Mutex<ImportStatus>>,
+    folder: Arc<PathBuf>,
+}
 
 impl Default for RatingImport {
     fn default() -> Self {
-        RatingImport(Arc::new(Mutex::new(ImportStatus::Idle)))
+        RatingImport::in_folder(std::env::temp_dir().join(UPLOAD_FOLDER))
     }
 }
 
@@ -64,6 +86,73 @@ impl Default for RatingImport {
 pub struct ImportBusy;
 
 impl RatingImport {
+    /// The import whose uploads wait in `folder` (created when the first upload comes).
+    pub fn in_folder(folder: PathBuf) -> RatingImport {
+        RatingImport {
+            status: Arc::new(Mutex::new(ImportStatus::Idle)),
+            folder: Arc::new(folder),
+        }
+    }
+
+    /// The folder the uploads wait in.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// Removes the uploads that no running import will read: those of processes no longer
+    /// running, this process's own pid's (a previous process with the same pid left them:
+    /// this one has made none yet when the server starts), and any older than a day. Returns
+    /// how many were removed.
+    pub fn clean_leftovers(&self) -> std::io::Result<usize> {
+        let entries = match std::fs::read_dir(self.folder()) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(error) => return Err(error),
+        };
+        let own = std::process::id();
+        let mut removed = 0;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Some(pid) = upload_pid(&path) else {
+                continue;
+            };
+            let old = entry
+                .metadata()
+                .and_then(|meta| meta.modified())
+                .ok()
+                .and_then(|modified| modified.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > LEFTOVER_AGE);
+            if (pid == own || !process_runs(pid) || old) && std::fs::remove_file(&path).is_ok() {
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+
+    /// The bytes the uploads in the folder take now.
+    pub fn folder_used(&self) -> u64 {
+        std::fs::read_dir(self.folder())
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|entry| upload_pid(&entry.path()).is_some())
+                    .filter_map(|entry| entry.metadata().ok())
+                    .map(|meta| meta.len())
+                    .sum()
+            })
+            .unwrap_or(0)
+    }
+
+    /// A new file name for an upload in the folder (the folder is created if need be).
+    pub fn new_upload_path(&self) -> std::io::Result<PathBuf> {
+        std::fs::create_dir_all(self.folder())?;
+        Ok(self.folder().join(format!(
+            "{}-{}.upload",
+            std::process::id(),
+            UPLOADS.fetch_add(1, Ordering::Relaxed)
+        )))
+    }
+
     /// Where the import stands.
     pub fn status(&self) -> ImportStatus {
         self.lock().clone()
@@ -71,7 +160,7 @@ impl RatingImport {
 
     fn lock(&self) -> MutexGuard<'_, ImportStatus> {
         // A thread that panicked while holding the lock left a status that is still readable.
-        self.0
+        self.status
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -126,4 +215,19 @@ impl RatingImport {
         });
         Ok(())
     }
+}
+
+/// The pid an upload's file name (`{pid}-{n}.upload`) carries; `None` for another file.
+fn upload_pid(path: &Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    let (pid, rest) = name.strip_suffix(".upload")?.split_once('-')?;
+    rest.parse::<u64>().ok()?;
+    pid.parse().ok()
+}
+
+/// Whether process `pid` runs (Linux: `/proc`); where that cannot be told, it is taken to run,
+/// and only its age makes an upload a leftover.
+fn process_runs(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }

@@ -491,3 +491,17 @@ pub fn upload(path: &str, body: impl Into<actix_web::web::Bytes>) -> test::TestR
         ))
         .set_payload(body)
 }
+
+/// The peak resident memory (`VmHWM`) of process `pid` (`self`: this one) so far, in kB; 0
+/// where `/proc` does not tell (not Linux).
+pub fn peak_resident_kb(pid: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|line| line.starts_with("VmHWM:"))
+                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -16,7 +16,9 @@ use crate::db::{DbConn, write_transaction};
 use crate::tournament::byes::{ByeKind, ByePolicy, LateEntryPoints};
 use crate::tournament::default_time::ForfeitWithdrawalRule;
 use crate::tournament::model::Color;
-use crate::tournament::self_report::{BoardTokens, ReportedResult, SelfReport, token_digest};
+use crate::tournament::self_report::{
+    BoardTokens, LinkKey, ReportedResult, SelfReport, token_digest,
+};
 
 diesel::define_sql_function! {
     /// The length of a text, in characters (SQLite and PostgreSQL both have `length`).
@@ -343,8 +345,9 @@ impl CheckIn {
 }
 
 /// A row of `board_reports`: the players' own reports of a board and the SHA-256 of their
-/// secret tokens. The clear tokens are never stored: [`BoardReport::issue_tokens`] hands them
-/// out once, to be shown or printed, and a presented token is found by its digest.
+/// secret tokens. The clear tokens are never stored: they are derived from the row's nonce
+/// under the server's [`LinkKey`] ([`BoardReport::tokens`]), to be shown or printed as often
+/// as needed, and a presented token is found by its digest.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = board_reports)]
 pub struct BoardReport {
@@ -362,6 +365,9 @@ pub struct BoardReport {
     pub black_report: Option<String>,
     /// The approved result.
     pub approved: Option<String>,
+    /// The nonce the tokens were derived from; `None` for tokens made before they were
+    /// derived (they work, but cannot be shown again).
+    pub token_nonce: Option<String>,
 }
 
 impl BoardReport {
@@ -387,20 +393,17 @@ impl BoardReport {
             .collect())
     }
 
-    /// Fresh secret tokens for these games, replacing any earlier ones (whose links stop
-    /// working; the reports made with them stay). Only the tokens' SHA-256 is stored: the
-    /// tokens returned are shown or printed now, and never again. Runs inside the caller's
-    /// write transaction ([`write_transaction`], or a store write).
-    pub fn issue_tokens(
-        conn: &mut DbConn,
-        games: &[GameId],
-    ) -> QueryResult<Vec<(GameId, BoardTokens)>> {
+    /// Issues tokens for these games under `key`, with a fresh nonce each, replacing any
+    /// earlier ones (whose links stop working; the reports made with them stay). Only the
+    /// tokens' SHA-256 and the nonce are stored. Runs inside a store write (the caller audits
+    /// it); the one place tokens are made.
+    pub fn issue_tokens(conn: &mut DbConn, key: &LinkKey, games: &[GameId]) -> QueryResult<usize> {
         let fresh: HashSet<GameId> = BoardReport::without_tokens(conn, games)?
             .into_iter()
             .collect();
-        let mut issued = Vec::with_capacity(games.len());
         for &game_id in games {
-            let tokens = BoardTokens::generate(&mut rand::rng());
+            let nonce = LinkKey::new_nonce(&mut rand::rng());
+            let tokens = key.board_tokens(i64::from(game_id.0), &nonce);
             let (white, black) = (token_digest(&tokens.white), token_digest(&tokens.black));
             if fresh.contains(&game_id) {
                 diesel::insert_into(board_reports::table)
@@ -408,6 +411,7 @@ impl BoardReport {
                         board_reports::game_id.eq(game_id),
                         board_reports::white_token.eq(white),
                         board_reports::black_token.eq(black),
+                        board_reports::token_nonce.eq(nonce),
                     ))
                     .execute(conn)?;
             } else {
@@ -415,12 +419,22 @@ impl BoardReport {
                     .set((
                         board_reports::white_token.eq(white),
                         board_reports::black_token.eq(black),
+                        board_reports::token_nonce.eq(nonce),
                     ))
                     .execute(conn)?;
             }
-            issued.push((game_id, tokens));
         }
-        Ok(issued)
+        Ok(games.len())
+    }
+
+    /// The board's tokens derived again under `key`: `None` when they were made before tokens
+    /// were derived, or under another key (the session key changed), so cannot be shown.
+    pub fn tokens(&self, key: &LinkKey) -> Option<BoardTokens> {
+        let nonce = self.token_nonce.as_deref()?;
+        let tokens = key.board_tokens(i64::from(self.game_id.0), nonce);
+        (token_digest(&tokens.white) == self.white_token_hash
+            && token_digest(&tokens.black) == self.black_token_hash)
+            .then_some(tokens)
     }
 
     /// Replaces tokens stored in clear by an earlier version (32 hex digits; a digest has 64)

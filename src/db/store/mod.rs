@@ -15,7 +15,8 @@
 //! into a 409 or 422 that says why. Pages cache on the revision: a write on one instance is
 //! seen by every instance at its next read.
 //!
-//! The flow of a round: [`pair_next_round`] → [`publish_round`] → [`start_round`] /
+//! The flow of a round: [`pair_next_round`] (with the boards' self-report codes; new ones only
+//! by [`issue_report_codes`]) → [`publish_round`] → [`start_round`] /
 //! [`check_in`] / [`confirm_forfeit`] → [`set_result`] (and corrections, and players' own
 //! reports approved by [`approve_report`], the arbiter's penalty results by
 //! [`enter_penalty`]); before any result is in, [`unpair_last_round`]
@@ -64,7 +65,7 @@ use crate::day::{
 };
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{
-    ByeRequestRow, GameScore, ParticipationRow, SwissSettings,
+    BoardReport, ByeRequestRow, GameScore, ParticipationRow, SwissSettings,
 };
 use crate::db::models::{
     Game, GameId, NewAuditEntry, NewGame, NewPlayer, NewPointAdjustment, NewRound, NewTournament,
@@ -80,6 +81,7 @@ use crate::tournament::byes::{ByeKind, ByeRequestError};
 use crate::tournament::model;
 use crate::tournament::result::BoardResult;
 use crate::tournament::schedule::{self, RoundStart, ScheduleError};
+use crate::tournament::self_report::LinkKey;
 use crate::tournament::system::PairingSystem;
 
 /// Why the store did not write.
@@ -273,11 +275,14 @@ fn insert_round(
 }
 
 /// Pairs the next round by the tournament's system ([`plan_next_round`]): starting numbers,
-/// late entries' bye rows, the round (unpublished) and its boards. Returns the round number.
+/// late entries' bye rows, the round (unpublished) and its boards, and the boards'
+/// self-report codes under `key` (issued once here; printing them writes nothing). Returns
+/// the round number.
 pub fn pair_next_round(
     conn: &mut DbConn,
     tournament: TournamentId,
     by: UserId,
+    key: &LinkKey,
 ) -> Result<u32, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
         let data = load(conn, tournament)?;
@@ -334,6 +339,13 @@ pub fn pair_next_round(
             &plan.boards,
             &rows,
         )?;
+        let issued = issue_codes(conn, tournament, plan.round as i32, false, key)?;
+        audit.push(NewAuditEntry {
+            action: "self_report_codes",
+            round: Some(plan.round as i32),
+            detail: format!("codes issued for {issued} boards"),
+            ..NewAuditEntry::default()
+        });
         audit.push(NewAuditEntry {
             action: "pair",
             round: Some(plan.round as i32),
@@ -898,8 +910,60 @@ pub fn add_arbiter(
     })
 }
 
-/// Runs any other write of the tournament (tie-break lists, self-report tokens) as a store
-/// write: revision bumped, audited as `action`.
+/// Issues the self-report codes of round `number` under `key`: with `renew`, new codes for
+/// every board with two players (the earlier ones stop working: a lost sheet, a pairing
+/// changed after printing), else codes for the boards that have none (a round imported or
+/// paired before codes were issued at pairing). Audited with how many boards; returns it.
+pub fn issue_report_codes(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    renew: bool,
+    key: &LinkKey,
+    by: UserId,
+) -> Result<usize, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        Round::by_number(conn, tournament, number)?.ok_or(StoreError::NotFound)?;
+        let issued = issue_codes(conn, tournament, number, renew, key)?;
+        audit.push(NewAuditEntry {
+            action: "self_report_codes",
+            round: Some(number),
+            detail: if renew {
+                format!("new codes for {issued} boards (the earlier ones revoked)")
+            } else {
+                format!("codes issued for {issued} boards")
+            },
+            ..NewAuditEntry::default()
+        });
+        Ok(issued)
+    })
+}
+
+/// The codes of round `number`'s boards with two players (all, or those without), inside a
+/// store write.
+fn issue_codes(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    number: i32,
+    renew: bool,
+    key: &LinkKey,
+) -> Result<usize, StoreError> {
+    let round = Round::by_number(conn, tournament, number)?.ok_or(StoreError::NotFound)?;
+    let boards: Vec<GameId> = Game::for_round(conn, round.id)?
+        .iter()
+        .filter(|game| game.black_id.is_some())
+        .map(|game| game.id)
+        .collect();
+    let wanted = if renew {
+        boards
+    } else {
+        BoardReport::without_tokens(conn, &boards)?
+    };
+    Ok(BoardReport::issue_tokens(conn, key, &wanted)?)
+}
+
+/// Runs any other write of the tournament (tie-break lists) as a store write: revision bumped,
+/// audited as `action`.
 pub fn other_write<T>(
     conn: &mut DbConn,
     tournament: TournamentId,

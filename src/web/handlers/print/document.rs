@@ -117,8 +117,9 @@ pub async fn print_document(
     if document == Document::Pairings && ranked.access.run_day {
         let base = crate::web::public_base_url(&req, &state.config);
         let data = data.clone();
+        let key = state.config.link_key();
         input.report_links = state
-            .db(move |conn| Ok(report_links(conn, &data, round as i32, &base)?))
+            .db(move |conn| Ok(report_links(conn, &data, round as i32, &base, &key)?))
             .await?;
     }
     // One call.

@@ -3,17 +3,20 @@
 //! never held in memory — and starts its import on its own thread
 //! ([`crate::web::rating_import::RatingImport::start`]); answers with the rating list page,
 //! which follows the import. The token is checked before a byte of the file is written; an
-//! import already running is said (409) and the upload dropped.
+//! import already running is said (409) and the upload dropped. The file goes into the
+//! import's upload folder, which holds at most
+//! [`FOLDER_LIMIT`](crate::web::rating_import::FOLDER_LIMIT) bytes: an upload that would pass
+//! it is refused (409, like an import already running) and removed.
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::TryStreamExt;
 
 use crate::web::extractors::{Admin, verify_csrf};
+use crate::web::rating_import::FOLDER_LIMIT;
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The largest upload: FIDE's XML list unpacked is about 860 MB.
@@ -21,9 +24,6 @@ pub const UPLOAD_LIMIT: u64 = 1024 * 1024 * 1024;
 
 /// The longest CSRF field read.
 const TOKEN_LIMIT: usize = 256;
-
-/// Numbers the temporary files of uploads.
-static UPLOADS: AtomicU64 = AtomicU64::new(0);
 
 /// A temporary file removed when dropped, unless kept.
 struct Upload {
@@ -72,11 +72,20 @@ pub async fn upload_rating_list(
                     .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name).to_owned())
                     .filter(|name| !name.trim().is_empty())
                     .ok_or_else(|| AppError::Unprocessable(ctx.t("ratings.upload.no_file")))?;
-                let path = std::env::temp_dir().join(format!(
-                    "arbiter-rating-list-{}-{}",
-                    std::process::id(),
-                    UPLOADS.fetch_add(1, Ordering::Relaxed)
-                ));
+                let imports = &state.rating_import;
+                let room = FOLDER_LIMIT.saturating_sub(imports.folder_used());
+                let folder_full = || {
+                    AppError::Conflict(ctx.lang.t_with(
+                        "ratings.upload.folder_full",
+                        &[("limit", &(FOLDER_LIMIT / (1024 * 1024)).to_string())],
+                    ))
+                };
+                if room == 0 {
+                    return Err(folder_full());
+                }
+                let path = imports
+                    .new_upload_path()
+                    .map_err(|error| AppError::Internal(format!("upload: {error}")))?;
                 let temporary = Upload { path, keep: false };
                 let mut file = std::fs::File::create(&temporary.path)
                     .map_err(|error| AppError::Internal(format!("upload: {error}")))?;
@@ -88,6 +97,9 @@ pub async fn upload_rating_list(
                             "error.upload_too_large",
                             &[("limit", &(UPLOAD_LIMIT / (1024 * 1024)).to_string())],
                         )));
+                    }
+                    if written > room {
+                        return Err(folder_full());
                     }
                     file.write_all(&chunk)
                         .map_err(|error| AppError::Internal(format!("upload: {error}")))?;

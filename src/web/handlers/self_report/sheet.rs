@@ -2,19 +2,19 @@
 //! code per player and board) with each board's report state and the arbiter's approve
 //! buttons; only result enterers see this page.
 //!
-//! Only the SHA-256 of a secret token is stored, so a code can be shown only when it is made:
-//! boards without tokens get them on this page, which shows their codes; boards whose codes
-//! were made before (here or on the printed pairing list) say so, and "new codes"
-//! ([`super::new_codes`]) makes fresh ones for every board, which replace the old ones.
+//! A read: the codes issued when the round was paired are derived again under the server's
+//! link key ([`BoardReport::tokens`]) and shown, the same on every view and print. Boards
+//! without codes (a round imported, or paired before codes came with the pairing) say so and
+//! the page offers to issue them; boards whose codes were made before they were derived say
+//! so too. Both, and "new codes" for every board (which revokes the old ones), are the POST
+//! of [`super::new_codes`].
 
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use crate::db::DbConn;
 use crate::db::models::tournament_day::BoardReport;
 use crate::db::models::{Game, GameId, User};
-use crate::db::store;
 use crate::tournament::self_report::{BoardTokens, ReportState};
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::round_of;
@@ -23,7 +23,7 @@ use crate::web::handlers::self_report::qr::qr_svg;
 use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
 use crate::web::{AppError, AppState, PageContext, public_base_url};
 
-/// The two links of a board, shown only when its tokens were just made.
+/// The two links of a board.
 #[derive(Debug, Clone)]
 pub struct BoardCodes {
     /// White's link.
@@ -61,8 +61,10 @@ pub struct SheetBoard {
     pub white: String,
     /// Black.
     pub black: String,
-    /// The links, when the board's tokens were made for this page; `None`: made before.
+    /// The links; `None` when the board has no codes, or codes that cannot be shown.
     pub codes: Option<BoardCodes>,
+    /// The board has codes (shown, or made before they were derived).
+    pub has_codes: bool,
     /// `open`, `one-reported`, `agreed`, `disputed`, `approved`.
     pub state: &'static str,
     /// What White reported.
@@ -97,14 +99,18 @@ impl SheetPage {
         format!("day.report.state.{state}")
     }
 
-    /// True when some board's codes were made before this page (and are not shown).
-    pub fn codes_made_before(&self) -> bool {
-        self.boards.iter().any(|board| board.codes.is_none())
+    /// True when some board has no codes yet.
+    pub fn codes_missing(&self) -> bool {
+        self.boards.iter().any(|board| !board.has_codes)
     }
 
-    /// The sheet of round `number` of tournament `id` for `user`, who must run its day. With
-    /// `renew`, every board gets fresh tokens (the old links stop working); else only the
-    /// boards that have none. Codes are shown for the boards whose tokens were made now.
+    /// True when some board has codes (that new codes would revoke).
+    pub fn codes_issued(&self) -> bool {
+        self.boards.iter().any(|board| board.has_codes)
+    }
+
+    /// The sheet of round `number` of tournament `id` for `user`, who must run its day: a read,
+    /// nothing is written.
     pub async fn load(
         ctx: PageContext,
         req: &HttpRequest,
@@ -112,14 +118,12 @@ impl SheetPage {
         user: User,
         id: i32,
         number: i32,
-        renew: bool,
     ) -> Result<SheetPage, AppError> {
-        let by = user.id;
         let (data, access) = load_for_day(state, user, id).await?;
         round_of(&data, number)?;
         let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
         let base = public_base_url(req, &state.config);
-        let tournament = data.tournament.id;
+        let key = state.config.link_key();
         let games: Vec<Game> = data
             .games_of_round(number)
             .into_iter()
@@ -127,39 +131,16 @@ impl SheetPage {
             .cloned()
             .collect();
         let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
-        let issued = state
-            .write(&ctx, move |conn| {
-                let wanted = |conn: &mut DbConn| {
-                    if renew {
-                        Ok(ids.clone())
-                    } else {
-                        BoardReport::without_tokens(conn, &ids)
-                    }
-                };
-                // Asked again inside the write, where no other arbiter can make them meanwhile.
-                let issued = if wanted(conn)?.is_empty() {
-                    Vec::new()
-                } else {
-                    store::other_write(conn, tournament, "self_report_codes", Some(by), |conn| {
-                        let wanted = wanted(conn)?;
-                        Ok(BoardReport::issue_tokens(conn, &wanted)?)
-                    })?
-                };
-                let reports = BoardReport::for_games(conn, &ids)?;
-                Ok((issued, reports))
-            })
+        let reports = state
+            .db(move |conn| Ok(BoardReport::for_games(conn, &ids)?))
             .await?;
-        let (issued, reports) = issued;
         let mut boards = Vec::new();
         for game in &games {
-            let Some(row) = reports.iter().find(|r| r.game_id == game.id) else {
-                continue;
-            };
-            let codes = issued
-                .iter()
-                .find(|(issued_for, _)| *issued_for == game.id)
-                .map(|(_, tokens)| BoardCodes::new(&base, tokens));
-            let report = row.state();
+            let row = reports.iter().find(|r| r.game_id == game.id);
+            let codes = row
+                .and_then(|row| row.tokens(&key))
+                .map(|tokens| BoardCodes::new(&base, &tokens));
+            let report = row.map(BoardReport::state).unwrap_or_default();
             let state = report.state();
             boards.push(SheetBoard {
                 game_id: game.id.0,
@@ -170,6 +151,7 @@ impl SheetPage {
                     .map(|b| player_label(&data, b))
                     .unwrap_or_default(),
                 codes,
+                has_codes: row.is_some(),
                 state: state.name(),
                 white_report: report.white.map(|r| r.notation()).unwrap_or("").to_owned(),
                 black_report: report.black.map(|r| r.notation()).unwrap_or("").to_owned(),
@@ -193,7 +175,7 @@ impl SheetPage {
     }
 }
 
-/// Shows the sheet, making the tokens of boards that have none.
+/// Shows the sheet.
 pub async fn show_sheet(
     ctx: PageContext,
     user: CurrentUser,
@@ -202,5 +184,5 @@ pub async fn show_sheet(
     path: web::Path<(i32, i32)>,
 ) -> Result<SheetPage, AppError> {
     let (id, number) = path.into_inner();
-    SheetPage::load(ctx, &req, &state, user.0, id, number, false).await
+    SheetPage::load(ctx, &req, &state, user.0, id, number).await
 }

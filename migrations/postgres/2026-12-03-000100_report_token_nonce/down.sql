@@ -1,0 +1,1 @@
+ALTER TABLE board_reports DROP COLUMN token_nonce;
