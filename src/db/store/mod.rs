@@ -961,22 +961,3 @@ fn issue_codes(
     };
     Ok(BoardReport::issue_tokens(conn, key, &wanted)?)
 }
-
-/// Runs any other write of the tournament (tie-break lists) as a store write: revision bumped,
-/// audited as `action`.
-pub fn other_write<T>(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    action: &'static str,
-    by: Option<UserId>,
-    work: impl FnOnce(&mut DbConn) -> Result<T, StoreError>,
-) -> Result<T, StoreError> {
-    write(conn, tournament, by, |conn, audit| {
-        let value = work(conn)?;
-        audit.push(NewAuditEntry {
-            action,
-            ..NewAuditEntry::default()
-        });
-        Ok(value)
-    })
-}
