@@ -1,6 +1,6 @@
 //! FIDE's rating list in XML (`players_list_xml_foa.xml`, the single XML lists):
 //! `<playerslist><player><fideid>…</fideid><name>…</name>…</player>…`, read one `<player>` at a
-//! time with the same field checks as the TXT list ([`super::apply`]).
+//! time with the same field checks as the TXT list (`apply`).
 //!
 //! The list is a simple XML document, read by a scanner of our own that holds at most a few
 //! hundred bytes whatever the input (a general XML reader holds a whole text, comment or tag

@@ -5,7 +5,7 @@
 //! which follows the import. The token is checked before a byte of the file is written; an
 //! import already running is said (409) and the upload dropped. The file goes into the
 //! import's upload folder, which holds at most
-//! [`FOLDER_LIMIT`](crate::web::rating_import::FOLDER_LIMIT) bytes: an upload that would pass
+//! [`crate::web::rating_import::FOLDER_LIMIT`] bytes: an upload that would pass
 //! it is refused (409, like an import already running) and removed.
 
 use std::io::Write;
