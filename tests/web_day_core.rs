@@ -29,13 +29,7 @@ async fn swiss_event(ctx: &TestContext, players: usize) -> i32 {
         )
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .expect("location")
-        .rsplit('/')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("an id");
+    let id = created.created_id();
     let mut csv = String::from("name,rating\n");
     for index in 1..=players {
         csv.push_str(&format!("\"Hráč {index:02}, Jan\",{}\n", 2400 - 10 * index));

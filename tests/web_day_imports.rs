@@ -96,12 +96,7 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .as_deref()
-        .and_then(|l| l.rsplit('/').next())
-        .and_then(|n| n.parse().ok())
-        .expect("new tournament");
+    let id = created.created_id();
     let data = ctx.with_conn(|conn| {
         TournamentData::load(conn, TournamentId(id))
             .expect("load")
@@ -328,12 +323,8 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
     let location = created.location.expect("location");
-    let id: i32 = location
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
     let data = ctx.with_conn(|conn| {
         TournamentData::load(conn, TournamentId(id))
             .expect("load")
@@ -387,12 +378,8 @@ async fn windows_1250_trf_and_csv_uploads_are_read_and_the_encoding_named() {
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
     let location = created.location.expect("location");
-    let id: i32 = location
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
     let data = ctx.with_conn(|conn| {
         TournamentData::load(conn, TournamentId(id))
             .expect("load")

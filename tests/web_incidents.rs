@@ -55,12 +55,8 @@ async fn art_12_9_2_an_incident_is_logged_linked_to_its_game_and_printed() {
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
     let t = created.location.expect("new tournament");
-    let id: i32 = t
-        .rsplit('/')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("id");
     orga.post(&format!("{t}/arbiters"), &[("username", "arno")])
         .await;
     orga.post(&format!("{t}/publish"), &[("published", "true")])

@@ -53,13 +53,7 @@ async fn event(ctx: &TestContext) -> (i32, UserId) {
         )
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .expect("location")
-        .rsplit('/')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("an id");
+    let id = created.created_id();
     let csv = "name,fide_id,rating\n\"Dvořák, Petr\",310999,1850\n\"Šťastná, Eva\",,1800\n\"Novák, Jan\",,2000\n";
     let imported = orga
         .post(

@@ -85,12 +85,8 @@ macro_rules! import_event {
             ))
             .await;
         assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        let id = created.created_id();
         let t = created.location.expect("new tournament");
-        let id: i32 = t
-            .rsplit('/')
-            .next()
-            .and_then(|n| n.parse().ok())
-            .expect("id");
         let data = $ctx.with_conn(|conn| {
             TournamentData::load(conn, TournamentId(id))
                 .expect("load")

@@ -67,12 +67,7 @@ async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .as_deref()
-        .and_then(|l| l.rsplit('/').next())
-        .and_then(|n| n.parse().ok())
-        .expect("new tournament");
+    let id = created.created_id();
     let t = format!("/tournaments/{id}");
 
     // Exported straight away: the same report.
@@ -174,12 +169,7 @@ async fn art_12_9_penalty_results_imported_edited_and_exported_keep_each_sides_c
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .as_deref()
-        .and_then(|l| l.rsplit('/').next())
-        .and_then(|n| n.parse().ok())
-        .expect("new tournament");
+    let id = created.created_id();
     let t = format!("/tournaments/{id}");
 
     // The arbiter corrects round 2's game Szabo–Novak (0-1) to a draw.
@@ -284,12 +274,7 @@ async fn unplayed_pairings_without_colours_and_unrated_games_come_back_as_import
         ))
         .await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
-    let id: i32 = created
-        .location
-        .as_deref()
-        .and_then(|l| l.rsplit('/').next())
-        .and_then(|n| n.parse().ok())
-        .expect("new tournament");
+    let id = created.created_id();
     let t = format!("/tournaments/{id}");
 
     // The arbiter corrects round 2's Novak–Kovacova (1-0) to a draw.

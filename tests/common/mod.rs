@@ -243,6 +243,17 @@ impl Page {
             .collect()
     }
 
+    /// The id a create or import answered with: asserts the redirect (303) and reads the last
+    /// segment of its `Location` (`/tournaments/7` gives 7).
+    pub fn created_id(&self) -> i32 {
+        assert_eq!(self.status, StatusCode::SEE_OTHER, "body: {}", self.body);
+        self.location
+            .as_deref()
+            .and_then(|location| location.rsplit('/').next())
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("no id in {:?}", self.location))
+    }
+
     /// Asserts a redirect to `location` (303).
     pub fn assert_redirect(&self, location: &str) {
         assert_eq!(self.status, StatusCode::SEE_OTHER, "body: {}", self.body);
