@@ -1161,3 +1161,124 @@ async fn creating_a_tournament_and_choosing_its_tie_breaks_are_store_writes_with
         "{tie_breaks:?}"
     );
 }
+
+/// One person, one entry (C.04.1 b: nobody may be paired twice): a second registration with a
+/// FIDE ID or national ID the event has is refused on the form, kept, naming the entry it
+/// repeats; so is an edit giving a player another's FIDE ID, and a list that names the same
+/// national ID twice (its lines named). A list row of a registered player updates it.
+#[actix_web::test]
+async fn c04_1_one_person_is_registered_once_by_form_edit_or_list() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 4).await;
+    let t = format!("/tournaments/{id}");
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let entry = [
+        ("name", "Novák, Jan"),
+        ("fide_id", "310001"),
+        ("rating", "2100"),
+        ("national_id", "CZ-77"),
+    ];
+    let first = arno.post(&format!("{t}/players"), &entry).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(load(&ctx, id).players.len(), 5);
+
+    // The same FIDE ID again under another spelling: refused, the form kept, the entry named.
+    let again = arno
+        .post(
+            &format!("{t}/players"),
+            &[
+                ("name", "Novak, J."),
+                ("fide_id", "310001"),
+                ("rating", "2100"),
+            ],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    let errors = again.texts(".errors li").join(" ");
+    assert!(
+        errors.contains("Novák, Jan") && errors.contains("310001"),
+        "{errors}"
+    );
+    assert_eq!(
+        again
+            .attrs("input[name=name]", "value")
+            .first()
+            .map(String::as_str),
+        Some("Novak, J.")
+    );
+    // The same national ID without a FIDE ID: refused too.
+    let national = arno
+        .post(
+            &format!("{t}/players"),
+            &[("name", "Jan Novák"), ("national_id", "CZ-77")],
+        )
+        .await;
+    assert_eq!(national.status, StatusCode::CONFLICT, "{}", national.body);
+    assert!(
+        national.texts(".errors li").join(" ").contains("CZ-77"),
+        "{}",
+        national.body
+    );
+    assert_eq!(load(&ctx, id).players.len(), 5);
+
+    // An edit that gives another player that FIDE ID: refused on the edit form.
+    let other = load(&ctx, id).players[0].clone();
+    let edit = arno
+        .post(
+            &format!("{t}/players/{}/edit", other.id.0),
+            &[("name", other.name.as_str()), ("fide_id", "310001")],
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::CONFLICT, "{}", edit.body);
+    assert!(
+        edit.texts(".errors li").join(" ").contains("Novák, Jan"),
+        "{}",
+        edit.body
+    );
+    assert_eq!(load(&ctx, id).players[0].fide_id, None);
+
+    // A list naming one national ID twice: both lines named, nothing imported.
+    let list = "name,national_id\n\"Dvořák, Karel\",CZ-90\n\"Dvorak, Karel\",CZ-90\n";
+    let checked = arno
+        .post(
+            &format!("{t}/players/import"),
+            &[("csv", list), ("action", "import")],
+        )
+        .await;
+    assert_eq!(
+        checked.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        checked.body
+    );
+    assert_eq!(checked.texts("#import-problems td.line"), ["3"]);
+    assert!(
+        checked
+            .texts("#import-problems td.message")
+            .join(" ")
+            .contains('2'),
+        "{}",
+        checked.body
+    );
+    assert_eq!(load(&ctx, id).players.len(), 5);
+
+    // A list row of the registered player updates that entry, no second one.
+    let update = "name,fide_id,national_rating\n\"Novák, Jan\",310001,1950\n";
+    let imported = arno
+        .post(
+            &format!("{t}/players/import"),
+            &[("csv", update), ("action", "import")],
+        )
+        .await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    let players = load(&ctx, id).players;
+    assert_eq!(players.len(), 5);
+    assert_eq!(
+        players
+            .iter()
+            .filter(|p| p.fide_id == Some(310_001))
+            .count(),
+        1
+    );
+}

@@ -14,6 +14,7 @@ pub mod board;
 pub mod byes;
 pub mod collation;
 pub mod default_time;
+pub mod entries;
 pub mod incident;
 pub mod model;
 pub mod norms;

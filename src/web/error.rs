@@ -19,6 +19,7 @@ use crate::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::db::store::LeagueRefusal;
 use crate::db::store::{ListExcess, ListPart, Refusal, StoreError};
 use crate::tournament::byes::ByeRequestError;
+use crate::tournament::entries::{DuplicateEntry, SharedId};
 use crate::web::PageContext;
 use crate::web::i18n::Lang;
 
@@ -136,6 +137,17 @@ impl ResponseError for AppError {
 }
 
 impl AppError {
+    /// The message for the person (of a 409, 422 or 429), to show on the page a refused form
+    /// came from.
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            AppError::Conflict(message)
+            | AppError::Unprocessable(message)
+            | AppError::TooManyRequests(message) => Some(message),
+            _ => None,
+        }
+    }
+
     /// The answer to a store write that did not happen: 404 for a missing record, 409 for a
     /// conflict with the tournament's state (a round with results, a board changed meanwhile),
     /// 422 for a request the rules refuse, each with the reason in the visitor's language.
@@ -254,6 +266,13 @@ impl AppError {
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
+            Refusal::AlreadyRegistered(duplicates) => AppError::Conflict(
+                duplicates
+                    .iter()
+                    .map(|duplicate| duplicate_entry(ctx, duplicate))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             Refusal::AdjustmentRound { round, total } => AppError::Unprocessable(ctx.lang.t_with(
                 "adjust.bad_round",
                 &[("round", &round.to_string()), ("total", &total.to_string())],
@@ -286,6 +305,22 @@ fn list_excess(ctx: &PageContext, excess: &ListExcess) -> String {
         &[
             ("count", &excess.count.to_string()),
             ("limit", &excess.limit.to_string()),
+        ],
+    )
+}
+
+/// A registration refused as a second entry of the same person, in the visitor's language.
+fn duplicate_entry(ctx: &PageContext, duplicate: &DuplicateEntry) -> String {
+    let (key, id) = match &duplicate.id {
+        SharedId::Fide(id) => ("player.duplicate_fide_id", id.to_string()),
+        SharedId::National(id) => ("player.duplicate_national_id", id.clone()),
+    };
+    ctx.lang.t_with(
+        key,
+        &[
+            ("name", &duplicate.name),
+            ("existing", &duplicate.existing),
+            ("id", &id),
         ],
     )
 }

@@ -194,6 +194,8 @@ pub enum Refusal {
     /// A player list beyond what one import may create (players, teams): each limit exceeded,
     /// with the list's count.
     ListTooLarge(Vec<ListExcess>),
+    /// The same person registered twice: each new entry with the registration it repeats.
+    AlreadyRegistered(Vec<crate::tournament::entries::DuplicateEntry>),
     /// Points outside the games for a round the tournament does not have.
     AdjustmentRound {
         /// The round given.

@@ -11,6 +11,7 @@ use crate::db::models::{
     Game, NewAuditEntry, NewPlayer, PlayerRow, PlayerRowId, TournamentId, UserId,
 };
 use crate::db::schema::rounds;
+use crate::tournament::entries::{self, EntryIds};
 
 /// One registration: the player, and in a team competition the team whose squad they join
 /// (at its bottom; a team not yet there is added with the next pairing number).
@@ -53,6 +54,14 @@ pub(super) fn insert_registrations(
         )?)),
         false => None,
     };
+    let registered = PlayerRow::for_tournament(conn, tournament)?;
+    let duplicates = entries::duplicates(
+        registered.iter().map(entry_ids),
+        players.iter().map(|r| entry_ids_new(&r.player)),
+    );
+    if !duplicates.is_empty() {
+        return Err(Refusal::AlreadyRegistered(duplicates).into());
+    }
     let mut saved = Vec::with_capacity(players.len());
     for registration in players {
         let player = NewPlayer {
@@ -82,6 +91,24 @@ pub(super) fn insert_registrations(
         saved.push(player);
     }
     Ok(saved)
+}
+
+/// The identity of a registration (C.04.2: one person, one entry).
+fn entry_ids(player: &PlayerRow) -> EntryIds<'_> {
+    EntryIds {
+        name: &player.name,
+        fide_id: player.fide_id,
+        national_id: &player.national_id,
+    }
+}
+
+/// The identity of a registration to be written.
+fn entry_ids_new(player: &NewPlayer) -> EntryIds<'_> {
+    EntryIds {
+        name: &player.name,
+        fide_id: player.fide_id,
+        national_id: &player.national_id,
+    }
 }
 
 /// What an edit of a registration changed.
@@ -136,6 +163,15 @@ pub fn edit_player(
                 new.national_rating.to_string(),
             ),
         ];
+        // The same person twice: a FIDE ID or national ID another registration has.
+        let others = PlayerRow::for_tournament(conn, tournament)?;
+        let duplicates = entries::duplicates(
+            others.iter().filter(|p| p.id != player).map(entry_ids),
+            std::iter::once(entry_ids_new(new)),
+        );
+        if !duplicates.is_empty() {
+            return Err(Refusal::AlreadyRegistered(duplicates).into());
+        }
         let changed: Vec<&(&str, String, String)> =
             fields.iter().filter(|(_, a, b)| a != b).collect();
         let changes: Vec<String> = changed

@@ -155,6 +155,11 @@ pub enum CsvProblem {
         /// The earlier line.
         first_line: u64,
     },
+    /// The national ID appears on an earlier line.
+    DuplicateNationalId {
+        /// The earlier line.
+        first_line: u64,
+    },
     /// The CSV structure itself is broken.
     #[default]
     Malformed,
@@ -199,6 +204,7 @@ impl CsvProblem {
             CsvProblem::BadFederation => "bad_federation",
             CsvProblem::BadSex => "bad_sex",
             CsvProblem::DuplicateFideId { .. } => "duplicate_fide_id",
+            CsvProblem::DuplicateNationalId { .. } => "duplicate_national_id",
             CsvProblem::Malformed => "malformed",
             CsvProblem::UnclosedQuote => "unclosed_quote",
             CsvProblem::TextAfterQuote => "text_after_quote",
@@ -236,6 +242,9 @@ impl fmt::Display for CsvProblem {
             CsvProblem::BadSex => write!(f, "must be m or w"),
             CsvProblem::DuplicateFideId { first_line } => {
                 write!(f, "the same FIDE ID is on line {first_line}")
+            }
+            CsvProblem::DuplicateNationalId { first_line } => {
+                write!(f, "the same national ID is on line {first_line}")
             }
             CsvProblem::Malformed => write!(f, "broken CSV"),
             CsvProblem::UnclosedQuote => {
@@ -524,6 +533,7 @@ pub fn read_rows(
     }
     let mut players = Vec::new();
     let mut fide_ids: HashMap<u64, u64> = HashMap::new();
+    let mut national_ids: HashMap<String, u64> = HashMap::new();
     for row in rows {
         if errors.len() >= MAX_ERRORS {
             break;
@@ -567,6 +577,7 @@ pub fn read_rows(
         let mut player = PlayerRecord::default();
         let mut name_parts = (String::new(), String::new());
         let mut fide_id_at = None;
+        let mut national_id_at = None;
         for (index, column) in columns.iter().enumerate() {
             let Some(column) = column else { continue };
             let name = READ_COLUMNS[*column];
@@ -586,6 +597,9 @@ pub fn read_rows(
             }
             if name == "fide_id" {
                 fide_id_at = Some(index);
+            }
+            if name == "national_id" {
+                national_id_at = Some(index);
             }
         }
         if name_column == "surname" {
@@ -608,6 +622,19 @@ pub fn read_rows(
                 ));
             } else {
                 fide_ids.insert(id, line);
+            }
+        }
+        if let (false, Some(index)) = (player.national_id.is_empty(), national_id_at) {
+            if let Some(&first_line) = national_ids.get(&player.national_id) {
+                errors.push(cell_error(
+                    &row,
+                    index,
+                    "national_id",
+                    &player.national_id,
+                    CsvProblem::DuplicateNationalId { first_line },
+                ));
+            } else {
+                national_ids.insert(player.national_id.clone(), line);
             }
         }
         players.push(player);

@@ -46,7 +46,8 @@ pub fn problem_message(ctx: &PageContext, problem: &CsvProblem) -> String {
             &[("min", &min.to_string()), ("max", &max.to_string())],
         ),
         CsvProblem::TooLong { max } => ctx.lang.t_with(&key, &[("max", &max.to_string())]),
-        CsvProblem::DuplicateFideId { first_line } => {
+        CsvProblem::DuplicateFideId { first_line }
+        | CsvProblem::DuplicateNationalId { first_line } => {
             ctx.lang.t_with(&key, &[("line", &first_line.to_string())])
         }
         CsvProblem::TooLarge { what, max } => ctx

@@ -155,11 +155,18 @@ pub async fn register_player(
     let late_entry = !data.rounds.is_empty();
     let new = [registration(data.tournament.id, &record)];
     let (tournament, by) = (data.tournament.id, user.id);
-    state
-        .write(&ctx, move |conn| {
-            store::register_players(conn, tournament, &new, by)
-        })
+    let written = state
+        .try_write(move |conn| store::register_players(conn, tournament, &new, by))
         .await?;
+    // A refusal (a second entry of the same person) comes back on the form, kept, with the
+    // reason.
+    if let Err(error @ store::StoreError::Refused(_)) = written {
+        let refused = AppError::from_store(&ctx, error);
+        let reasons = refused.message().map(str::to_owned).into_iter().collect();
+        let page = PlayersPage::new(ctx, &data, access, form, reasons, None);
+        return render_page(&page, StatusCode::CONFLICT);
+    }
+    written.map_err(|error| AppError::from_store(&ctx, error))?;
     let notice = if late_entry {
         ctx.t_with_name("player.registered_late", &record.name)
     } else {

@@ -38,11 +38,18 @@ pub async fn update_player(
     };
     let new = new_player(data.tournament.id, &record);
     let (tournament, by) = (data.tournament.id, user.id);
-    let edit = state
-        .write(&ctx, move |conn| {
-            store::edit_player(conn, tournament, PlayerRowId(player), &new, by)
-        })
+    let written = state
+        .try_write(move |conn| store::edit_player(conn, tournament, PlayerRowId(player), &new, by))
         .await?;
+    // A refusal (the FIDE ID of another entry) comes back on the form, kept, with the reason.
+    if let Err(error @ store::StoreError::Refused(_)) = written {
+        let refused = AppError::from_store(&ctx, error);
+        let reasons = refused.message().map(str::to_owned).into_iter().collect();
+        let page = EditPage::new(ctx, &data, access, player, Some(form), reasons)
+            .ok_or(AppError::NotFound)?;
+        return render_page(&page, StatusCode::CONFLICT);
+    }
+    let edit = written.map_err(|error| AppError::from_store(&ctx, error))?;
     let notice = if edit.changes.is_empty() {
         ctx.t_with_name("player.unchanged", &record.name)
     } else if edit.ranks_kept {
