@@ -835,3 +835,123 @@ async fn the_administrator_uploads_the_rating_list_and_the_page_follows_the_impo
         .await;
     assert_eq!(sent.status, StatusCode::FORBIDDEN);
 }
+
+/// A spreadsheet of another layout is checked, mapped and imported without a second upload:
+/// the first check names the unknown columns and keeps the file, the check with the mapping
+/// reads the kept file (a browser cannot send a file input again), for `.xlsx` and `.ods`;
+/// another organiser cannot read it with the token.
+#[actix_web::test]
+async fn a_spreadsheet_is_kept_between_the_check_and_the_mapped_import() {
+    use Cell::*;
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &[], 5, 0);
+    let id = event.tournament.id.0;
+    let import = format!("/tournaments/{id}/players/import");
+    let sheet = vec![
+        vec![Text("Příjmení a jméno"), Text("Elo"), Text("Oddíl")],
+        vec![Text("Novák, Jan"), Number(2105.0), Text("ŠK Brno")],
+        vec![Text("Malá, Eva"), Number(1980.0), Text("TJ Zlín")],
+    ];
+    for (kind, workbook) in [
+        ("xlsx", xlsx(&[("List1", sheet.clone())])),
+        ("ods", ods(&[("List1", sheet.clone())])),
+    ] {
+        let mut client = ctx.logged_in("orga").await;
+        let token = client.csrf_token().await;
+        let first = client
+            .send(upload(
+                &import,
+                multipart_bytes(
+                    &[("csrf_token", &token), ("action", "preview")],
+                    ("file", &format!("hraci.{kind}"), &workbook),
+                ),
+            ))
+            .await;
+        assert_eq!(
+            first.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{kind}: {}",
+            first.body
+        );
+        let kept = first.attrs("#import-kept input[name=kept]", "value");
+        assert_eq!(kept.len(), 1, "{kind}: the file is kept: {}", first.body);
+        assert_eq!(
+            first.attrs("#mapping-table input[type=hidden]", "value"),
+            ["Příjmení a jméno", "Elo", "Oddíl"]
+        );
+
+        // The check with the mapping and no file: the kept one is read.
+        let token = client.csrf_token().await;
+        let mapped = [
+            ("csrf_token", token.as_str()),
+            ("action", "preview"),
+            ("kept", kept[0].as_str()),
+            ("map_header_0", "Příjmení a jméno"),
+            ("map_field_0", "name"),
+            ("map_header_1", "Elo"),
+            ("map_field_1", "rating"),
+            ("map_header_2", "Oddíl"),
+            ("map_field_2", "club"),
+        ];
+        let preview = client.send(upload(&import, multipart(&mapped, None))).await;
+        assert_eq!(preview.status, StatusCode::OK, "{kind}: {}", preview.body);
+        assert_eq!(
+            preview.texts("#import-preview td.name"),
+            ["Novák, Jan", "Malá, Eva"],
+            "{kind}"
+        );
+
+        // Another arbiter of the event with the same token reads nothing: the file is its
+        // uploader's.
+        let other = ctx.create_user(&format!("other-{kind}"), arbiter::db::models::Role::Arbiter);
+        ctx.with_conn(|conn| {
+            arbiter::db::models::TournamentArbiter::assign(conn, event.tournament.id, other.id)
+                .expect("assign")
+        });
+        let other_name = format!("other-{kind}");
+        let mut other = ctx.logged_in(&other_name).await;
+        let token = other.csrf_token().await;
+        let mut stolen = mapped;
+        stolen[0].1 = &token;
+        let refused = other.send(upload(&import, multipart(&stolen, None))).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{kind}: {}",
+            refused.body
+        );
+        assert!(
+            refused.texts("#import-preview td.name").is_empty(),
+            "{kind}"
+        );
+
+        // The import takes what the preview showed.
+        let carried = preview.attrs("#import-confirm input[name=csv]", "value");
+        let token = client.csrf_token().await;
+        client
+            .post_raw(
+                &import,
+                &[
+                    ("csrf_token", &token),
+                    ("action", "import"),
+                    ("csv", &carried[0]),
+                ],
+            )
+            .await
+            .assert_redirect(&format!("/tournaments/{id}/players"));
+        let stored = ctx.with_conn(|conn| {
+            PlayerRow::for_tournament(conn, event.tournament.id).expect("players")
+        });
+        let ratings: Vec<(String, i32)> =
+            stored.iter().map(|p| (p.name.clone(), p.rating)).collect();
+        assert!(
+            ratings.contains(&("Malá, Eva".to_owned(), 1980)),
+            "{kind}: {ratings:?}"
+        );
+        ctx.with_conn(|conn| {
+            diesel::delete(players::table.filter(players::tournament_id.eq(event.tournament.id)))
+                .execute(conn)
+                .expect("clear")
+        });
+    }
+}

@@ -92,3 +92,22 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    /// A spreadsheet uploaded on the player import, kept between the check and the import
+    /// (the browser cannot send a file input again); dropped after a day.
+    kept_uploads (id) {
+        /// Row id.
+        id -> Integer,
+        /// The organiser or arbiter who uploaded it.
+        owner_id -> Integer,
+        /// The event it was uploaded to.
+        tournament_id -> Integer,
+        /// SHA-256 (hex) of the random token the form carries.
+        token_hash -> Text,
+        /// The file.
+        bytes -> Binary,
+        /// When it was uploaded.
+        created_at -> Timestamp,
+    }
+}

@@ -16,6 +16,7 @@ pub mod fide_players;
 pub mod fide_rating_lists;
 pub mod games;
 pub mod incidents;
+pub mod kept_uploads;
 pub mod login_attempts;
 pub mod players;
 pub mod point_adjustments;

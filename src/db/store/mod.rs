@@ -40,6 +40,7 @@ mod record;
 mod round;
 mod team_swiss;
 mod tournaments;
+mod uploads;
 
 pub use boards::{
     approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
@@ -66,6 +67,7 @@ pub use tournaments::{
     add_arbiter, create_tournament, import_tournament, publish_tournament, save_schedule,
     save_swiss_settings, save_tie_breaks, update_settings,
 };
+pub use uploads::{delete_mapping, keep_upload, save_mapping};
 
 use crate::day::import::ImportPlan;
 use crate::day::{

@@ -1,11 +1,11 @@
 //! `POST /tournaments/{id}/players/mappings/{mapping}/delete`: deletes one of the visitor's
-//! saved column mappings ([`SavedMapping::delete`]) from the player import page; another
+//! saved column mappings ([`store::delete_mapping`]) from the player import page; another
 //! organiser's mapping is not found (404).
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::SavedMapping;
+use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::delete::DeleteForm;
 use crate::web::handlers::tournament::{Need, authorise};
@@ -24,7 +24,9 @@ pub async fn delete_mapping(
     let owner = user.id;
     authorise(&state, &user.0, id, Need::Day).await?;
     let name = state
-        .db(move |conn| Ok(SavedMapping::delete(conn, owner, mapping)?))
+        .write(&ctx, move |conn| {
+            store::delete_mapping(conn, owner, mapping)
+        })
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(see_other_with_notice(

@@ -11,7 +11,9 @@
 //! preview lists the file's columns, each with the field it fills (`map_header_N`,
 //! `map_field_N`), or a saved mapping is applied (`mapping_id`); `mapping_name` saves the
 //! mapping in use under that name for the visitor. The preview of a clean list carries its
-//! players on as CSV text in our own columns, which the import reads.
+//! players on as CSV text in our own columns, which the import reads. An uploaded spreadsheet
+//! is kept ([`store::keep_upload`]) and the form names it (`kept`), so that checking it again
+//! with a mapping or another sheet needs no second upload.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -19,6 +21,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::SavedMapping;
 use crate::db::models::column_mappings::MAX_MAPPING_NAME;
+use crate::db::models::kept_uploads::KeptUpload;
 use crate::db::store;
 use crate::formats::csv::{headers_of, read_players, write_players};
 use crate::formats::spreadsheet::read_players_spreadsheet;
@@ -65,16 +68,39 @@ pub async fn import_players(
         )));
     } else {
         let (to_save, mapping_name) = (mapping.clone(), name.clone());
-        let (stored, saved) = state
-            .db(move |conn| {
-                let stored = SavedMapping::save(conn, owner, &mapping_name, &to_save)?;
-                Ok((stored, SavedMapping::of_owner(conn, owner)?))
+        state
+            .write(&ctx, move |conn| {
+                store::save_mapping(conn, owner, &mapping_name, &to_save)
             })
-            .await?;
-        if !stored {
-            return Err(AppError::Unprocessable(ctx.t("player.mapping_too_many")));
+            .await?
+            .ok_or_else(|| AppError::Unprocessable(ctx.t("player.mapping_too_many")))?
+    };
+    // A spreadsheet is kept between the check and the import (the browser does not send a
+    // file input again): a new one replaces it, else the one the form names is read again.
+    let tournament = data.tournament.id;
+    let spreadsheet = match form.binary("file") {
+        Some(bytes) => {
+            let bytes = bytes.to_vec();
+            let kept = bytes.clone();
+            let token = state
+                .write(&ctx, move |conn| {
+                    store::keep_upload(conn, owner, tournament, &kept)
+                })
+                .await?;
+            Some((bytes, token))
         }
-        saved
+        None if form.get("file").trim().is_empty() && !form.get("kept").is_empty() => {
+            let token = form.get("kept").to_owned();
+            let asked = token.clone();
+            let found = state
+                .db(move |conn| Ok(KeptUpload::find(conn, owner, tournament, &asked)?))
+                .await?;
+            match found {
+                Some(kept) => Some((kept.bytes, token)),
+                None => return Err(AppError::Unprocessable(ctx.t("player.import_kept_expired"))),
+            }
+        }
+        None => None,
     };
     let mut page = ImportPage::new(ctx, TournamentHeader::new(&data, access, "players"), &saved);
     page.checked = true;
@@ -83,8 +109,9 @@ pub async fn import_players(
         page.notice = Some(page.ctx.t_with_name("player.mapping_saved", &name));
     }
     // A chosen file wins over the text area; the preview sends the text back as `csv`.
-    let (parsed, headers) = if let Some(bytes) = form.binary("file") {
-        match read_players_spreadsheet(bytes, Some(form.get("sheet")), &mapping) {
+    let (parsed, headers) = if let Some((bytes, token)) = spreadsheet {
+        page.kept = Some(token);
+        match read_players_spreadsheet(&bytes, Some(form.get("sheet")), &mapping) {
             Ok(list) => {
                 page.sheet = Some(list.sheet);
                 page.sheets = list.sheets;

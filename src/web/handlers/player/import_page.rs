@@ -73,6 +73,9 @@ pub struct ImportPage {
     pub sheet: Option<String>,
     /// The workbook's sheets, when the file was a spreadsheet.
     pub sheets: Vec<String>,
+    /// The token of the uploaded spreadsheet kept for the next check
+    /// ([`crate::db::store::keep_upload`]): the form sends it back as `kept`.
+    pub kept: Option<String>,
     /// The file's columns and the field each fills (empty before a file is read).
     pub mapping: Vec<MappingRow>,
     /// The fields a column may fill: (name, translated label).
@@ -102,6 +105,7 @@ impl ImportPage {
             encoding: None,
             sheet: None,
             sheets: Vec::new(),
+            kept: None,
             mapping: Vec::new(),
             fields,
             saved: saved.iter().map(|m| (m.id, m.name.clone())).collect(),
