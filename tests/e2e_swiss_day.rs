@@ -518,23 +518,48 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     day.publish();
 
     // The arbiter checks in everyone but Black on board 2, then starts the round: with
-    // default time 0 the absent player's board is flagged at once (Art. 6.7.1).
+    // default time 0 the absent player's board is flagged at once (Art. 6.7.1). Each
+    // check-in is saved in place: the page does not reload and stays where it was scrolled.
     let round1 = games(&ctx, id, 1);
     day.visit(&format!("/tournaments/{id}/rounds/1/live"));
+    browser.script("window.__liveSamePage = true; return 1;", json!([]));
+    let mut clicks = 0;
     for game in &round1 {
         for colour in ["white", "black"] {
             if game.board == 2 && colour == "black" {
                 continue;
             }
             let board = game.board;
-            day.submit(&format!(
+            day.scroll_to(&format!("#live-board-{board}"));
+            let scrolled = browser.script("return window.scrollY;", json!([]));
+            browser.click_on(&format!(
                 "#live-board-{board} form[data-check-in={colour}]:not([hidden]) button"
             ));
             browser.find(&format!(
                 "#live-board-{board} [data-present={colour}]:not([hidden])"
             ));
+            clicks += 1;
+            assert_eq!(
+                browser.script("return window.__liveSamePage === true;", json!([])),
+                json!(true),
+                "board {board} {colour}: the check-in reloaded the page"
+            );
+            assert_eq!(
+                browser.script("return window.scrollY;", json!([])),
+                scrolled,
+                "board {board} {colour}: the check-in moved the page"
+            );
         }
     }
+    let checked_in = ctx.with_conn(|conn| {
+        use arbiter::db::schema_day::check_ins;
+        use diesel::prelude::*;
+        check_ins::table
+            .count()
+            .get_result::<i64>(conn)
+            .expect("count")
+    });
+    assert_eq!(checked_in, clicks, "every check-in saved");
     day.submit("#start-round button");
     browser.find("#round-started");
     assert!(

@@ -63,7 +63,11 @@ async fn art_6_7_1_zero_default_time_flags_absent_and_forfeit_withdraws() {
                 &[("colour", colour)],
             )
             .await;
-        page.assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
+        // Without scripts the answer returns to the board's row.
+        page.assert_redirect(&format!(
+            "/tournaments/{id}/rounds/1/live#live-board-{}",
+            game.board
+        ));
     }
     client
         .post(&format!("/tournaments/{id}/rounds/1/start"), &[])
@@ -281,4 +285,31 @@ async fn live_view_refuses_anonymous_writes() {
         .get(&format!("/tournaments/{id}/rounds/9/live.json"))
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+/// The live view saves a check-in in place (Art. 6.7.1): asked for JSON, the answer is the
+/// round's live state with the arrival in it, not a redirect that reloads the page.
+#[actix_web::test]
+async fn art_6_7_1_a_check_in_saved_in_place_answers_the_rounds_live_state() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &NAMES, 5, 15);
+    let (_, games) =
+        ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3), (4, 5)]));
+    let id = event.tournament.id.0;
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let page = client
+        .post_json(
+            &format!(
+                "/tournaments/{id}/rounds/1/boards/{}/check-in",
+                games[2].id.0
+            ),
+            &[("colour", "black")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let live: Value = serde_json::from_str(&page.body).expect("json");
+    assert_eq!(board(&live, 3)["black_present"], true);
+    assert_eq!(board(&live, 3)["white_present"], false);
+    assert_eq!(board(&live, 1)["black_present"], false);
 }

@@ -333,6 +333,14 @@ pub fn pdf_response(pdf: Vec<u8>, filename: &str) -> actix_web::HttpResponse {
         .body(pdf)
 }
 
+/// Whether the request asks for JSON (a script saving in place) rather than a page.
+pub fn wants_json(req: &actix_web::HttpRequest) -> bool {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|accept| accept.contains("application/json"))
+}
+
 /// A 303 redirect (after a successful POST, or to another page).
 pub fn see_other(location: &str) -> actix_web::HttpResponse {
     actix_web::HttpResponse::SeeOther()

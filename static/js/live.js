@@ -1,6 +1,9 @@
 // Live round view (Laws Art. 6.7): counts each waiting board down to the default time every
 // second and asks the server for the round's state every 3 seconds, updating the table in
 // place (no reload, no build step). The server decides every state; the page only shows it.
+// A check-in is saved in place too: the form is sent with `Accept: application/json` and the
+// answer (the round's state) is shown, so the page neither reloads nor scrolls; if that fails
+// the form is sent as a page, which returns to the board's row.
 (function () {
   "use strict";
   var table = document.getElementById("live-boards");
@@ -93,6 +96,40 @@
       })
       .catch(function () { /* keep the last state; try again at the next poll */ });
   }
+
+  table.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList.contains("check-in") || !window.fetch || !window.URLSearchParams) {
+      return;
+    }
+    event.preventDefault();
+    var button = form.querySelector("button");
+    if (button) { button.disabled = true; }
+    fetch(form.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Accept": "application/json",
+        "Content-Type": "application/x-www-form-urlencoded"
+      },
+      body: new URLSearchParams(new FormData(form)).toString()
+    })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      })
+      .then(function (live) {
+        if (button) { button.disabled = false; }
+        etag = null;
+        offset = live.now * 1000 - Date.now();
+        live.boards.forEach(update);
+        stamp(live.now);
+      })
+      .catch(function () {
+        if (button) { button.disabled = false; }
+        form.submit();
+      });
+  });
 
   document.querySelectorAll("#live-boards [data-countdown]").forEach(function (el) {
     var seconds = el.getAttribute("data-countdown");

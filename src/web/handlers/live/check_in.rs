@@ -1,15 +1,22 @@
 //! `POST /tournaments/{id}/rounds/{number}/boards/{game}/check-in`: a player arrived at the
 //! board (Art. 6.7.1). `undo=true` removes a check-in made by mistake.
+//!
+//! The live view saves a check-in in place: its script sends `Accept: application/json` and
+//! gets the round's live state ([`super::LiveRound`], as the view polls it) to show, so the
+//! page neither reloads nor scrolls. Without scripts the answer returns to the board's row of
+//! the live view (`#live-board-N`).
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
 use time::OffsetDateTime;
 
 use crate::db::models::GameId;
 use crate::db::store;
 use crate::tournament::model::Color;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
-use crate::web::{AppError, AppState, PageContext, see_other};
+use crate::web::handlers::live::live_round;
+use crate::web::handlers::tournament::load_for_day;
+use crate::web::{AppError, AppState, PageContext, see_other, wants_json};
 
 /// The form.
 #[derive(Debug, serde::Deserialize)]
@@ -24,6 +31,7 @@ pub struct CheckInForm {
 /// Records the arrival (or removes it).
 pub async fn check_in(
     ctx: PageContext,
+    req: HttpRequest,
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32, i32)>,
@@ -35,10 +43,11 @@ pub async fn check_in(
         "black" => Color::Black,
         _ => return Err(AppError::NotFound),
     };
-    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    let (data, _) = load_for_day(&state, user.0.clone(), id).await?;
+    let tournament = data.tournament.id;
     let (undo, by) = (form.undo, user.id);
-    let now = OffsetDateTime::now_utc().unix_timestamp();
-    state
+    let now = OffsetDateTime::now_utc();
+    let live = state
         .write(&ctx, move |conn| {
             store::check_in(
                 conn,
@@ -47,12 +56,24 @@ pub async fn check_in(
                 GameId(game),
                 colour,
                 undo,
-                now,
+                now.unix_timestamp(),
                 by,
-            )
+            )?;
+            Ok(live_round(conn, &data, number, now))
         })
-        .await?;
+        .await??;
+    if wants_json(&req) {
+        return Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .json(live));
+    }
+    let anchor = live
+        .boards
+        .iter()
+        .find(|board| board.game_id == game)
+        .map(|board| format!("#live-board-{}", board.board))
+        .unwrap_or_default();
     Ok(see_other(&format!(
-        "/tournaments/{id}/rounds/{number}/live"
+        "/tournaments/{id}/rounds/{number}/live{anchor}"
     )))
 }

@@ -12,7 +12,6 @@
 //! a code that does not read (422), the message and the board as it is now.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::ACCEPT;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +21,7 @@ use crate::tournament::result::BoardResult;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
 use crate::web::handlers::tournament::{Need, authorise, load_visible};
-use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other, wants_json};
 
 /// The result form.
 #[derive(Debug, Deserialize)]
@@ -63,14 +62,6 @@ impl Saved {
             error,
         }
     }
-}
-
-/// Whether the request asks for JSON (the keyboard entry) rather than a page.
-fn wants_json(req: &HttpRequest) -> bool {
-    req.headers()
-        .get(ACCEPT)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|accept| accept.contains("application/json"))
 }
 
 /// The board `game` and its round's count of boards still without a result.
