@@ -589,11 +589,25 @@ async fn the_round_schedule_is_filled_in_corrected_saved_and_shown() {
             "2026-07-07"
         ]
     );
-    assert!(
-        filled
-            .attrs("#save-schedule input[type=time]", "value")
-            .iter()
-            .all(|time| time == "15:00")
+    // Two rounds a day at different times: the second a 90' + 30" game and a break later.
+    assert_eq!(
+        filled.attrs("#fill-schedule input[name=interval]", "value"),
+        ["4:30"]
+    );
+    assert_eq!(
+        filled.attrs("#save-schedule input[type=time]", "value"),
+        [
+            "15:00", "19:30", "15:00", "19:30", "15:00", "19:30", "15:00"
+        ]
+    );
+    let morning = arno
+        .get(&format!(
+            "{t}/schedule?first=2026-07-04&per_day=2&time=09%3A00&interval=5%3A15"
+        ))
+        .await;
+    assert_eq!(
+        morning.attrs("#save-schedule input[type=time]", "value")[..2],
+        ["09:00", "14:15"]
     );
 
     let mut form: Vec<(String, String)> = (1..=7)

@@ -117,6 +117,12 @@ async fn c04_forty_player_seven_round_swiss_from_registration_to_final_standings
     let systems = form.attrs("select[name=pairing_system] option", "value");
     assert!(systems.contains(&"swiss_dutch".to_owned()), "{systems:?}");
     assert!(systems.contains(&"swiss_dutch_baku".to_owned()));
+    // A new tournament is offered as a Dutch Swiss of nine rounds.
+    assert_eq!(
+        form.attrs("select[name=pairing_system] option[selected]", "value"),
+        ["swiss_dutch"]
+    );
+    assert_eq!(form.attrs("input[name=rounds]", "value"), ["9"]);
     let no_rounds = orga
         .post("/tournaments", &base("swiss_dutch", "0", "1"))
         .await;

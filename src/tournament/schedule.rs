@@ -35,18 +35,74 @@ pub enum ScheduleError {
     },
 }
 
-/// `rounds` rounds from `first_day`, `per_day` a day (at least one), each at `time`.
-pub fn spread(first_day: Date, rounds: u32, per_day: u32, time: Option<Time>) -> Vec<RoundStart> {
+/// `rounds` rounds from `first_day`, `per_day` a day (at least one): the first round of each
+/// day at `time`, each further round of the day `interval` after the one before it (a time
+/// past midnight is left open for the organiser to type).
+pub fn spread(
+    first_day: Date,
+    rounds: u32,
+    per_day: u32,
+    time: Option<Time>,
+    interval: Duration,
+) -> Vec<RoundStart> {
     let per_day = per_day.max(1);
     (1..=rounds)
-        .map(|round| RoundStart {
-            round,
-            date: first_day
-                .checked_add(Duration::days(i64::from((round - 1) / per_day)))
-                .unwrap_or(first_day),
-            time,
+        .map(|round| {
+            let of_day = (round - 1) % per_day;
+            RoundStart {
+                round,
+                date: first_day
+                    .checked_add(Duration::days(i64::from((round - 1) / per_day)))
+                    .unwrap_or(first_day),
+                time: time.and_then(|first| later_same_day(first, interval * of_day as i32)),
+            }
         })
         .collect()
+}
+
+/// `time` plus `after`, if that is still the same day.
+fn later_same_day(time: Time, after: Duration) -> Option<Time> {
+    let (hour, minute, second) = time.as_hms();
+    let seconds =
+        i64::from(hour) * 3600 + i64::from(minute) * 60 + i64::from(second) + after.whole_seconds();
+    (0..86_400).contains(&seconds).then(|| {
+        Time::from_hms(
+            (seconds / 3600) as u8,
+            (seconds / 60 % 60) as u8,
+            (seconds % 60) as u8,
+        )
+        .unwrap_or(Time::MIDNIGHT)
+    })
+}
+
+/// The time from one round's start to the next one's on the same day: a game's length when
+/// both players use the time the control gives for 60 moves (`seconds_for_60_moves`, as
+/// Appendices A.1/B.1 measure a control), plus a break (30 minutes in standard play, 15 in
+/// rapid and blitz), rounded up to a quarter of an hour. The default of the fill-in form.
+pub fn round_interval(seconds_for_60_moves: Option<u64>) -> Duration {
+    let Some(per_player) = seconds_for_60_moves else {
+        return Duration::hours(4) + Duration::minutes(30);
+    };
+    let game = 2 * per_player;
+    let pause = if per_player >= 3600 { 30 * 60 } else { 15 * 60 };
+    let quarter = 15 * 60;
+    let total = (game + pause).div_ceil(quarter) * quarter;
+    Duration::seconds(i64::try_from(total.min(86_400)).unwrap_or(86_400))
+}
+
+/// A duration written `H:MM` (hours and minutes, as the fill-in form's interval).
+pub fn parse_interval(text: &str) -> Option<Duration> {
+    let (hours, minutes) = text.trim().split_once(':')?;
+    let hours: i64 = hours.trim().parse().ok()?;
+    let minutes: i64 = minutes.trim().parse().ok()?;
+    ((0..24).contains(&hours) && (0..60).contains(&minutes))
+        .then(|| Duration::minutes(hours * 60 + minutes))
+}
+
+/// A duration written as [`parse_interval`] reads it (`4:30`).
+pub fn format_interval(interval: Duration) -> String {
+    let minutes = interval.whole_minutes().max(0);
+    format!("{}:{:02}", minutes / 60, minutes % 60)
 }
 
 /// The rounds a day that fit `rounds` rounds into the days from `first` to `last` (both
@@ -104,10 +160,51 @@ mod tests {
     fn nine_rounds_over_five_days_two_a_day() {
         let first = date!(2026 - 07 - 04);
         assert_eq!(rounds_per_day(first, date!(2026 - 07 - 08), 9), 2);
-        let schedule = spread(first, 9, 2, Some(time!(15:00)));
+        let schedule = spread(first, 9, 2, Some(time!(9:30)), round_interval(Some(7200)));
         let dates: Vec<u8> = schedule.iter().map(|s| s.date.day()).collect();
         assert_eq!(dates, [4, 4, 5, 5, 6, 6, 7, 7, 8]);
-        assert!(schedule.iter().all(|s| s.time == Some(time!(15:00))));
+        // Two rounds a day at different times: 90+30 takes 2 × 120 minutes, plus a break.
+        let times: Vec<Option<Time>> = schedule.iter().map(|s| s.time).collect();
+        let (morning, afternoon) = (Some(time!(9:30)), Some(time!(14:00)));
+        assert_eq!(
+            times,
+            [
+                morning, afternoon, morning, afternoon, morning, afternoon, morning, afternoon,
+                morning
+            ]
+        );
+    }
+
+    #[test]
+    fn a_day_of_rounds_follows_the_time_control_and_stops_at_midnight() {
+        assert_eq!(
+            round_interval(Some(25 * 60)),
+            Duration::minutes(75),
+            "15+10 rapid"
+        );
+        assert_eq!(
+            round_interval(Some(5 * 60)),
+            Duration::minutes(30),
+            "3+2 blitz"
+        );
+        assert_eq!(round_interval(None), Duration::minutes(270));
+        let day = date!(2026 - 11 - 21);
+        let times: Vec<Option<Time>> = spread(day, 4, 4, Some(time!(18:00)), Duration::hours(2))
+            .iter()
+            .map(|s| s.time)
+            .collect();
+        assert_eq!(
+            times,
+            [
+                Some(time!(18:00)),
+                Some(time!(20:00)),
+                Some(time!(22:00)),
+                None
+            ]
+        );
+        assert_eq!(parse_interval(" 4:30 "), Some(Duration::minutes(270)));
+        assert_eq!(parse_interval("25:00"), None);
+        assert_eq!(format_interval(Duration::minutes(75)), "1:15");
     }
 
     #[test]
@@ -119,7 +216,11 @@ mod tests {
             3,
             "end before start"
         );
-        assert!(spread(day, 7, 7, None).iter().all(|s| s.date == day));
+        assert!(
+            spread(day, 7, 7, None, Duration::hours(1))
+                .iter()
+                .all(|s| s.date == day)
+        );
     }
 
     #[test]

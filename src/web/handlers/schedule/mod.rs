@@ -11,7 +11,8 @@ use askama::Template;
 
 use crate::db::domain::TournamentData;
 use crate::tournament::schedule::{
-    RoundStart, ScheduleError, parse_date, parse_time, rounds_per_day, spread,
+    RoundStart, ScheduleError, format_interval, parse_date, parse_time, round_interval,
+    rounds_per_day, spread,
 };
 use crate::web::PageContext;
 use crate::web::handlers::tournament::{Access, TournamentHeader};
@@ -43,6 +44,8 @@ pub struct SchedulePage {
     pub per_day: u32,
     /// The fill-in form's start time.
     pub start_time: String,
+    /// The fill-in form's time from one round to the next on the same day (`H:MM`).
+    pub interval: String,
     /// Problems of the form.
     pub errors: Vec<String>,
     /// A confirmation.
@@ -68,11 +71,22 @@ impl SchedulePage {
             first_day: t.start_date.to_string(),
             per_day: rounds_per_day(t.start_date, t.end_date, total),
             start_time: String::new(),
+            interval: format_interval(default_interval(data)),
             errors,
             notice,
             ctx,
         }
     }
+}
+
+/// The default time between two rounds of a day, from the event's time control.
+pub fn default_interval(data: &TournamentData) -> time::Duration {
+    let control = data
+        .tournament
+        .time_control
+        .parse::<crate::rules::clock::TimeControl>()
+        .ok();
+    round_interval(control.map(|control| control.seconds_for_60_moves()))
 }
 
 /// The fields of the stored schedule; rounds not scheduled are filled in from the event's
@@ -85,6 +99,7 @@ pub fn stored_fields(data: &TournamentData) -> Vec<RoundFields> {
         total,
         rounds_per_day(t.start_date, t.end_date, total),
         None,
+        default_interval(data),
     );
     default
         .into_iter()

@@ -1,14 +1,16 @@
 //! `GET /tournaments/{id}/schedule`: the round schedule to edit (whoever runs the day). With
-//! `?first=YYYY-MM-DD&per_day=N[&time=HH:MM]` the fields are filled in from that first day,
-//! `N` rounds a day, without saving anything.
+//! `?first=YYYY-MM-DD&per_day=N[&time=HH:MM][&interval=H:MM]` the fields are filled in from
+//! that first day, `N` rounds a day, the first of a day at `time` and each further one
+//! `interval` later (by default a game's length in the event's time control and a break),
+//! without saving anything.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::tournament::schedule::{parse_date, parse_time, spread};
+use crate::tournament::schedule::{parse_date, parse_interval, parse_time, spread};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::schedule::{SchedulePage, fields_of, stored_fields};
+use crate::web::handlers::schedule::{SchedulePage, default_interval, fields_of, stored_fields};
 use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -20,8 +22,10 @@ pub struct FillQuery {
     pub first: String,
     /// Rounds a day.
     pub per_day: String,
-    /// The start time of every round.
+    /// The start time of the first round of a day.
     pub time: String,
+    /// From one round's start to the next one's on the same day (`H:MM`).
+    pub interval: String,
 }
 
 /// Shows the schedule (stored, or filled in).
@@ -45,11 +49,18 @@ pub async fn show_schedule(
         } else {
             parse_time(&query.time).map(Some).ok_or(())
         };
-        match (first, per_day, time) {
-            (Some(first), Some(per_day), Ok(time)) => spread(first, total, per_day, time)
-                .into_iter()
-                .map(fields_of)
-                .collect(),
+        let interval = if query.interval.trim().is_empty() {
+            Some(default_interval(&data))
+        } else {
+            parse_interval(&query.interval)
+        };
+        match (first, per_day, time, interval) {
+            (Some(first), Some(per_day), Ok(time), Some(interval)) => {
+                spread(first, total, per_day, time, interval)
+                    .into_iter()
+                    .map(fields_of)
+                    .collect()
+            }
             _ => {
                 errors.push(ctx.t("schedule.bad_fill"));
                 stored_fields(&data)
@@ -66,6 +77,9 @@ pub async fn show_schedule(
         page.first_day = query.first.clone();
         page.per_day = query.per_day.trim().parse().unwrap_or(page.per_day);
         page.start_time = query.time.clone();
+        if !query.interval.trim().is_empty() {
+            page.interval = query.interval.clone();
+        }
     }
     render_page(&page, status)
 }

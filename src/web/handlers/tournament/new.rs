@@ -88,19 +88,24 @@ fn point_label(field: &str) -> String {
     format!("tournament.{field}")
 }
 
+/// The rounds a new Swiss is offered with (an open's usual nine).
+pub const DEFAULT_SWISS_ROUNDS: u32 = 9;
+
 /// The date format of the form (`2026-11-21`).
 pub const DATE: time::format_description::StaticFormatDescription =
     time::macros::format_description!("[year]-[month]-[day]");
 
 impl TournamentForm {
-    /// The form for a new tournament: today, round robin, Art. 10.1 default scores.
+    /// The form for a new tournament: today, a Dutch Swiss (the most common event) of
+    /// [`DEFAULT_SWISS_ROUNDS`] rounds, Art. 10.1 default scores. A round robin's rounds are
+    /// set from its players when round 1 is paired.
     pub fn blank() -> TournamentForm {
         let today = crate::db::now().date();
         let mut form = TournamentForm::from_points(&PointSystem::default());
         form.start_date = today.format(DATE).unwrap_or_default();
         form.end_date = form.start_date.clone();
-        form.rounds = "0".into();
-        form.pairing_system = PairingSystem::RoundRobin.as_str().into();
+        form.rounds = DEFAULT_SWISS_ROUNDS.to_string();
+        form.pairing_system = PairingSystem::SwissDutch.as_str().into();
         form.default_time_minutes = "0".into();
         form.rating_type = RatingKind::Standard.as_str().into();
         form.pairing_rating = PairingRating::Fide.as_str().into();
