@@ -473,10 +473,37 @@ async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_del
 
     // Before round 1 a registration made in error can be deleted.
     let last = load(&ctx, id).players[7].clone();
-    let deleted = arno
+    // Unconfirmed: nothing deleted, the edit page says why.
+    let unconfirmed = arno
         .post(&format!("{t}/players/{}/delete", last.id.0), &[])
         .await;
-    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(
+        unconfirmed.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unconfirmed.body
+    );
+    assert!(
+        !unconfirmed.texts(".errors li").is_empty(),
+        "{}",
+        unconfirmed.body
+    );
+    assert_eq!(load(&ctx, id).players.len(), 8);
+    arno.post(
+        &format!("{t}/players/{}/delete", last.id.0),
+        &[("confirm", "on")],
+    )
+    .await
+    .assert_redirect(&format!("{t}/players"));
+    let deleted = arno.get(&format!("{t}/players")).await;
+    assert!(
+        deleted
+            .text(".notice")
+            .unwrap_or_default()
+            .contains(&last.name),
+        "{}",
+        deleted.body
+    );
     assert_eq!(load(&ctx, id).players.len(), 7);
     assert!(
         audit()
@@ -518,7 +545,10 @@ async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_del
     // A paired player cannot be deleted: 409, still registered; the edit page offers no delete.
     let first = after[0].clone();
     let refused = arno
-        .post(&format!("{t}/players/{}/delete", first.id.0), &[])
+        .post(
+            &format!("{t}/players/{}/delete", first.id.0),
+            &[("confirm", "on")],
+        )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     assert_eq!(load(&ctx, id).players.len(), 7);
@@ -538,8 +568,11 @@ async fn c04_2_art_2_2_registrations_are_corrected_and_only_unpaired_players_del
         .into_iter()
         .find(|p| p.name == "Pozdní, Petr")
         .expect("late entry");
-    arno.post(&format!("{t}/players/{}/delete", late.id.0), &[])
-        .await;
+    arno.post(
+        &format!("{t}/players/{}/delete", late.id.0),
+        &[("confirm", "on")],
+    )
+    .await;
     assert!(
         load(&ctx, id)
             .players

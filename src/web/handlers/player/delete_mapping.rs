@@ -7,9 +7,12 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::delete::DeleteForm;
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
+
+/// The form carries only the CSRF token.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct MappingDeleteForm {}
 
 /// Deletes the mapping and goes back to the import page.
 pub async fn delete_mapping(
@@ -18,7 +21,7 @@ pub async fn delete_mapping(
     session: Session,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32)>,
-    _form: CsrfForm<DeleteForm>,
+    _form: CsrfForm<MappingDeleteForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, mapping) = path.into_inner();
     let owner = user.id;
