@@ -544,10 +544,13 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
                 json!(true),
                 "board {board} {colour}: the check-in reloaded the page"
             );
-            assert_eq!(
-                browser.script("return window.scrollY;", json!([])),
-                scrolled,
-                "board {board} {colour}: the check-in moved the page"
+            // The row may shrink as its button goes (the page ends a few pixels sooner), but
+            // the page stays at the board.
+            let now = browser.script("return window.scrollY;", json!([]));
+            let moved = now.as_f64().unwrap_or(0.0) - scrolled.as_f64().unwrap_or(0.0);
+            assert!(
+                moved.abs() < 40.0,
+                "board {board} {colour}: the check-in moved the page from {scrolled} to {now}"
             );
         }
     }

@@ -322,6 +322,41 @@ fn standings_list_players_in_rank_order_with_tie_break_columns() {
     assert!(line.contains(&format!("{}.5", first.player.0)), "{line}");
 }
 
+/// The standings mark a withdrawn player beside the name and end with a legend that names
+/// each tie-break column (C.07 Art. 5), in the document's language.
+#[test]
+fn standings_mark_withdrawn_players_and_name_the_tie_breaks_c07_art_5() {
+    let t = tournament(5, 11);
+    let mut table = standings::StandingsTable::by_points(&t, 5);
+    table.tie_break_names = vec!["BH-C1".to_string(), "SB".to_string()];
+    table.tie_break_kinds = vec!["BH", "SB"];
+    for row in &mut table.rows {
+        row.tie_breaks = vec!["1".to_string(), "2".to_string()];
+    }
+    let mut document = input(Language::Czech);
+    document.withdrawn_from = vec![None; t.players.len()];
+    document.withdrawn_from[4] = Some(4);
+    document.withdrawn_from[6] = Some(9);
+    let pdf = standings::standings(&t, &document, &table).expect("standings");
+    let Some(text) = extract("standings_withdrawn_cs", &pdf) else {
+        return;
+    };
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
+            .to_owned()
+    };
+    assert!(line("Novák, Petr").contains("odstoupil(a)"), "{text}");
+    assert!(
+        !line("Horváth, Ádám").contains("odstoupil"),
+        "withdrew later: {text}"
+    );
+    for name in ["Buchholz", "Sonneborn"] {
+        assert!(text.contains(name), "{name} in the legend:\n{text}");
+    }
+}
+
 #[test]
 fn standings_reject_an_unknown_player() {
     let t = tournament(2, 11);

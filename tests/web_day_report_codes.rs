@@ -113,6 +113,11 @@ async fn reprints_in_any_language_keep_the_rounds_links_and_no_get_writes() {
             .await;
         assert_eq!(print.status, StatusCode::OK, "{language}");
         assert!(print.bytes.starts_with(b"%PDF"), "{language}");
+        assert_eq!(
+            print.disposition.as_deref(),
+            Some(format!("inline; filename=\"{id}-pairings-round-1.pdf\"").as_str()),
+            "the file name carries the round"
+        );
         let again = orga.get(&sheet_path).await;
         assert_eq!(sheet_links(&again), links, "{language}: the same links");
         assert_eq!(written(&ctx, id, 1), paired, "{language}: a GET wrote");

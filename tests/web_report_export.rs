@@ -705,6 +705,8 @@ async fn points_outside_the_games_are_counted_marked_exported_and_imported() {
     );
     let pdf = client.get(&format!("{t}/print/standings.pdf")).await;
     assert_eq!(pdf.status, StatusCode::OK);
+    let file = pdf.disposition.clone().unwrap_or_default();
+    assert!(file.contains("-standings-after-round-"), "{file}");
     if let Some(text) = pdf_text("standings-adjusted.pdf", &pdf.bytes) {
         assert!(text.contains("1½ (-1)"), "{text}");
     }

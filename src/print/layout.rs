@@ -685,8 +685,8 @@ impl Table {
         canvas: &mut Canvas,
         rows: &[Vec<String>],
         page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
-    ) {
-        self.draw_with(canvas, rows, page_heading, &mut |_, _, _| {});
+    ) -> f32 {
+        self.draw_with(canvas, rows, page_heading, &mut |_, _, _| {})
     }
 
     /// Like [`Table::draw`], then calls `after_row(canvas, row_index, top_y)` for every row
@@ -697,10 +697,11 @@ impl Table {
         rows: &[Vec<String>],
         page_heading: &mut dyn FnMut(&mut Canvas) -> f32,
         after_row: &mut dyn FnMut(&mut Canvas, usize, f32),
-    ) {
+    ) -> f32 {
         let width = canvas.width() - 2.0 * MARGIN;
+        let mut y = 0.0;
         for part in self.parts(width) {
-            let mut y = self.start_page(canvas, &part, page_heading);
+            y = self.start_page(canvas, &part, page_heading);
             for (row_index, row) in rows.iter().enumerate() {
                 if y + self.row_height > canvas.bottom() {
                     y = self.start_page(canvas, &part, page_heading);
@@ -710,6 +711,7 @@ impl Table {
                 y += self.row_height;
             }
         }
+        y
     }
 
     fn start_page(

@@ -142,6 +142,12 @@ impl Language {
         rust_i18n::t!(&full, locale = self.code()).into_owned()
     }
 
+    /// The name of a tie-break by its FIDE acronym (C.07 Art. 5), in this language.
+    pub fn tie_break_name(self, code: &str) -> String {
+        let full = format!("tiebreak.kind.{code}");
+        rust_i18n::t!(&full, locale = self.code()).into_owned()
+    }
+
     /// A heading with the round number filled in (`%{round}`).
     pub fn text_round(self, key: &str, round: u32) -> String {
         self.text(key).replace("%{round}", &round.to_string())
@@ -200,6 +206,20 @@ pub struct DocumentInput {
     pub norm_event: norm_forms::NormEvent,
     /// The norm certificate (IT1): the player's starting number.
     pub player: Option<PlayerId>,
+    /// The round each player withdrew from, if any (index = starting number − 1): marked in
+    /// the standings.
+    pub withdrawn_from: Vec<Option<u32>>,
+}
+
+impl DocumentInput {
+    /// Whether `player` had withdrawn by the standings after `round` (no longer in the next
+    /// round).
+    pub fn withdrawn_by(&self, player: PlayerId, round: u32) -> bool {
+        (player.0 as usize)
+            .checked_sub(1)
+            .and_then(|index| self.withdrawn_from.get(index).copied().flatten())
+            .is_some_and(|from| from <= round + 1)
+    }
 }
 
 /// The secret self-report links of one board, printed as QR codes.

@@ -2,7 +2,8 @@
 //! tournament's tie-break columns (FIDE C.07), in the order the caller ranked them.
 //!
 //! The ranking itself (with tie-breaks) is computed by the tournament core; this module only
-//! prints it. [`StandingsTable::by_points`] ranks by points alone for events without tie-breaks.
+//! prints it. A withdrawn or expelled player is marked beside the name, and a legend below the
+//! table names each tie-break column (C.07 Art. 5) in the document's language. [`StandingsTable::by_points`] ranks by points alone for events without tie-breaks.
 
 use crate::print::layout::{Align, Column, MARGIN, Orientation, Table};
 use crate::print::{
@@ -31,6 +32,9 @@ pub struct StandingsTable {
     pub after_round: u32,
     /// Short headings of the tie-break columns, e.g. `BH-C1`, `BH`, `SB`, `DE`.
     pub tie_break_names: Vec<String>,
+    /// The FIDE acronym of each column's tie-break (C.07 Art. 5: `BH` for `BH-C1`), to name
+    /// it in the legend below the table.
+    pub tie_break_kinds: Vec<&'static str>,
     /// The rows, best first.
     pub rows: Vec<StandingsRow>,
 }
@@ -58,6 +62,7 @@ impl StandingsTable {
         StandingsTable {
             after_round,
             tie_break_names: Vec::new(),
+            tie_break_kinds: Vec::new(),
             rows,
         }
     }
@@ -73,6 +78,7 @@ impl StandingsTable {
         StandingsTable {
             after_round,
             tie_break_names: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+            tie_break_kinds: standings.tie_breaks.iter().map(|t| t.kind.code()).collect(),
             rows: standings
                 .rows
                 .iter()
@@ -193,10 +199,18 @@ pub fn standings(
                 .player(row.player)
                 .map(|p| p.federation.clone())
                 .unwrap_or_default();
+            let mut name = listed_name(tournament, row.player, language);
+            if input.withdrawn_by(row.player, table.after_round)
+                && tournament
+                    .player(row.player)
+                    .is_some_and(|p| p.expelled_from.is_none())
+            {
+                name = format!("{name} ({})", language.text("withdrawn"));
+            }
             let mut cells = vec![
                 rank,
                 row.player.0.to_string(),
-                listed_name(tournament, row.player, language),
+                name,
                 federation,
                 rating_text(tournament, row.player),
                 match adjusted(row.player) {
@@ -211,8 +225,20 @@ pub fn standings(
             cells
         })
         .collect();
-    layout.draw(&mut canvas, &rows, &mut |canvas| {
-        page_heading(canvas, &event, &title, &details)
-    });
+    let mut heading =
+        |canvas: &mut crate::print::layout::Canvas| page_heading(canvas, &event, &title, &details);
+    let mut y = layout.draw(&mut canvas, &rows, &mut heading) + 6.0;
+    // The legend: each tie-break column's code and name.
+    let line_height = 4.5;
+    for (code, kind) in table.tie_break_names.iter().zip(&table.tie_break_kinds) {
+        if y + line_height > canvas.bottom() {
+            canvas.new_page();
+            y = heading(&mut canvas) + 2.0;
+        }
+        let name = language.tie_break_name(kind);
+        canvas.text(MARGIN, y, 8.0, true, code);
+        canvas.text(MARGIN + 20.0, y, 8.0, false, &name);
+        y += line_height;
+    }
     Ok(canvas.finish())
 }

@@ -51,6 +51,14 @@ pub fn document_input(
             .collect(),
         language,
         paper,
+        withdrawn_from: data
+            .ranked_players()
+            .iter()
+            .map(|player| {
+                data.withdrawn_from(player.id)
+                    .and_then(|round| u32::try_from(round).ok())
+            })
+            .collect(),
         ..DocumentInput::default()
     }
 }

@@ -201,6 +201,8 @@ pub struct Page {
     pub content_type: Option<String>,
     /// `Retry-After` header, if any.
     pub retry_after: Option<String>,
+    /// `Content-Disposition` header, if any (a PDF's file name).
+    pub disposition: Option<String>,
     /// Body as text.
     pub body: String,
     /// Body as sent (a PDF).
@@ -334,12 +336,14 @@ where
         let location = header_text(header::LOCATION);
         let content_type = header_text(header::CONTENT_TYPE);
         let retry_after = header_text(header::RETRY_AFTER);
+        let disposition = header_text(header::CONTENT_DISPOSITION);
         let bytes = test::read_body(response).await;
         Page {
             status,
             location,
             content_type,
             retry_after,
+            disposition,
             body: String::from_utf8_lossy(&bytes).into_owned(),
             bytes: bytes.to_vec(),
         }

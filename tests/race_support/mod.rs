@@ -285,6 +285,7 @@ fn read_answer(stream: &mut TcpStream) -> (Page, Vec<String>) {
         location: header("location"),
         content_type: header("content-type"),
         retry_after: header("retry-after"),
+        disposition: header("content-disposition"),
         body: body.to_owned(),
         bytes: body.as_bytes().to_vec(),
     };

@@ -125,5 +125,16 @@ pub async fn print_document(
     // One call.
     let pdf = render_stored(document, data, input, round)?;
     // Render.
-    Ok(pdf_response(pdf, &format!("{id}-{name}")))
+    Ok(pdf_response(
+        pdf,
+        &file_name(id, &name, document.after_round(), round),
+    ))
+}
+
+/// The PDF's file name: the event, the document and its round (`12-pairings-round-3.pdf`,
+/// `12-standings-after-round-3.pdf`), so that a folder of printed rounds sorts and reads.
+fn file_name(id: i32, name: &str, after_round: bool, round: u32) -> String {
+    let stem = name.strip_suffix(".pdf").unwrap_or(name);
+    let which = if after_round { "after-round" } else { "round" };
+    format!("{id}-{stem}-{which}-{round}.pdf")
 }
