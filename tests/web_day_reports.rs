@@ -343,6 +343,13 @@ async fn pgn_and_trf_exports_of_the_round() {
         .assert_redirect(&score);
     let page = client.get(&score).await;
     assert_eq!(page.status, StatusCode::OK);
+    // A saved score says so, once.
+    assert!(
+        page.text("#notes").unwrap_or_default().contains("saved"),
+        "{}",
+        page.body
+    );
+    assert!(client.get(&score).await.text("#notes").is_none());
     for (game, result) in [(&games[0], "1-0"), (&games[1], "-/+")] {
         client
             .post(

@@ -5,6 +5,7 @@
 //! (unreadable as PGN, or not one legal move) is not saved: the form comes back with the reason
 //! and the text kept.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
@@ -17,15 +18,16 @@ use crate::web::handlers::game_score::edit::{ScorePage, Typed};
 use crate::web::handlers::game_score::report::check_score;
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::upload::CsrfFields;
-use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 
 /// The longest score accepted (a very long game is far below this).
 pub const MAX_SCORE_BYTES: usize = 60_000;
 
-/// Saves and shows the score page again.
+/// Saves and shows the score page again, saying so.
 pub async fn save_score(
     ctx: PageContext,
     user: CurrentUser,
+    session: Session,
     state: web::Data<AppState>,
     path: web::Path<(i32, i32, i32)>,
     form: CsrfFields,
@@ -62,6 +64,11 @@ pub async fn save_score(
         return render_page(&page, StatusCode::UNPROCESSABLE_ENTITY);
     }
     let by = user.id;
+    let notice = if text.trim().is_empty() {
+        ctx.t("day.score.cleared")
+    } else {
+        ctx.t("day.score.saved")
+    };
     state
         .write(&ctx, move |conn| {
             store::save_game_score(
@@ -75,7 +82,9 @@ pub async fn save_score(
             )
         })
         .await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/rounds/{number}/boards/{game}/score"
-    )))
+    Ok(see_other_with_notice(
+        &session,
+        &format!("/tournaments/{id}/rounds/{number}/boards/{game}/score"),
+        notice,
+    ))
 }
