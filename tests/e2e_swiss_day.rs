@@ -904,6 +904,31 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     day.visit(&format!("/tournaments/{id}"));
     day.shot("19-phone-tournament.png");
     day.visit("/");
+    // The same public pages in every other language: nothing sideways either (longer words,
+    // Cyrillic names and headings).
+    for lang in ["cs", "sk", "hu", "sr-Latn", "sr-Cyrl"] {
+        day.visit(&format!("/lang/{lang}?next=/"));
+        for path in [
+            format!("/tournaments/{id}"),
+            format!("/tournaments/{id}/standings"),
+            format!("/tournaments/{id}/crosstable"),
+            format!("/tournaments/{id}/rounds/{ROUNDS}"),
+            format!("/tournaments/{id}/players/{}/card", winner.0),
+            format!("/tournaments/{id}/prizes"),
+            format!("/tournaments/{id}/players"),
+            format!(
+                "/tournaments/{id}/standings/working/{}?round={ROUNDS}",
+                winner.0
+            ),
+        ] {
+            day.visit(&path);
+        }
+        day.visit(&format!("/tournaments/{id}/rounds/{ROUNDS}"));
+        day.scroll_to("#pairings");
+        day.shot(&format!("21-phone-pairings-{lang}.png"));
+        day.visit(&format!("/tournaments/{id}/players/{}/card", winner.0));
+        day.shot(&format!("22-phone-card-{lang}.png"));
+    }
     day.assert_all_fitted();
     println!(
         "a 40-player, {ROUNDS}-round Swiss run by the assigned arbiter: {} pages checked \
