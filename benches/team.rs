@@ -129,6 +129,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         rating_type: arbiter::db::models::RatingKind::Standard,
         pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
         reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
+        time_zone: String::new(),
     };
     let id = store::import_league(&mut conn, &new, event, &TeamFormat::RoundRobin, owner.id)
         .expect("import")

@@ -32,6 +32,7 @@ fn tournament(owner: UserId) -> NewTournament {
         rating_type: arbiter::db::models::RatingKind::Standard,
         pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
         reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
+        time_zone: String::new(),
     }
 }
 

@@ -1329,3 +1329,58 @@ async fn c04_1_one_person_is_registered_once_by_form_edit_or_list() {
         1
     );
 }
+
+/// The event's time zone: refused when unknown, and a board's history shows its times on the
+/// event's wall clock, not in UTC.
+#[actix_web::test]
+async fn a_boards_history_is_shown_in_the_events_time_zone() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 4).await;
+    let t = format!("/tournaments/{id}");
+    let mut orga = ctx.client().await;
+    orga.login("orga", PASSWORD).await;
+    let settings = |zone: &'static str| {
+        tournament_form(&[
+            ("pairing_system", "swiss_dutch"),
+            ("rounds", "7"),
+            ("published", "on"),
+            ("time_zone", zone),
+        ])
+    };
+    let refused = orga
+        .post(&format!("{t}/edit"), &settings("Europe/Nowhere"))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("Europe/Nowhere"), "{}", refused.body);
+    let saved = orga
+        .post(&format!("{t}/edit"), &settings("Europe/Prague"))
+        .await;
+    assert!(saved.status.is_redirection(), "{}", saved.body);
+    assert_eq!(load(&ctx, id).tournament.time_zone, "Europe/Prague");
+
+    orga.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let game = load(&ctx, id).games[0].clone();
+    orga.post(
+        &format!("{t}/games/{}", game.id.0),
+        &[("version", &game.version.to_string()), ("result", "1-0")],
+    )
+    .await;
+    let at = ctx.with_conn(|conn| AuditEntry::for_game(conn, game.id).expect("read"))[0]
+        .entry
+        .at;
+    let page = orga.get(&format!("{t}/games/{}", game.id.0)).await;
+    let shown = page.texts("#audit tbody td:first-child");
+    let prague = arbiter::tournament::time_zone::local_text("Europe/Prague", at);
+    assert_eq!(shown.first(), Some(&prague), "{}", page.body);
+    assert_ne!(
+        prague,
+        arbiter::tournament::time_zone::local_text("UTC", at)
+    );
+}

@@ -128,6 +128,8 @@ diesel::table! {
         pairing_rating -> Text,
         /// The rating the reports carry: `fide` or `national`.
         reported_rating -> Text,
+        /// The event's time zone (IANA name); empty: the server's.
+        time_zone -> Text,
     }
 }
 

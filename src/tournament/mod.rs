@@ -31,6 +31,7 @@ pub mod starting_rank;
 pub mod system;
 pub mod team;
 pub mod tiebreak;
+pub mod time_zone;
 
 pub use model::{
     Acceleration, Color, ForbiddenPairs, GameResult, PairingSetup, Player, PlayerId,

@@ -44,6 +44,7 @@ pub fn event(ctx: &TestContext, names: &[&str], rounds: i32, default_minutes: i3
             rating_type: arbiter::db::models::RatingKind::Standard,
             pairing_rating: arbiter::tournament::rating_basis::PairingRating::Fide,
             reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
+            time_zone: String::new(),
         }
         .insert(conn)
         .expect("tournament");

@@ -212,6 +212,8 @@ pub struct TournamentRow {
     /// The rating the reports carry.
     #[diesel(deserialize_as = StoredReportedRating)]
     pub reported_rating: ReportedRating,
+    /// The event's time zone (an IANA name); empty: the server's.
+    pub time_zone: String,
 }
 
 /// The report columns of `tournaments`: what a FIDE rating report (TRF-2026) says beyond the
@@ -308,6 +310,8 @@ pub struct NewTournament {
     /// The rating the reports carry.
     #[diesel(serialize_as = String)]
     pub reported_rating: ReportedRating,
+    /// The event's time zone (an IANA name, `Europe/Prague`); empty: the server's.
+    pub time_zone: String,
 }
 
 impl NewTournament {

@@ -9,6 +9,7 @@ use askama::Template;
 use crate::db::domain::TournamentData;
 use crate::db::models::{AuditEntry, Game, GameId};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
+use crate::tournament::time_zone::local_text;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::round::show::{BoardRow, board_row, result_key};
 use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};
@@ -17,7 +18,7 @@ use crate::web::{AppError, AppState, PageContext, render_page};
 /// One change of the result.
 #[derive(Debug, Clone)]
 pub struct AuditRow {
-    /// When (UTC).
+    /// When, in the event's time zone.
     pub at: String,
     /// Who.
     pub by: String,
@@ -109,12 +110,13 @@ impl BoardPage {
             .ok_or(AppError::NotFound)?;
         let audit = if access.run_day {
             let game_id = game.id;
+            let zone = data.tournament.time_zone.clone();
             state
                 .db(move |conn| Ok(AuditEntry::for_game(conn, game_id)?))
                 .await?
                 .into_iter()
                 .map(|row| AuditRow {
-                    at: row.entry.at.to_string(),
+                    at: local_text(&zone, row.entry.at),
                     by: row.user_name,
                     old: shown(row.entry.old_value.as_deref()),
                     new: shown(row.entry.new_value.as_deref()),

@@ -34,6 +34,8 @@ pub struct TournamentForm {
     pub chief_arbiter: String,
     /// Time control.
     pub time_control: String,
+    /// The event's time zone (an IANA name; empty: the server's).
+    pub time_zone: String,
     /// Number of rounds (for a round robin, set from the players when round 1 is paired).
     pub rounds: String,
     /// `round_robin` or `double_round_robin`.
@@ -107,6 +109,7 @@ impl TournamentForm {
         form.rounds = DEFAULT_SWISS_ROUNDS.to_string();
         form.pairing_system = PairingSystem::SwissDutch.as_str().into();
         form.default_time_minutes = "0".into();
+        form.time_zone = crate::tournament::time_zone::server_zone_name();
         form.rating_type = RatingKind::Standard.as_str().into();
         form.pairing_rating = PairingRating::Fide.as_str().into();
         form.reported_rating = ReportedRating::Fide.as_str().into();
@@ -135,6 +138,7 @@ impl TournamentForm {
             end_date: t.end_date.format(DATE).unwrap_or_default(),
             chief_arbiter: t.chief_arbiter.clone(),
             time_control: t.time_control.clone(),
+            time_zone: t.time_zone.clone(),
             rounds: t.rounds.to_string(),
             pairing_system: t.pairing_system.as_str().into(),
             swap_last_two_rounds: t.swap_last_two_rounds.then(|| "on".into()),
@@ -281,6 +285,9 @@ impl TournamentForm {
                 errors.push(ctx.t(key));
             }
         }
+        if !crate::tournament::time_zone::is_known(&self.time_zone) {
+            errors.push(ctx.t_with_name("tournament.error.time_zone", self.time_zone.trim()));
+        }
         let (
             Some(start_date),
             Some(end_date),
@@ -319,6 +326,7 @@ impl TournamentForm {
             rating_type,
             pairing_rating,
             reported_rating,
+            time_zone: self.time_zone.trim().to_owned(),
         })
     }
 }
