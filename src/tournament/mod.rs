@@ -15,6 +15,7 @@ pub mod byes;
 pub mod collation;
 pub mod default_time;
 pub mod entries;
+pub mod entry_fields;
 pub mod incident;
 pub mod model;
 pub mod norms;

@@ -24,7 +24,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::tournament::starting_rank::TITLE_ORDER;
+pub use crate::tournament::entry_fields::FieldProblem;
+use crate::tournament::entry_fields::{
+    MAX_RATING, MAX_TEXT, check_national_id, check_text, parse_federation, parse_number, parse_sex,
+    parse_title,
+};
 
 mod mapping;
 
@@ -92,19 +96,11 @@ pub const READ_COLUMNS: [&str; 13] = [
     "given_name",
 ];
 
-/// The longest national ID accepted, in characters.
-pub const MAX_NATIONAL_ID: usize = 20;
-
 /// The most problems a reading reports (the rest of the file is not read).
 pub const MAX_ERRORS: usize = 100;
 
 /// The characters that make a spreadsheet read a cell as a formula when it starts with one.
 pub const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
-
-/// The highest rating accepted.
-pub const MAX_RATING: u16 = 3500;
-/// The longest name or club accepted, in characters.
-pub const MAX_TEXT: usize = 100;
 
 /// What is wrong with one field or line.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -128,28 +124,8 @@ pub enum CsvProblem {
         /// Fields in this row.
         found: usize,
     },
-    /// A required value is empty.
-    Required,
-    /// A value should be a whole number.
-    NotANumber,
-    /// A number is outside the allowed range.
-    OutOfRange {
-        /// Lowest allowed.
-        min: u64,
-        /// Highest allowed.
-        max: u64,
-    },
-    /// A text is too long.
-    TooLong {
-        /// Most characters allowed.
-        max: usize,
-    },
-    /// The title is not one of C.04.2 Art. 2.2.2.
-    UnknownTitle,
-    /// The federation is not three letters.
-    BadFederation,
-    /// Sex is not `m` or `w`.
-    BadSex,
+    /// A value breaks what its field accepts ([`FieldProblem`]).
+    Field(FieldProblem),
     /// The FIDE ID appears on an earlier line.
     DuplicateFideId {
         /// The earlier line.
@@ -185,6 +161,12 @@ pub enum CsvProblem {
     },
 }
 
+impl From<FieldProblem> for CsvProblem {
+    fn from(problem: FieldProblem) -> Self {
+        CsvProblem::Field(problem)
+    }
+}
+
 impl CsvProblem {
     /// A stable key for translating the message (`csv.problem.<key>` in the catalogs).
     pub fn key(&self) -> &'static str {
@@ -196,13 +178,7 @@ impl CsvProblem {
             CsvProblem::DuplicateColumn => "duplicate_column",
             CsvProblem::MissingNameColumn => "missing_name_column",
             CsvProblem::WrongFieldCount { .. } => "wrong_field_count",
-            CsvProblem::Required => "required",
-            CsvProblem::NotANumber => "not_a_number",
-            CsvProblem::OutOfRange { .. } => "out_of_range",
-            CsvProblem::TooLong { .. } => "too_long",
-            CsvProblem::UnknownTitle => "unknown_title",
-            CsvProblem::BadFederation => "bad_federation",
-            CsvProblem::BadSex => "bad_sex",
+            CsvProblem::Field(problem) => problem.key(),
             CsvProblem::DuplicateFideId { .. } => "duplicate_fide_id",
             CsvProblem::DuplicateNationalId { .. } => "duplicate_national_id",
             CsvProblem::Malformed => "malformed",
@@ -231,15 +207,7 @@ impl fmt::Display for CsvProblem {
             CsvProblem::WrongFieldCount { expected, found } => {
                 write!(f, "{found} fields where the header has {expected}")
             }
-            CsvProblem::Required => write!(f, "must not be empty"),
-            CsvProblem::NotANumber => write!(f, "must be a whole number"),
-            CsvProblem::OutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
-            CsvProblem::TooLong { max } => write!(f, "longer than {max} characters"),
-            CsvProblem::UnknownTitle => {
-                write!(f, "not a FIDE title ({})", TITLE_ORDER.join(", "))
-            }
-            CsvProblem::BadFederation => write!(f, "must be three letters, e.g. CZE"),
-            CsvProblem::BadSex => write!(f, "must be m or w"),
+            CsvProblem::Field(problem) => problem.fmt(f),
             CsvProblem::DuplicateFideId { first_line } => {
                 write!(f, "the same FIDE ID is on line {first_line}")
             }
@@ -608,7 +576,10 @@ pub fn read_rows(
                 (surname, given) => format!("{surname}, {given}"),
             };
             if player.name.chars().count() > MAX_TEXT {
-                errors.push(line_error(line, CsvProblem::TooLong { max: MAX_TEXT }));
+                errors.push(line_error(
+                    line,
+                    FieldProblem::TooLong { max: MAX_TEXT }.into(),
+                ));
             }
         }
         if let (Some(id), Some(index)) = (player.fide_id, fide_id_at) {
@@ -683,13 +654,7 @@ fn set_field(
             player.team = check_text(value, false)?;
         }
         "national_id" => {
-            let id = check_text(value, false)?;
-            if id.chars().count() > MAX_NATIONAL_ID {
-                return Err(CsvProblem::TooLong {
-                    max: MAX_NATIONAL_ID,
-                });
-            }
-            player.national_id = id;
+            player.national_id = check_national_id(value)?;
         }
         "national_rating" => {
             player.national_rating =
@@ -706,66 +671,6 @@ fn set_field(
         }
     }
     Ok(())
-}
-
-/// A name or club: required or not, at most [`MAX_TEXT`] characters.
-pub fn check_text(value: &str, required: bool) -> Result<String, CsvProblem> {
-    let value = value.trim();
-    if required && value.is_empty() {
-        return Err(CsvProblem::Required);
-    }
-    if value.chars().count() > MAX_TEXT {
-        return Err(CsvProblem::TooLong { max: MAX_TEXT });
-    }
-    Ok(value.to_string())
-}
-
-/// An optional whole number in `min ..= max`.
-pub fn parse_number(value: &str, min: u64, max: u64) -> Result<Option<u64>, CsvProblem> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Ok(None);
-    }
-    if !value.chars().all(|c| c.is_ascii_digit()) {
-        return Err(CsvProblem::NotANumber);
-    }
-    match value.parse::<u64>() {
-        Ok(number) if (min..=max).contains(&number) => Ok(Some(number)),
-        _ => Err(CsvProblem::OutOfRange { min, max }),
-    }
-}
-
-/// A FIDE title (C.04.2 Art. 2.2.2), in capitals, or empty.
-pub fn parse_title(value: &str) -> Result<String, CsvProblem> {
-    let value = value.trim().to_ascii_uppercase();
-    if value.is_empty() || TITLE_ORDER.contains(&value.as_str()) {
-        Ok(value)
-    } else {
-        Err(CsvProblem::UnknownTitle)
-    }
-}
-
-/// A federation code: three ASCII letters (returned in capitals), or empty.
-pub fn parse_federation(value: &str) -> Result<String, CsvProblem> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Ok(String::new());
-    }
-    if value.len() == 3 && value.chars().all(|c| c.is_ascii_alphabetic()) {
-        Ok(value.to_ascii_uppercase())
-    } else {
-        Err(CsvProblem::BadFederation)
-    }
-}
-
-/// Sex as in TRF: `m`, `w` (also `f`), or empty.
-pub fn parse_sex(value: &str) -> Result<String, CsvProblem> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "" => Ok(String::new()),
-        "m" => Ok("m".into()),
-        "w" | "f" => Ok("w".into()),
-        _ => Err(CsvProblem::BadSex),
-    }
 }
 
 fn line_error(line: u64, problem: CsvProblem) -> CsvError {

@@ -1,6 +1,7 @@
 //! Tests of the player list reader and writer.
 
 use super::*;
+use crate::tournament::entry_fields::MAX_NATIONAL_ID;
 
 #[test]
 fn reads_a_clean_list_in_any_column_order() {
@@ -331,26 +332,26 @@ fn mapped_values_are_checked_like_the_others() {
         .map(|e| (e.field.as_str(), e.problem.clone()))
         .collect();
     assert!(
-        problems.contains(&("surname", CsvProblem::Required)),
+        problems.contains(&("surname", CsvProblem::Field(FieldProblem::Required))),
         "{problems:?}"
     );
     assert!(problems.contains(&(
         "national_id",
-        CsvProblem::TooLong {
+        CsvProblem::Field(FieldProblem::TooLong {
             max: MAX_NATIONAL_ID
-        }
+        })
     )));
     assert!(problems.contains(&(
         "national_rating",
-        CsvProblem::OutOfRange { min: 0, max: 3500 }
+        CsvProblem::Field(FieldProblem::OutOfRange { min: 0, max: 3500 })
     )));
-    assert!(problems.contains(&("fide_id", CsvProblem::NotANumber)));
+    assert!(problems.contains(&("fide_id", CsvProblem::Field(FieldProblem::NotANumber))));
     assert!(problems.contains(&(
         "birth_year",
-        CsvProblem::OutOfRange {
+        CsvProblem::Field(FieldProblem::OutOfRange {
             min: 1900,
             max: 2100
-        }
+        })
     )));
 }
 

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::store;
-use crate::formats::csv::check_text;
+use crate::tournament::entry_fields::check_text;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};

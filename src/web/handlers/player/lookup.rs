@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use crate::db::models::{FidePlayer, RatingKind};
 use crate::db::rating_list::{Found, look_up};
-use crate::formats::csv::parse_number;
+use crate::tournament::entry_fields::parse_number;
 use crate::tournament::rating_refresh::title_from_list;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::edit_form::EditPage;
@@ -125,7 +125,7 @@ pub async fn lookup_player(
                 errors.push(format!(
                     "{}: {}",
                     ctx.t("player.fide_id"),
-                    problem_message(&ctx, &problem)
+                    problem_message(&ctx, &problem.into())
                 ));
                 None
             }

@@ -26,6 +26,7 @@ pub mod withdraw;
 use crate::db::models::{NewPlayer, PlayerRow, TournamentId};
 use crate::db::store;
 use crate::formats::csv::{CsvProblem, PlayerRecord};
+use crate::tournament::entry_fields::FieldProblem;
 use crate::tournament::rating_basis::PairingRating;
 use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::web::PageContext;
@@ -41,11 +42,13 @@ pub fn problem_message(ctx: &PageContext, problem: &CsvProblem) -> String {
                 ("found", &found.to_string()),
             ],
         ),
-        CsvProblem::OutOfRange { min, max } => ctx.lang.t_with(
+        CsvProblem::Field(FieldProblem::OutOfRange { min, max }) => ctx.lang.t_with(
             &key,
             &[("min", &min.to_string()), ("max", &max.to_string())],
         ),
-        CsvProblem::TooLong { max } => ctx.lang.t_with(&key, &[("max", &max.to_string())]),
+        CsvProblem::Field(FieldProblem::TooLong { max }) => {
+            ctx.lang.t_with(&key, &[("max", &max.to_string())])
+        }
         CsvProblem::DuplicateFideId { first_line }
         | CsvProblem::DuplicateNationalId { first_line } => {
             ctx.lang.t_with(&key, &[("line", &first_line.to_string())])

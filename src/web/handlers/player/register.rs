@@ -8,9 +8,10 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::store;
-use crate::formats::csv::{
-    CsvProblem, MAX_NATIONAL_ID, MAX_RATING, PlayerRecord, check_text, parse_federation,
-    parse_number, parse_sex, parse_title,
+use crate::formats::csv::{CsvProblem, PlayerRecord};
+use crate::tournament::entry_fields::{
+    FieldProblem, MAX_RATING, check_national_id, check_text, parse_federation, parse_number,
+    parse_sex, parse_title,
 };
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
@@ -72,11 +73,11 @@ impl PlayerForm {
     /// Checks the fields as the CSV import does; the record or the translated problems.
     pub fn check(&self, ctx: &PageContext) -> Result<PlayerRecord, Vec<String>> {
         let mut errors = Vec::new();
-        let mut note = |field: &str, problem| {
+        let mut note = |field: &str, problem: FieldProblem| {
             errors.push(format!(
                 "{}: {}",
                 field_label(ctx, field),
-                problem_message(ctx, &problem)
+                problem_message(ctx, &CsvProblem::Field(problem))
             ));
         };
         let mut record = PlayerRecord::default();
@@ -112,13 +113,7 @@ impl PlayerForm {
             Ok(club) => record.club = club,
             Err(problem) => note("club", problem),
         }
-        match check_text(&self.national_id, false) {
-            Ok(id) if id.chars().count() > MAX_NATIONAL_ID => note(
-                "national_id",
-                CsvProblem::TooLong {
-                    max: MAX_NATIONAL_ID,
-                },
-            ),
+        match check_national_id(&self.national_id) {
             Ok(id) => record.national_id = id,
             Err(problem) => note("national_id", problem),
         }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use crate::db::models::{
     NewTournament, PairingRating, PairingSystem, RatingKind, ReportedRating, TournamentRow, UserId,
 };
-use crate::formats::csv::parse_federation;
+use crate::tournament::entry_fields::parse_federation;
 use crate::tournament::scoring::{PointSystem, PointSystemError, Points};
 use crate::web::extractors::Organiser;
 use crate::web::{AppError, PageContext, render_page};

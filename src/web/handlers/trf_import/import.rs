@@ -182,7 +182,8 @@ pub async fn import_trf(
             clip(&model.name)
         },
         place: clip(&header.city),
-        federation: crate::formats::csv::parse_federation(&header.federation).unwrap_or_default(),
+        federation: crate::tournament::entry_fields::parse_federation(&header.federation)
+            .unwrap_or_default(),
         start_date: date(start_date),
         end_date: date(end_date),
         chief_arbiter: clip(&header.chief_arbiter),
