@@ -42,8 +42,8 @@ use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 
+use crate::day::engines;
 use crate::formats::trf;
-use crate::pairing::dutch;
 use crate::pairing::dutch::pairing_set;
 use crate::tournament::board::Board;
 use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
@@ -119,7 +119,7 @@ fn team_swiss_bench(args: &TeamSwissArgs) -> anyhow::Result<ExitCode> {
         let present = swiss.participants(round);
         let input = team_swiss::round_input(&swiss, round, &present, profile.options);
         let start = Instant::now();
-        let boards = team_swiss::pair(&input);
+        let boards = engines::pair_team_swiss(&input);
         let seconds = start.elapsed().as_secs_f64();
         slowest = slowest.max(seconds);
         let same = boards.as_ref().is_ok_and(|b| {
@@ -233,7 +233,7 @@ fn measure(
 ) -> Measured {
     reset_peak();
     let start = Instant::now();
-    let result = dutch::pair(tournament);
+    let result = engines::pair_swiss(tournament);
     let seconds = start.elapsed().as_secs_f64();
     let peak = peak_mb().map_or_else(|| "?".to_owned(), |mb| format!("{mb:.0}"));
     let (outcome, same) = match (&result, expected) {

@@ -16,6 +16,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::day::engines;
 use crate::formats::trf;
 use crate::pairing::dutch::{self, PairingError};
 use crate::pairing::team_swiss::{self, ColourPreferences, PrimaryScore};
@@ -87,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.check {
         return check(&tournament);
     }
-    let pairing = match dutch::pair(&tournament) {
+    let pairing = match engines::pair_swiss(&tournament) {
         Ok(p) => p,
         Err(PairingError::NoValidPairing) => {
             eprintln!("no valid pairing exists (C.04.3 C1-C4)");
@@ -219,7 +220,7 @@ fn run_team(args: &Args, tournament: &Tournament) -> anyhow::Result<ExitCode> {
     let round = swiss.rounds_paired() + 1;
     let everyone: Vec<_> = swiss.event.teams.iter().map(|t| t.id).collect();
     let input = team_swiss::round_input(&swiss, round, &everyone, options);
-    let boards = match team_swiss::pair(&input) {
+    let boards = match engines::pair_team_swiss(&input) {
         Ok(boards) => boards,
         Err(error) => {
             eprintln!("round {round}: {error}");

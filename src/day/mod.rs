@@ -10,6 +10,7 @@
 //! - Team leagues: the schedule ([`league::schedule`], Berger tables over the teams).
 //! - The team Swiss (C.04.6): [`team_swiss`].
 //! - An event read from a file: [`import`].
+//! - The engines' `pair` functions, for every caller: [`engines`].
 //!
 //! The flow of a round of an individual event:
 //!
@@ -40,6 +41,7 @@ use crate::tournament::scoring::PointSystem;
 use crate::tournament::starting_rank::sort_by_starting_rank;
 use crate::tournament::system::{Cycles, PairingSystem};
 
+pub mod engines;
 pub mod import;
 pub mod league;
 pub mod team_swiss;
@@ -312,7 +314,7 @@ fn plan_swiss(state: &DayState) -> Result<RoundPlan, DayRefusal> {
             state.points.win,
         );
     }
-    let mut boards = dutch::pair(&model).map_err(|error| match error {
+    let mut boards = engines::pair_swiss(&model).map_err(|error| match error {
         dutch::PairingError::TooManyPlayers { players, limit } => {
             DayRefusal::TooManyPlayers { players, limit }
         }

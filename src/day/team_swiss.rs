@@ -13,8 +13,9 @@
 //! - The first-named team of a match has White on board 1 (Art. 1.6.1): it is the match's home
 //!   team, as in the TRF-2026 records the engine reads back.
 
+use crate::day::engines::pair_team_swiss;
 use crate::pairing::team_swiss::history::TeamSwiss;
-use crate::pairing::team_swiss::{Options, TeamPairing, TeamPairingError, pair, round_input};
+use crate::pairing::team_swiss::{Options, TeamPairing, TeamPairingError, round_input};
 use crate::tournament::model::Color;
 use crate::tournament::team::{PairingAllocatedByes, TeamEvent, TeamId};
 
@@ -106,7 +107,7 @@ pub fn plan_next_round(
     }
     let round = paired + 1;
     let swiss = team_swiss(event, rules);
-    let matches = pair(&round_input(&swiss, round, present, rules.options))
+    let matches = pair_team_swiss(&round_input(&swiss, round, present, rules.options))
         .map_err(SwissRefusal::NoPairing)?;
     Ok(PlannedRound { round, matches })
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::day::engines;
 use crate::formats::trf;
 use crate::pairing::dutch::{self, PairingError};
 use crate::pairing::generator::{self, GenerateError};
@@ -297,7 +298,7 @@ fn check_stopped(
         None => {
             let parsed = trf::parse(&to_pair_text)
                 .map_err(|e| anyhow::anyhow!("{name} round {round}: our own file: {e}"))?;
-            match dutch::pair(&parsed) {
+            match engines::pair_swiss(&parsed) {
                 Err(PairingError::NoValidPairing) => None,
                 other => Some(format!("read back, round {round} pairs: {other:?}")),
             }

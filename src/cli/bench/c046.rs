@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::day::engines;
 use crate::formats::trf;
 use crate::pairing::team_swiss::generator::{self, GenerateError, Profile};
 use crate::pairing::team_swiss::{
@@ -230,7 +231,7 @@ fn check_file(
     let everyone: Vec<_> = swiss.event.teams.iter().map(|t| t.id).collect();
     let ours_next = stopped_at.map(|round| {
         let input = team_swiss::round_input(&swiss, round, &everyone, profile.options);
-        team_swiss::pair(&input)
+        engines::pair_team_swiss(&input)
             .map(|boards| checker::pairing_set(&boards))
             .unwrap_or_default()
     });
