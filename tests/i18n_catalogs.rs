@@ -165,3 +165,23 @@ fn c07_art_5_every_tie_break_has_a_name_in_every_language() {
     let cs = Lang::from_code("cs").expect("supported");
     assert_eq!(cs.t("tiebreak.kind.DE"), "Vzájemné partie");
 }
+
+/// Numbers are written with the decimal mark of the reader's language: a comma in Czech,
+/// Slovak, Hungarian and Serbian, a point in English; section numbers stay as they are.
+#[test]
+fn decimal_marks_follow_the_language() {
+    use arbiter::web::i18n::Lang;
+    let cs = Lang::from_code("cs").expect("cs");
+    let en = Lang::from_code("en").expect("en");
+    assert_eq!(cs.decimal("2.5"), "2,5");
+    assert_eq!(cs.decimal("-70.20 (-70)"), "-70,20 (-70)");
+    assert_eq!(cs.decimal("C.07 9.2.1"), "C.07 9.2.1");
+    assert_eq!(en.decimal("2.5"), "2.5");
+    for code in ["sk", "hu", "sr-Latn", "sr-Cyrl"] {
+        assert_eq!(
+            Lang::from_code(code).expect(code).decimal("23.5"),
+            "23,5",
+            "{code}"
+        );
+    }
+}

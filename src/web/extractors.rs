@@ -394,6 +394,17 @@ impl PageContext {
         self.lang.t_count(key, n.max(0).unsigned_abs(), &[])
     }
 
+    /// An article of the Laws or a FIDE regulation as the page's language cites it (`Art. 9.2`,
+    /// `čl. 9.2`, `9.2. cikk`).
+    pub fn article(&self, number: &str) -> String {
+        self.lang.t_with("score.article", &[("n", number)])
+    }
+
+    /// A number as the page's language writes it ([`Lang::decimal`]: `2,5` in Czech).
+    pub fn num(&self, text: &str) -> String {
+        self.lang.decimal(text)
+    }
+
     /// The page's language code (for `<html lang>`).
     pub fn lang_code(&self) -> &'static str {
         match self.lang.code() {

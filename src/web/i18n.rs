@@ -147,6 +147,28 @@ impl Lang {
         }
     }
 
+    /// `text` with the decimal mark of this language: a point between two digits becomes a
+    /// comma in Czech, Slovak, Hungarian and Serbian (`2.5` → `2,5`, `-70.20` → `-70,20`);
+    /// other points (`C.07`, `Art. 9.2`) stay. English keeps the point.
+    pub fn decimal(self, text: &str) -> String {
+        if self.code() == "en" {
+            return text.to_owned();
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        for (index, &c) in chars.iter().enumerate() {
+            let between_digits = c == '.'
+                && index > 0
+                && chars[index - 1].is_ascii_digit()
+                && chars.get(index + 1).is_some_and(char::is_ascii_digit)
+                // `9.2.1`, `C.07 10.1`: an article or a section, not a number.
+                && !chars[..index].iter().rev().take_while(|c| c.is_ascii_digit() || **c == '.').any(|c| *c == '.')
+                && !chars[index + 1..].iter().take_while(|c| c.is_ascii_digit() || **c == '.').any(|c| *c == '.');
+            out.push(if between_digits { ',' } else { c });
+        }
+        out
+    }
+
     /// The counted message `key` for `n`: the catalog's `key.one`, `key.few` or `key.other`
     /// by [`Lang::plural_category`], with `%{count}` and the other placeholders replaced.
     pub fn t_count(self, key: &str, n: u64, args: &[(&str, &str)]) -> String {
