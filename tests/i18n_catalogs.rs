@@ -185,3 +185,49 @@ fn decimal_marks_follow_the_language() {
         );
     }
 }
+
+/// Hungarian's "in" suffix follows the number's vowels (vowel harmony): 2010-ben, 2008-ban.
+#[test]
+fn hungarian_years_take_the_suffix_their_vowels_ask_for() {
+    use arbiter::web::i18n::Lang;
+    let hu = Lang::from_code("hu").expect("hu");
+    for (year, text) in [
+        (2010, "2010-ben"),
+        (2008, "2008-ban"),
+        (2013, "2013-ban"),
+        (2020, "2020-ban"),
+        (2000, "2000-ben"),
+        (1990, "1990-ben"),
+        (1986, "1986-ban"),
+        (2005, "2005-ben"),
+        (2030, "2030-ban"),
+        (2100, "2100-ban"),
+    ] {
+        assert_eq!(hu.number_in(year), text);
+    }
+    assert_eq!(Lang::from_code("cs").expect("cs").number_in(2010), "2010");
+}
+
+/// A number before a noun takes the form the number asks for: 1 hráč, 3 hráči, 5 hráčů.
+#[test]
+fn numbers_before_nouns_take_their_plural_form() {
+    use arbiter::web::i18n::Lang;
+    let cs = Lang::from_code("cs").expect("cs");
+    let sr = Lang::from_code("sr-Latn").expect("sr");
+    assert_eq!(
+        [1, 3, 5, 22].map(|n| cs.counted("players", n)),
+        ["1 hráč", "3 hráči", "5 hráčů", "22 hráčů"]
+    );
+    assert_eq!(
+        [1, 3, 5, 22].map(|n| sr.counted("players", n)),
+        ["1 igrač", "3 igrača", "5 igrača", "22 igrača"]
+    );
+    assert_eq!(
+        [1, 2, 5].map(|n| cs.counted("rated_games", n)),
+        [
+            "1 partie s hráčem s ratingem",
+            "2 partie s hráči s ratingem",
+            "5 partií s hráči s ratingem"
+        ]
+    );
+}

@@ -169,6 +169,22 @@ impl Lang {
         out
     }
 
+    /// A number with Hungarian's "in" suffix, which follows the vowels of the number as it is
+    /// spoken (vowel harmony: `2010-ben` — tíz, `2008-ban` — nyolc, `2020-ban` — húsz,
+    /// `2000-ben` — ezer); in the other languages the number alone (their catalogs say "in").
+    pub fn number_in(self, n: u64) -> String {
+        if self.code() != "hu" {
+            return n.to_string();
+        }
+        format!("{n}-{}", hungarian_inessive(n))
+    }
+
+    /// `n` and a noun in the form the number asks for (`count.<noun>` in the catalogs:
+    /// "1 partie", "3 partie", "5 partií"), to put into a message with several numbers.
+    pub fn counted(self, noun: &str, n: u64) -> String {
+        self.t_count(&format!("count.{noun}"), n, &[])
+    }
+
     /// The counted message `key` for `n`: the catalog's `key.one`, `key.few` or `key.other`
     /// by [`Lang::plural_category`], with `%{count}` and the other placeholders replaced.
     pub fn t_count(self, key: &str, n: u64, args: &[(&str, &str)]) -> String {
@@ -199,4 +215,35 @@ pub fn catalog_keys(locale: &str) -> BTreeSet<String> {
 /// Every locale code rust-i18n loaded from `locales/`.
 pub fn loaded_locales() -> Vec<Cow<'static, str>> {
     crate::_rust_i18n_available_locales()
+}
+
+/// `ban` or `ben` after `n` spoken in Hungarian: the last word of the number decides (its last
+/// non-zero digit's word, else the tens', else száz or ezer).
+fn hungarian_inessive(n: u64) -> &'static str {
+    const BACK: &str = "ban";
+    const FRONT: &str = "ben";
+    // egy, kettő, három, négy, öt, hat, hét, nyolc, kilenc
+    const UNITS: [&str; 10] = [
+        FRONT, FRONT, FRONT, BACK, FRONT, FRONT, BACK, FRONT, BACK, FRONT,
+    ];
+    // tíz, húsz, harminc, negyven, ötven, hatvan, hetven, nyolcvan, kilencven
+    const TENS: [&str; 10] = [
+        FRONT, FRONT, BACK, BACK, FRONT, FRONT, BACK, FRONT, BACK, FRONT,
+    ];
+    if n % 10 != 0 {
+        return UNITS[(n % 10) as usize];
+    }
+    if n % 100 != 0 {
+        return TENS[(n / 10 % 10) as usize];
+    }
+    if n % 1000 != 0 {
+        return BACK; // száz
+    }
+    if n == 0 {
+        return BACK; // nulla
+    }
+    if n % 1_000_000 != 0 {
+        return FRONT; // ezer
+    }
+    BACK // millió
 }

@@ -182,7 +182,7 @@ pub async fn show_card(
                 InitialRating::Disregarded => ctx.t("card.initial_disregarded"),
                 InitialRating::TooFewGames { games, provisional } => ctx
                     .t("card.initial_too_few")
-                    .replace("%{games}", &games.to_string())
+                    .replace("%{games}", &ctx.lang.counted("rated_games", *games as u64))
                     .replace("%{rating}", &provisional.to_string()),
                 InitialRating::BelowFloor { provisional } => {
                     ctx.t_with_name("card.initial_below_floor", &provisional.to_string())

@@ -83,7 +83,14 @@ pub fn rule_text(ctx: &PageContext, rule: &CategoryRule, year: i32) -> String {
     };
     ctx.lang.t_with(
         &key,
-        &[("name", &rule.value()), ("year", &born.to_string())],
+        &[
+            ("name", &rule.value()),
+            ("year", &born.to_string()),
+            (
+                "year_in",
+                &ctx.lang.number_in(u64::try_from(born).unwrap_or(0)),
+            ),
+        ],
     )
 }
 

@@ -38,7 +38,7 @@ impl RatingListPage {
                 "ratings.done",
                 &[
                     ("file", file),
-                    ("players", &players.to_string()),
+                    ("players", &self.ctx.lang.counted("players", *players)),
                     ("seconds", &format!("{seconds:.0}")),
                 ],
             )),
