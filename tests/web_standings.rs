@@ -291,6 +291,14 @@ async fn organiser_chooses_tie_breaks_and_others_cannot() {
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.text(".errors").unwrap_or_default().contains("XYZ"));
+    // In the reader's language.
+    owner.accept_language = Some("cs".to_owned());
+    let page = owner
+        .post(&path, &[("codes", "BH/C1, XYZ"), ("ties", "lots")])
+        .await;
+    let reason = page.text(".errors").unwrap_or_default();
+    assert!(reason.contains("„XYZ“ není individuální"), "{reason}");
+    owner.accept_language = None;
     // Nothing stored yet: the public standings still use the default.
     let public = anonymous.get(&format!("/tournaments/{id}/standings")).await;
     assert_eq!(

@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::store;
-use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
+use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakParseError, TieBreakSettings};
 use crate::web::extractors::{CsrfForm, Organiser};
 use crate::web::handlers::standings::load_ranked;
 use crate::web::handlers::standings::tiebreaks::{TieBreaksPage, join_codes};
@@ -67,7 +67,11 @@ pub async fn save_tiebreaks(
         }
         Ok(list) => list,
         Err(error) => {
-            errors.push(format!("{}: {error}", ctx.t("tiebreaks.codes")));
+            errors.push(format!(
+                "{}: {}",
+                ctx.t("tiebreaks.codes"),
+                parse_error_text(&ctx, &error)
+            ));
             Vec::new()
         }
     };
@@ -119,4 +123,18 @@ pub async fn save_tiebreaks(
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/standings")))
+}
+
+/// Why a tie-break code does not read, in the page's language.
+fn parse_error_text(ctx: &PageContext, error: &TieBreakParseError) -> String {
+    match error {
+        TieBreakParseError::Empty => ctx.t("tiebreaks.error.empty_code"),
+        TieBreakParseError::Unknown { code, part } => ctx
+            .lang
+            .t_with("tiebreaks.error.unknown", &[("code", code), ("part", part)]),
+        TieBreakParseError::BadModifier { code, modifier } => ctx.lang.t_with(
+            "tiebreaks.error.modifier",
+            &[("code", code), ("modifier", modifier)],
+        ),
+    }
 }
