@@ -388,14 +388,32 @@ impl From<askama::Error> for AppError {
     }
 }
 
-/// A document that cannot be printed: the font is the build's fault (500); anything else is the
-/// request's (422, with the reason).
-impl From<crate::print::PrintError> for AppError {
-    fn from(error: crate::print::PrintError) -> Self {
-        match error {
-            crate::print::PrintError::Font(message) => AppError::Internal(message),
-            other => AppError::Unprocessable(other.to_string()),
-        }
+impl AppError {
+    /// A document that cannot be printed: the font is the build's fault (500); a round not
+    /// paired or a player not there is not found (404); anything else is the request's (422),
+    /// with the reason in the visitor's language.
+    pub fn from_print(ctx: &PageContext, error: crate::print::PrintError) -> AppError {
+        use crate::print::PrintError;
+        let n = |value: u32| value.to_string();
+        let message = match error {
+            PrintError::Font(message) => return AppError::Internal(message),
+            PrintError::NotPaired(_) | PrintError::NoSuchRound { .. } => {
+                return AppError::NotFound;
+            }
+            PrintError::UnknownPlayer { board, player } => ctx.lang.t_with(
+                "printing.error.unknown_player",
+                &[("board", &n(board)), ("player", &n(player))],
+            ),
+            PrintError::UnknownStandingsPlayer(player) | PrintError::NoSuchPlayer(player) => {
+                ctx.t_with_name("printing.error.no_such_player", &n(player))
+            }
+            PrintError::NotATeamCompetition(_) => ctx.t("printing.error.not_a_team_competition"),
+            PrintError::NoGames(round) => ctx.t_with_name("printing.error.no_games", &n(round)),
+            PrintError::NoPlayers => ctx.t("printing.error.no_players"),
+            PrintError::NoPlayerGiven => ctx.t("printing.error.no_player_given"),
+            PrintError::NoNorm(_) => ctx.t("norms.no_certificate"),
+        };
+        AppError::Unprocessable(message)
     }
 }
 

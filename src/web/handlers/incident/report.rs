@@ -32,6 +32,7 @@ pub async fn print_arbiter_report(
         incidents: incidents.into_iter().map(|item| item.line).collect(),
     };
     let model = data.to_model(data.complete_rounds());
-    let pdf = arbiter_report(&model, &input, &report)?;
+    let pdf = arbiter_report(&model, &input, &report)
+        .map_err(|error| AppError::from_print(&ctx, error))?;
     Ok(pdf_response(pdf, &format!("{id}-arbiter-report.pdf")))
 }

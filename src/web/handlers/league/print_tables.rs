@@ -33,6 +33,7 @@ pub async fn print_tables(
         &tournament,
         &input,
         event.rounds_played(),
-    )?;
+    )
+    .map_err(|error| AppError::from_print(&ctx, error))?;
     Ok(pdf_response(pdf, &format!("{id}-team-standings.pdf")))
 }

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::print::match_sheet::match_sheets;
 use crate::print::stored::document_input;
-use crate::print::{Language, PaperSize, PrintError};
+use crate::print::{Language, PaperSize};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
 use crate::web::pdf_response;
@@ -27,10 +27,7 @@ pub async fn print_sheets(
         PaperSize::default(),
     );
     let tournament = league.event().to_tournament();
-    let pdf = match_sheets(&tournament, &input, round).map_err(|error| match error {
-        PrintError::Font(message) => AppError::Internal(message),
-        PrintError::NotPaired(_) => AppError::NotFound,
-        other => AppError::Unprocessable(other.to_string()),
-    })?;
+    let pdf = match_sheets(&tournament, &input, round)
+        .map_err(|error| AppError::from_print(&ctx, error))?;
     Ok(pdf_response(pdf, &format!("{id}-match-sheets-{round}.pdf")))
 }

@@ -123,7 +123,8 @@ pub async fn print_document(
             .await?;
     }
     // One call.
-    let pdf = render_stored(document, data, input, round)?;
+    let pdf = render_stored(document, data, input, round)
+        .map_err(|error| AppError::from_print(&ctx, error))?;
     // Render.
     Ok(pdf_response(
         pdf,

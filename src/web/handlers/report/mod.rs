@@ -20,7 +20,7 @@ use crate::formats::rating_report::{
 };
 use crate::print::norm_forms::NormEvent;
 use crate::print::stored::document_input;
-use crate::print::{Document, Language, PaperSize, PrintError, render};
+use crate::print::{Document, Language, PaperSize, render};
 use crate::tournament::PlayerId;
 use crate::web::handlers::standings::Ranked;
 use crate::web::handlers::swiss::trf_export::report_text;
@@ -115,14 +115,8 @@ pub fn norm_form(
         settings: ranked.data.norm_settings(),
     };
     input.player = player;
-    let pdf =
-        render(document, &ranked.model, &input, ranked.after_round).map_err(
-            |error| match error {
-                PrintError::Font(message) => AppError::Internal(message),
-                PrintError::NoNorm(_) => AppError::Unprocessable(ctx.t("norms.no_certificate")),
-                other => AppError::Unprocessable(other.to_string()),
-            },
-        )?;
+    let pdf = render(document, &ranked.model, &input, ranked.after_round)
+        .map_err(|error| AppError::from_print(&ctx, error))?;
     let id = ranked.data.tournament.id.0;
     let name = match player {
         Some(start) => format!("{id}-{}-{}.pdf", document.name(), start.0),
