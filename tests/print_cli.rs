@@ -154,7 +154,7 @@ fn cli_prints_wallchart_and_scoresheets_from_a_full_trf() {
         assert!(text.contains(&name), "{name} missing");
     }
     assert!(text.contains("Crosstable after round 9"));
-    assert!(sheet_text.contains("Партијски образац"));
+    assert!(sheet_text.contains("Записник партије"));
     assert!(sheet_text.contains("Фигуре: К Д Т Л С"));
 }
 

@@ -513,16 +513,17 @@ fn appendix_c_scoresheet_piece_letters_follow_the_language() {
     let t = tournament(2, 11);
     let cases = [
         (Language::Czech, "Figury: K D V S J", "Partiář"),
+        (Language::Slovak, "Figúry: K D V S J", "Partiár"),
         (Language::Hungarian, "Bábuk: K V B F H", "Játszmalap"),
         (
             Language::SerbianCyrillic,
             "Фигуре: К Д Т Л С",
-            "Партијски образац",
+            "Записник партије",
         ),
         (
             Language::SerbianLatin,
             "Figure: K D T L S",
-            "Partijski obrazac",
+            "Zapisnik partije",
         ),
     ];
     for (language, letters, title) in cases {

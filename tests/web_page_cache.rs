@@ -338,7 +338,10 @@ async fn art_6_7_live_json_is_answered_304_only_while_the_boards_read_the_same()
                 &[("colour", colour)],
             )
             .await
-            .assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
+            .assert_redirect(&format!(
+                "/tournaments/{id}/rounds/1/live#live-board-{}",
+                game.board
+            ));
     }
     let (status, checked_in, _, _) =
         visit(&hall, &live, &[(header::IF_NONE_MATCH, etag.as_str())]).await;
@@ -385,7 +388,10 @@ async fn art_6_7_live_json_is_answered_304_only_while_the_boards_read_the_same()
             &[("colour", "black")],
         )
         .await
-        .assert_redirect(&format!("/tournaments/{id}/rounds/1/live"));
+        .assert_redirect(&format!(
+            "/tournaments/{id}/rounds/1/live#live-board-{}",
+            games[1].board
+        ));
     let at = |now| live_at(&ctx, &event, now);
     let now = OffsetDateTime::now_utc() + Duration::seconds(1);
     let (playing, much_later) = (at(now), at(now + Duration::minutes(20)));
