@@ -30,7 +30,7 @@ pub async fn enter_board_penalty(
     let (version, by) = (form.version, user.id);
     let saved = state
         .write(&ctx, move |conn| {
-            store::set_team_penalty(
+            store::enter_penalty(
                 conn,
                 tournament,
                 TeamBoardId(board),
@@ -41,7 +41,9 @@ pub async fn enter_board_penalty(
                 by,
             )
         })
-        .await?;
+        .await?
+        .into_team()
+        .ok_or(AppError::NotFound)?;
     Ok(see_other_with_notice(
         &session,
         &format!(

@@ -51,9 +51,18 @@ pub async fn enter_board_result(
     let by = user.id;
     let saved = state
         .write(&ctx, move |conn| {
-            store::set_team_result(conn, tournament, TeamBoardId(board), version, result, by)
+            store::set_result(
+                conn,
+                tournament,
+                TeamBoardId(board),
+                version,
+                result,
+                Some(by),
+            )
         })
-        .await?;
+        .await?
+        .into_team()
+        .ok_or(AppError::NotFound)?;
     Ok(see_other_with_notice(
         &session,
         &format!(

@@ -129,19 +129,21 @@ pub async fn enter_result(
         .try_write(move |conn| {
             store::set_result(conn, tournament, GameId(game_id), version, result, Some(by))
         })
-        .await?;
+        .await?
+        .and_then(|saved| saved.into_game().ok_or(StoreError::NotFound));
     match saved {
         Ok(game) if json => {
             let (game, missing) = board_state(&state, game).await?;
             Ok(HttpResponse::Ok().json(Saved::of(&game, missing, None)))
         }
         Err(StoreError::Refused(Refusal::ResultConflict(current))) if json => {
-            let theirs = current.result.map_or("—", BoardResult::label);
+            let theirs = current.result().map_or("—", BoardResult::label);
             let mine = result.map_or("—", BoardResult::label);
             let message = ctx
                 .lang
                 .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
-            let (current, missing) = board_state(&state, *current).await?;
+            let current = current.into_game().ok_or(AppError::NotFound)?;
+            let (current, missing) = board_state(&state, current).await?;
             Ok(HttpResponse::Conflict().json(Saved::of(&current, missing, Some(message))))
         }
         Ok(game) => {
@@ -159,11 +161,12 @@ pub async fn enter_result(
             }
         }
         Err(StoreError::Refused(Refusal::ResultConflict(current))) => {
-            let theirs = current.result.map_or("—", BoardResult::label);
+            let theirs = current.result().map_or("—", BoardResult::label);
             let mine = result.map_or("—", BoardResult::label);
             let message = ctx
                 .lang
                 .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
+            let current = current.into_game().ok_or(AppError::NotFound)?;
             let (data, access) = load_visible(&state, Some(user.0), id).await?;
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)

@@ -86,11 +86,12 @@ pub async fn enter_penalty(
     match saved {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}/games/{game_id}"))),
         Err(StoreError::Refused(Refusal::ResultConflict(current))) => {
-            let theirs = current.result.map_or("—", BoardResult::label);
+            let theirs = current.result().map_or("—", BoardResult::label);
             let message = ctx.lang.t_with(
                 "result.conflict",
                 &[("theirs", theirs), ("mine", result.label())],
             );
+            let current = current.into_game().ok_or(AppError::NotFound)?;
             let (data, access) = load_visible(&state, Some(user.0), id).await?;
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)
