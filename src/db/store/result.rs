@@ -235,7 +235,6 @@ pub(super) fn save_result(
             (Some(text), None) | (None, Some(text)) => text,
             (None, None) => String::new(),
         },
-        ..NewAuditEntry::default()
     });
     let saved = match board {
         BoardRef::Game(game) => Game::find(conn, game)?.map(BoardRow::Game),

@@ -6,7 +6,6 @@
 
 pub mod add_member;
 pub mod add_team;
-pub mod board_penalty;
 pub mod crosstable;
 pub mod draw;
 pub mod export;
@@ -15,7 +14,6 @@ pub mod match_page;
 pub mod pair;
 pub mod penalty;
 pub mod print_tables;
-pub mod result;
 pub mod round;
 pub mod settings;
 pub mod sheets;
