@@ -62,7 +62,7 @@ pub use result::{BoardRef, BoardRow, enter_penalty, set_result};
 pub use round::{
     issue_report_codes, pair_next_round, publish_round, swap_players, unpair_last_round,
 };
-pub use team_swiss::{pair_team_round, swap_teams, unpair_team_round};
+pub use team_swiss::{pair_team_round, swap_teams};
 pub use tournaments::{
     add_arbiter, create_tournament, import_tournament, publish_tournament, save_schedule,
     save_swiss_settings, save_tie_breaks, update_settings,

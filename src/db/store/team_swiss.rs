@@ -1,5 +1,6 @@
 //! The writes of a team Swiss (FIDE C.04.6) beyond a league's: pairing the next round
-//! ([`swiss::plan_next_round`]), undoing the last one, and the arbiter's exchange of two teams.
+//! ([`swiss::plan_next_round`]), undoing the last one (the team branch of
+//! [`super::unpair_last_round`]), and the arbiter's exchange of two teams.
 //! Each is one store write ([`super::write`]): the revision bumped first, the preconditions
 //! checked inside the transaction, every change audited. Line-ups, results, forfeits and
 //! penalties are the league's writes ([`super::league`]).
@@ -205,53 +206,50 @@ pub fn swap_teams(
     })
 }
 
-/// Removes the last round of a team Swiss while none of its boards has a result and no match
-/// was forfeited (line-ups given are dropped with it), checked inside the transaction.
-/// Returns the round removed.
-pub fn unpair_team_round(
+/// The team Swiss's branch of [`super::unpair_last_round`]: removes its last round while
+/// none of its boards has a result and no match was forfeited (line-ups given are dropped with
+/// it), checked inside the caller's transaction. Returns the round removed.
+pub(super) fn unpair_team_round(
     conn: &mut DbConn,
     tournament: TournamentId,
-    by: UserId,
+    audit: &mut Vec<NewAuditEntry>,
 ) -> Result<u32, StoreError> {
     use crate::db::schema::rounds;
     use crate::db::schema_team::{team_boards, team_matches};
-    write(conn, tournament, Some(by), |conn, audit| {
-        let data = league_data(conn, tournament)?;
-        if !data.data.tournament.pairing_system.is_team_swiss() {
-            return Err(Refusal::NotATeamSwiss.into());
-        }
-        let last = data.rounds_paired();
-        if last == 0 {
-            return Err(Refusal::NoTeamRoundPaired.into());
-        }
-        let matches: Vec<&TeamMatchRow> = data
-            .matches
-            .iter()
-            .filter(|m| m.round == last as i32)
-            .collect();
-        let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
-        let scored = data
-            .boards
-            .iter()
-            .any(|b| ids.contains(&b.match_id) && b.result.is_some());
-        if scored || matches.iter().any(|m| m.forfeit.is_some()) {
-            return Err(Refusal::MatchHasResults.into());
-        }
-        diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&ids)))
-            .execute(conn)?;
-        diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&ids))).execute(conn)?;
-        diesel::delete(
-            rounds::table
-                .filter(rounds::tournament_id.eq(tournament))
-                .filter(rounds::number.eq(last as i32)),
-        )
-        .execute(conn)?;
-        audit.push(NewAuditEntry {
-            action: "unpair",
-            round: Some(last as i32),
-            detail: format!("{} matches removed", matches.len()),
-            ..NewAuditEntry::default()
-        });
-        Ok(last)
-    })
+    let data = league_data(conn, tournament)?;
+    if !data.data.tournament.pairing_system.is_team_swiss() {
+        return Err(Refusal::NotATeamSwiss.into());
+    }
+    let last = data.rounds_paired();
+    if last == 0 {
+        return Err(Refusal::NoTeamRoundPaired.into());
+    }
+    let matches: Vec<&TeamMatchRow> = data
+        .matches
+        .iter()
+        .filter(|m| m.round == last as i32)
+        .collect();
+    let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
+    let scored = data
+        .boards
+        .iter()
+        .any(|b| ids.contains(&b.match_id) && b.result.is_some());
+    if scored || matches.iter().any(|m| m.forfeit.is_some()) {
+        return Err(Refusal::MatchHasResults.into());
+    }
+    diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&ids))).execute(conn)?;
+    diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&ids))).execute(conn)?;
+    diesel::delete(
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .filter(rounds::number.eq(last as i32)),
+    )
+    .execute(conn)?;
+    audit.push(NewAuditEntry {
+        action: "unpair",
+        round: Some(last as i32),
+        detail: format!("{} matches removed", matches.len()),
+        ..NewAuditEntry::default()
+    });
+    Ok(last)
 }
