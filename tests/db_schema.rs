@@ -308,7 +308,7 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
     )
     .expect("saved");
     assert_eq!(
-        (saved.result, saved.version),
+        (saved.result(), saved.version()),
         (Some(BoardResult::WhiteWins), 1)
     );
     match store::set_result(
@@ -320,7 +320,7 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
         Some(arno.id),
     ) {
         Err(StoreError::Refused(Refusal::ResultConflict(now))) => {
-            assert_eq!(now.result, Some(BoardResult::WhiteWins))
+            assert_eq!(now.result(), Some(BoardResult::WhiteWins))
         }
         other => panic!("expected a conflict, got {other:?}"),
     }
@@ -365,4 +365,154 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
             ("arno", Some("1-0"), Some("1/2-1/2"))
         ]
     );
+}
+
+#[test]
+fn one_result_write_saves_a_team_board_and_a_game_and_audits_both() {
+    use arbiter::day::import::TeamFormat;
+    use arbiter::day::league::sample::{LeagueShape, league};
+    use arbiter::db::models::team_boards::TeamBoardRow;
+    use arbiter::db::models::team_matches::TeamMatchRow;
+    use arbiter::db::store::BoardRef;
+    use arbiter::tournament::system::Cycles;
+    use arbiter::tournament::team::{BoardColours, MatchPoints};
+
+    let ctx = TestContext::new();
+    let owner = ctx.create_user("olga", Role::Organiser);
+    let mut conn = ctx.conn();
+    let conn = &mut *conn;
+
+    // An individual event with one game.
+    let solo = tournament(owner.id).insert(conn).unwrap();
+    let p =
+        NewPlayer::insert_all(conn, &[player(solo.id, "A", 1), player(solo.id, "B", 2)]).unwrap();
+    let round = NewRound {
+        tournament_id: solo.id,
+        number: 1,
+        published: true,
+    }
+    .insert(conn)
+    .unwrap();
+    let game = NewGame {
+        round_id: round.id,
+        board: 1,
+        white_id: p[0].id,
+        black_id: Some(p[1].id),
+        result: None,
+        colourless: false,
+    }
+    .insert(conn)
+    .unwrap();
+
+    // A team league with round 1 played, its line-ups given.
+    let event = league(&LeagueShape {
+        teams: 4,
+        boards: 2,
+        reserves: 0,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(1),
+        incident_rate: 0.0,
+        seed: 7,
+    })
+    .expect("league");
+    let new = NewTournament {
+        pairing_system: PairingSystem::TeamRoundRobin,
+        ..tournament(owner.id)
+    };
+    let team = store::import_league(conn, &new, &event, &TeamFormat::RoundRobin, owner.id)
+        .expect("imported");
+    let matches: Vec<_> = TeamMatchRow::for_tournament(conn, team.id)
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.round == 1 && m.away_id.is_some())
+        .map(|m| m.id)
+        .collect();
+    let board = TeamBoardRow::for_matches(conn, &matches).unwrap()[0].clone();
+    assert!(board.white_id.is_some() && board.black_id.is_some());
+
+    // The same store call saves both boards, each under its version lock.
+    let boards = [
+        (solo.id, BoardRef::Game(game.id), game.version),
+        (team.id, BoardRef::Team(board.id), board.version),
+    ];
+    for (tournament, board, version) in boards {
+        let saved = store::set_result(
+            conn,
+            tournament,
+            board,
+            version,
+            Some(BoardResult::Draw),
+            Some(owner.id),
+        )
+        .expect("saved");
+        assert_eq!(
+            (saved.result(), saved.version()),
+            (Some(BoardResult::Draw), version + 1)
+        );
+        match store::set_result(
+            conn,
+            tournament,
+            board,
+            version,
+            Some(BoardResult::WhiteWins),
+            Some(owner.id),
+        ) {
+            Err(StoreError::Refused(Refusal::ResultConflict(now))) => {
+                assert_eq!(now.result(), Some(BoardResult::Draw))
+            }
+            other => panic!("expected a conflict, got {other:?}"),
+        }
+    }
+    // A team board is not found through the individual event, nor a game through the league.
+    assert!(matches!(
+        store::set_result(conn, solo.id, board.id, 0, None, Some(owner.id)),
+        Err(StoreError::NotFound)
+    ));
+    assert!(matches!(
+        store::set_result(conn, team.id, game.id, 0, None, Some(owner.id)),
+        Err(StoreError::NotFound)
+    ));
+
+    let mut last_result = |tournament, action: &str| {
+        AuditEntry::for_tournament(conn, tournament)
+            .unwrap()
+            .into_iter()
+            .rfind(|a| a.entry.action == action)
+            .map(|a| {
+                (
+                    a.user_name,
+                    a.entry.round,
+                    a.entry.board,
+                    a.entry.game_id,
+                    a.entry.old_value,
+                    a.entry.new_value,
+                )
+            })
+    };
+    assert_eq!(
+        last_result(solo.id, "result"),
+        Some((
+            "olga".to_owned(),
+            Some(1),
+            Some(1),
+            Some(game.id),
+            None,
+            Some("1/2-1/2".to_owned())
+        ))
+    );
+    assert_eq!(
+        last_result(team.id, "team_result"),
+        Some((
+            "olga".to_owned(),
+            Some(1),
+            Some(board.board),
+            None,
+            board.result.map(|r| r.as_str().to_owned()),
+            Some("1/2-1/2".to_owned())
+        ))
+    );
+    let saved = TeamBoardRow::find(conn, board.id).unwrap().expect("board");
+    assert_eq!(saved.result, Some(BoardResult::Draw));
 }

@@ -16,8 +16,9 @@ use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
 use crate::day::{DayRefusal, SettingChange, SettingRefusal};
-use crate::db::store::LeagueRefusal;
-use crate::db::store::{ListExcess, ListPart, Refusal, StoreError};
+use crate::db::store::{
+    BoardRow, CriterionBroken, ListExcess, ListPart, MatchTeams, Refusal, StoreError,
+};
 use crate::tournament::byes::ByeRequestError;
 use crate::tournament::entries::{DuplicateEntry, SharedId};
 use crate::web::PageContext;
@@ -205,7 +206,10 @@ impl AppError {
                     broken.join("; ")
                 ))
             }
-            Refusal::ResultConflict(_) => AppError::Conflict(ctx.t("day.live.changed")),
+            Refusal::ResultConflict(board) => AppError::Conflict(match *board {
+                BoardRow::Game(_) => ctx.t("day.live.changed"),
+                BoardRow::Team(_) => ctx.t("league.error.changed"),
+            }),
             Refusal::ResultKind => AppError::Unprocessable(ctx.t("result.kind")),
             Refusal::PenaltyWithoutGrounds => {
                 AppError::Unprocessable(ctx.t("penalty.without_grounds"))
@@ -277,21 +281,71 @@ impl AppError {
                 "adjust.bad_round",
                 &[("round", &round.to_string()), ("total", &total.to_string())],
             )),
-            Refusal::League(refusal) => {
-                let message = crate::web::handlers::league::refusal_message(ctx, &refusal);
-                match refusal {
-                    LeagueRefusal::BoardChanged(_)
-                    | LeagueRefusal::ScheduleDrawn
-                    | LeagueRefusal::LineupsGiven
-                    | LeagueRefusal::MatchHasResults
-                    | LeagueRefusal::MatchForfeited
-                    | LeagueRefusal::SquadOrderFixed
-                    | LeagueRefusal::SwissRulesFixed => AppError::Conflict(message),
-                    _ => AppError::Unprocessable(message),
-                }
+            Refusal::MatchChanged { .. } => AppError::Conflict(ctx.t("league.error.changed")),
+            Refusal::ScheduleDrawn => AppError::Conflict(ctx.t("league.error.schedule_drawn")),
+            Refusal::LineupsGiven => AppError::Conflict(ctx.t("league.error.lineups_given")),
+            Refusal::MatchHasResults => AppError::Conflict(ctx.t("league.error.match_has_results")),
+            Refusal::MatchForfeited => AppError::Conflict(ctx.t("league.error.match_forfeited")),
+            Refusal::SquadOrderFixed => AppError::Conflict(ctx.t("league.error.squad_order_fixed")),
+            Refusal::SwissRulesFixed => AppError::Conflict(ctx.t("league.error.swiss_rules_fixed")),
+            Refusal::NotALeague => AppError::Unprocessable(ctx.t("league.error.not_a_league")),
+            Refusal::TooFewTeams => AppError::Unprocessable(ctx.t("league.error.too_few_teams")),
+            Refusal::Lineup(error) => {
+                AppError::Unprocessable(crate::web::handlers::league::lineup_message(ctx, &error))
+            }
+            Refusal::LineupsMissing => {
+                AppError::Unprocessable(ctx.t("league.error.lineups_missing"))
+            }
+            Refusal::EmptySeat => AppError::Unprocessable(ctx.t("league.error.empty_seat")),
+            Refusal::NotAGameResult => {
+                AppError::Unprocessable(ctx.t("league.error.not_a_game_result"))
+            }
+            Refusal::FreeRound => AppError::Unprocessable(ctx.t("league.error.free_round")),
+            Refusal::ReasonMissing => AppError::Unprocessable(ctx.t("league.error.reason_missing")),
+            Refusal::NotInSquad => AppError::Unprocessable(ctx.t("league.error.not_in_squad")),
+            Refusal::NotATeamSwiss => AppError::Unprocessable(ctx.t("league.error.not_team_swiss")),
+            Refusal::TeamRoundsAllPaired { rounds } => AppError::Unprocessable(ctx.lang.t_with(
+                "league.error.all_rounds_paired",
+                &[("rounds", &rounds.to_string())],
+            )),
+            Refusal::TeamResultsMissing { round, matches } => {
+                let matches: Vec<String> = matches.iter().map(match_teams).collect();
+                AppError::Unprocessable(ctx.lang.t_with(
+                    "league.error.results_missing",
+                    &[
+                        ("round", &round.to_string()),
+                        ("matches", &matches.join(", ")),
+                    ],
+                ))
+            }
+            Refusal::NoTeamPairing(error) => AppError::Unprocessable(
+                ctx.lang
+                    .t_with("league.error.no_pairing", &[("reason", &error.to_string())]),
+            ),
+            Refusal::NoTeamRoundPaired => {
+                AppError::Unprocessable(ctx.t("league.error.nothing_paired"))
+            }
+            Refusal::NotInRound => AppError::Unprocessable(ctx.t("league.error.not_in_round")),
+            Refusal::BreaksAbsoluteCriteria(broken) => {
+                let broken: Vec<String> = broken
+                    .iter()
+                    .map(|criterion| match criterion {
+                        CriterionBroken::Rematch(teams) => format!("[C1] {}", match_teams(teams)),
+                        CriterionBroken::ByeBarred(team) => format!("[C2] {team}"),
+                    })
+                    .collect();
+                AppError::Unprocessable(
+                    ctx.lang
+                        .t_with("league.error.breaks", &[("breaks", &broken.join("; "))]),
+                )
             }
         }
     }
+}
+
+/// A match's two teams as a refusal names them: `home – away`.
+fn match_teams(teams: &MatchTeams) -> String {
+    format!("{} – {}", teams.home, teams.away)
 }
 
 /// What a player list has too many of for one import, with its count and the limit.

@@ -140,11 +140,11 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/league/boards/{board}",
-        web::post().to(league::result::enter_board_result),
+        web::post().to(result::enter::enter_result),
     )
     .route(
         "/tournaments/{id}/league/boards/{board}/penalty",
-        web::post().to(league::board_penalty::enter_board_penalty),
+        web::post().to(result::penalty::enter_penalty),
     )
     .route(
         "/tournaments/{id}/league/standings",

@@ -56,6 +56,11 @@ impl NewTeam {
 }
 
 impl TeamRow {
+    /// The team with this id.
+    pub fn find(conn: &mut DbConn, id: TeamRowId) -> QueryResult<Option<TeamRow>> {
+        teams::table.find(id).first(conn).optional()
+    }
+
     /// The teams of a tournament by pairing number.
     pub fn for_tournament(
         conn: &mut DbConn,

@@ -1,8 +1,9 @@
 //! Writes made at the boards while a round is played: starting the round, check-ins and
 //! default-time forfeits (Laws Art. 6.7), players' own result reports and their approval,
-//! game scores, the arbiter's penalty results (Art. 12.9, 11.3). Each is one store write ([`super::write`]) like the rest of the store.
+//! game scores (the result write itself, penalties included, is [`super::result`]). Each is one store write ([`super::write`]) like the rest of the store.
 
-use super::{NewAuditEntry, Refusal, StoreError, save_result, write};
+use super::result::save_result;
+use super::{BoardRef, NewAuditEntry, Refusal, StoreError, write};
 use crate::db::DbConn;
 use crate::db::models::tournament_day::{
     BoardReport, ByeRequestRow, CheckIn, GameScore, ParticipationRow, RoundStart, SwissSettings,
@@ -12,7 +13,7 @@ use crate::tournament::default_time::{
     ArbiterDecision, BoardState, CheckIns, board_state, withdraw_after_forfeit,
 };
 use crate::tournament::model;
-use crate::tournament::result::{BoardResult, PenaltyArticle};
+use crate::tournament::result::BoardResult;
 use crate::tournament::self_report::ReportedResult;
 
 fn round_in(
@@ -140,7 +141,15 @@ pub fn confirm_forfeit(
             _ => return Err(Refusal::NotForfeitable.into()),
         };
         let result = absent.forfeit();
-        save_result(conn, tournament, game, version, Some(result), audit)?;
+        save_result(
+            conn,
+            tournament,
+            BoardRef::Game(game),
+            version,
+            Some(result),
+            None,
+            audit,
+        )?;
         let settings = SwissSettings::for_tournament(conn, tournament)?;
         let decision = excused.then_some(ArbiterDecision::Excuse);
         if withdraw_after_forfeit(settings.forfeit_rule(), false, decision) {
@@ -189,7 +198,15 @@ pub fn approve_report(
             .approve(decision)
             .map_err(|_| Refusal::NothingToApprove)?;
         let result = BoardResult::parse(approved.notation()).ok_or(Refusal::ResultKind)?;
-        save_result(conn, tournament, game, version, Some(result), audit)?;
+        save_result(
+            conn,
+            tournament,
+            BoardRef::Game(game),
+            version,
+            Some(result),
+            None,
+            audit,
+        )?;
         row.approved = Some(approved.notation().to_owned());
         row.save_reports(conn)?;
         Ok(())
@@ -255,36 +272,5 @@ pub fn save_game_score(
             ..NewAuditEntry::default()
         });
         Ok(())
-    })
-}
-
-/// Enters the arbiter's penalty result of a played game (Laws Art. 12.9.4–12.9.6, 11.3) at
-/// `version`, replacing whatever result the board had; the audit row keeps the article and the
-/// reason. Only a [`BoardResult::Penalty`] on a board with two players is taken.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the board, its version and the arbiter's decision with its grounds"
-)]
-pub fn enter_penalty(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    game: GameId,
-    version: i32,
-    result: BoardResult,
-    article: PenaltyArticle,
-    reason: &str,
-    by: UserId,
-) -> Result<Game, StoreError> {
-    write(conn, tournament, Some(by), |conn, audit| {
-        let board = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
-        if !result.is_penalty() || board.black_id.is_none() {
-            return Err(Refusal::ResultKind.into());
-        }
-        let saved = save_result(conn, tournament, game, version, Some(result), audit)?;
-        if let Some(entry) = audit.last_mut() {
-            entry.action = "penalty";
-            entry.detail = format!("Art. {}: {}", article.code(), reason.trim());
-        }
-        Ok(saved)
     })
 }

@@ -12,7 +12,7 @@ use crate::day::import::TeamFormat;
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
 use crate::db::models::rounds::NewRound;
-use crate::db::models::team_boards::{TeamBoardId, TeamBoardRow};
+use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::models::team_leagues::LeagueRow;
 use crate::db::models::team_matches::{TeamMatchId, TeamMatchRow};
 use crate::db::models::team_members::TeamMember;
@@ -21,63 +21,8 @@ use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
 use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::tournaments;
 use crate::tournament::model::{Color, PlayerId};
-use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::tournament::team::MatchForfeit;
-use crate::tournament::team::lineup::{self, LineupError};
-
-/// Why a write of a team league was refused.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LeagueRefusal {
-    /// The tournament is not a team league.
-    NotALeague,
-    /// Another team has this name.
-    TeamNameTaken(String),
-    /// The schedule is drawn: teams can no longer be added.
-    ScheduleDrawn,
-    /// Fewer than two teams to schedule.
-    TooFewTeams,
-    /// A line-up is in: the number of boards can no longer change.
-    LineupsGiven,
-    /// The line-up breaks the squad order or names a player twice.
-    Lineup(LineupError),
-    /// A board of the match has a result: its line-ups stand.
-    MatchHasResults,
-    /// Both line-ups must be in before a board's result.
-    LineupsMissing,
-    /// A board with an empty seat is lost by forfeit: it takes no result.
-    EmptySeat,
-    /// Only a game's result (not a bye's) fits a team board.
-    NotAGameResult,
-    /// The board changed since the form was made; nothing was overwritten. Its version now.
-    BoardChanged(i32),
-    /// The match was forfeited as a whole: its boards take no result.
-    MatchForfeited,
-    /// The free round of an odd number of teams has no line-ups or results.
-    FreeRound,
-    /// A penalty needs a written reason.
-    ReasonMissing,
-    /// The team has given a line-up: its squad order is fixed (players may still join at the
-    /// bottom).
-    SquadOrderFixed,
-    /// The player is not in this team's squad.
-    NotInSquad,
-    /// The event is not a team Swiss: its rounds are drawn, not paired.
-    NotATeamSwiss,
-    /// Every announced round is paired (C.04.1 a).
-    AllRoundsPaired(u32),
-    /// Matches of the last round still lack a result: `(round, "home – away", …)`.
-    ResultsMissing(u32, Vec<String>),
-    /// The engine found no pairing (C.04.6 Art. 3.3.3: the Chief Arbiter decides).
-    NoPairing(String),
-    /// Nothing is paired yet.
-    NothingPaired,
-    /// Round 1 is paired: the team Swiss's system and initial-colour stand.
-    SwissRulesFixed,
-    /// A team to exchange is not in the last round (or both are the same team).
-    NotInRound,
-    /// The exchange breaks these absolute criteria; saved only when confirmed.
-    BreaksAbsoluteCriteria(Vec<String>),
-}
+use crate::tournament::team::lineup;
 
 /// Saves the league's settings. The number of boards cannot change once a line-up is in.
 pub fn save_league(
@@ -91,7 +36,7 @@ pub fn save_league(
         if settings.boards != data.league.boards
             && data.matches.iter().any(|m| m.home_lineup || m.away_lineup)
         {
-            return Err(LeagueRefusal::LineupsGiven.into());
+            return Err(Refusal::LineupsGiven.into());
         }
         let swiss = data.data.tournament.pairing_system.is_team_swiss();
         if swiss
@@ -100,7 +45,7 @@ pub fn save_league(
                 || (!settings.initial_colour.is_empty()
                     && settings.initial_colour != data.league.initial_colour))
         {
-            return Err(LeagueRefusal::SwissRulesFixed.into());
+            return Err(Refusal::SwissRulesFixed.into());
         }
         let settings = LeagueRow {
             tournament_id: tournament,
@@ -219,7 +164,7 @@ impl Squads {
             return Ok(team.clone());
         }
         if self.schedule_drawn {
-            return Err(LeagueRefusal::ScheduleDrawn.into());
+            return Err(Refusal::ScheduleDrawn.into());
         }
         let team = NewTeam {
             tournament_id: self.tournament,
@@ -271,7 +216,7 @@ pub fn move_in_squad(
             (m.home_id == team && m.home_lineup) || (m.away_id == Some(team) && m.away_lineup)
         });
         if lineup_given {
-            return Err(LeagueRefusal::SquadOrderFixed.into());
+            return Err(Refusal::SquadOrderFixed.into());
         }
         let mut squad: Vec<PlayerRowId> = TeamMember::for_tournament(conn, tournament)?
             .into_iter()
@@ -281,7 +226,7 @@ pub fn move_in_squad(
         let from = squad
             .iter()
             .position(|p| *p == player)
-            .ok_or(LeagueRefusal::NotInSquad)?;
+            .ok_or(Refusal::NotInSquad)?;
         squad.remove(from);
         let to = (position.max(1) as usize - 1).min(squad.len());
         squad.insert(to, player);
@@ -311,16 +256,16 @@ pub fn draw_schedule(
     write(conn, tournament, Some(by), |conn, audit| {
         let data = league_data(conn, tournament)?;
         if !data.matches.is_empty() {
-            return Err(LeagueRefusal::ScheduleDrawn.into());
+            return Err(Refusal::ScheduleDrawn.into());
         }
         if data.teams.len() < 2 {
-            return Err(LeagueRefusal::TooFewTeams.into());
+            return Err(Refusal::TooFewTeams.into());
         }
         let t = &data.data.tournament;
         let cycles = t
             .pairing_system
             .cycles(t.swap_last_two_rounds)
-            .ok_or(LeagueRefusal::NotALeague)?;
+            .ok_or(Refusal::NotALeague)?;
         let mut order: Vec<TeamRowId> = data.teams.iter().map(|t| t.id).collect();
         if let Some(seed) = lots {
             shuffle(&mut order, seed);
@@ -328,7 +273,7 @@ pub fn draw_schedule(
         }
         let count = u32::try_from(order.len()).unwrap_or(u32::MAX);
         let schedule =
-            crate::day::league::schedule(count, cycles).map_err(|_| LeagueRefusal::TooFewTeams)?;
+            crate::day::league::schedule(count, cycles).map_err(|_| Refusal::TooFewTeams)?;
         for (index, round) in schedule.iter().enumerate() {
             let number = index as i32 + 1;
             for &(home, away) in round {
@@ -400,7 +345,10 @@ pub fn save_lineup(
         let data = league_data(conn, tournament)?;
         let found = data.find_match(of).ok_or(StoreError::NotFound)?.clone();
         if found.version != expected_version {
-            return Err(LeagueRefusal::BoardChanged(found.version).into());
+            return Err(Refusal::MatchChanged {
+                version: found.version,
+            }
+            .into());
         }
         let team = if home {
             Some(found.home_id)
@@ -408,13 +356,13 @@ pub fn save_lineup(
             found.away_id
         };
         let (Some(team), Some(_)) = (team, found.away_id) else {
-            return Err(LeagueRefusal::FreeRound.into());
+            return Err(Refusal::FreeRound.into());
         };
         if found.forfeit.is_some() {
-            return Err(LeagueRefusal::MatchForfeited.into());
+            return Err(Refusal::MatchForfeited.into());
         }
         if data.boards_of(of).iter().any(|b| b.result.is_some()) {
-            return Err(LeagueRefusal::MatchHasResults.into());
+            return Err(Refusal::MatchHasResults.into());
         }
         let squad: Vec<PlayerId> = data
             .squad(team)
@@ -423,7 +371,7 @@ pub fn save_lineup(
             .collect();
         let named: Vec<PlayerId> = players.iter().map(|p| PlayerId(p.0 as u32)).collect();
         let boards = u32::try_from(data.league.boards).unwrap_or(0);
-        let seats = lineup::seat(&squad, &named, boards).map_err(LeagueRefusal::Lineup)?;
+        let seats = lineup::seat(&squad, &named, boards).map_err(Refusal::Lineup)?;
         let colours = data.league.board_colours();
         let round = u32::try_from(found.round).unwrap_or(0);
         for (index, seat) in seats.iter().enumerate() {
@@ -452,135 +400,6 @@ pub fn save_lineup(
     })
 }
 
-/// Enters (or corrects, or clears) the result of a board of a team match, if the board is
-/// still at `expected_version`. Only a game's result ([`BoardResult::GAME`]); the arbiter's
-/// penalty scores go through [`set_team_penalty`].
-pub fn set_team_result(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    board: TeamBoardId,
-    expected_version: i32,
-    result: Option<BoardResult>,
-    by: UserId,
-) -> Result<TeamBoardRow, StoreError> {
-    if result.is_some_and(|r| !BoardResult::GAME.contains(&r)) {
-        return Err(LeagueRefusal::NotAGameResult.into());
-    }
-    save_team_board(
-        conn,
-        tournament,
-        TeamBoardWrite {
-            board,
-            expected_version,
-            result,
-            action: "team_result",
-            grounds: None,
-        },
-        by,
-    )
-}
-
-/// Enters the arbiter's penalty result on a board of a team match (FIDE Laws Art. 12.9.4–
-/// 12.9.6, 11.3: 0-0, ½-0, 0-½, rated or not, [`BoardResult::PENALTY`]) with the article and
-/// the written reason, if the board is still at `expected_version`; audited as
-/// `team_penalty`. Each side keeps its own score: the match's game points add them.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the board, its version, the score and the arbiter's grounds, as the individual penalty"
-)]
-pub fn set_team_penalty(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    board: TeamBoardId,
-    expected_version: i32,
-    result: BoardResult,
-    article: PenaltyArticle,
-    reason: &str,
-    by: UserId,
-) -> Result<TeamBoardRow, StoreError> {
-    if !result.is_penalty() {
-        return Err(Refusal::ResultKind.into());
-    }
-    save_team_board(
-        conn,
-        tournament,
-        TeamBoardWrite {
-            board,
-            expected_version,
-            result: Some(result),
-            action: "team_penalty",
-            grounds: Some(format!("Art. {}: {}", article.code(), reason.trim())),
-        },
-        by,
-    )
-}
-
-/// One write of a team board's result.
-struct TeamBoardWrite {
-    board: TeamBoardId,
-    expected_version: i32,
-    result: Option<BoardResult>,
-    /// The audit action.
-    action: &'static str,
-    /// The arbiter's article and reason, for a penalty.
-    grounds: Option<String>,
-}
-
-/// The result of a board saved in one transaction: the match must be played board by board
-/// with both line-ups in and the board's two seats taken, and the board unchanged since
-/// `expected_version`.
-fn save_team_board(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    change: TeamBoardWrite,
-    by: UserId,
-) -> Result<TeamBoardRow, StoreError> {
-    let TeamBoardWrite {
-        board,
-        expected_version,
-        result,
-        action,
-        grounds,
-    } = change;
-    write(conn, tournament, Some(by), |conn, audit| {
-        let data = league_data(conn, tournament)?;
-        let row = data
-            .boards
-            .iter()
-            .find(|b| b.id == board)
-            .ok_or(StoreError::NotFound)?
-            .clone();
-        let found = data.find_match(row.match_id).ok_or(StoreError::NotFound)?;
-        if found.forfeit.is_some() {
-            return Err(LeagueRefusal::MatchForfeited.into());
-        }
-        if !(found.home_lineup && found.away_lineup) {
-            return Err(LeagueRefusal::LineupsMissing.into());
-        }
-        if row.white_id.is_none() || row.black_id.is_none() {
-            return Err(LeagueRefusal::EmptySeat.into());
-        }
-        if TeamBoardRow::set_result_if_version(conn, board, expected_version, result)? == 0 {
-            return Err(LeagueRefusal::BoardChanged(row.version).into());
-        }
-        TeamMatchRow::touch(conn, row.match_id)?;
-        let label = match_label(&data, found);
-        audit.push(NewAuditEntry {
-            action,
-            round: Some(found.round),
-            board: Some(row.board),
-            old_value: row.result.map(|r| r.as_str().to_owned()),
-            new_value: result.map(|r| r.as_str().to_owned()),
-            detail: match grounds {
-                Some(grounds) => format!("{label} · {grounds}"),
-                None => label,
-            },
-            ..NewAuditEntry::default()
-        });
-        TeamBoardRow::find(conn, board)?.ok_or(StoreError::NotFound)
-    })
-}
-
 /// Sets a whole-match forfeit (or takes it back) and whether the match is postponed.
 pub fn set_match_status(
     conn: &mut DbConn,
@@ -594,10 +413,10 @@ pub fn set_match_status(
         let data = league_data(conn, tournament)?;
         let found = data.find_match(of).ok_or(StoreError::NotFound)?;
         if found.away_id.is_none() {
-            return Err(LeagueRefusal::FreeRound.into());
+            return Err(Refusal::FreeRound.into());
         }
         if forfeit.is_some() && data.boards_of(of).iter().any(|b| b.result.is_some()) {
-            return Err(LeagueRefusal::MatchHasResults.into());
+            return Err(Refusal::MatchHasResults.into());
         }
         TeamMatchRow::set_status(conn, of, forfeit, postponed)?;
         audit.push(NewAuditEntry {
@@ -626,7 +445,7 @@ pub fn add_penalty(
         let data = league_data(conn, tournament)?;
         let row = data.team(team).ok_or(StoreError::NotFound)?;
         if reason.trim().is_empty() {
-            return Err(LeagueRefusal::ReasonMissing.into());
+            return Err(Refusal::ReasonMissing.into());
         }
         TeamPenaltyRow::insert(conn, tournament, team, round, points, reason.trim())?;
         audit.push(NewAuditEntry {
@@ -664,15 +483,9 @@ pub(super) fn league_data(
 ) -> Result<LeagueData, StoreError> {
     let data = LeagueData::load(conn, tournament)?.ok_or(StoreError::NotFound)?;
     if !data.data.tournament.pairing_system.is_team() {
-        return Err(LeagueRefusal::NotALeague.into());
+        return Err(Refusal::NotALeague.into());
     }
     Ok(data)
-}
-
-impl From<LeagueRefusal> for StoreError {
-    fn from(refusal: LeagueRefusal) -> Self {
-        StoreError::Refused(Refusal::League(refusal))
-    }
 }
 
 /// Creates a team league from a team competition read from a file ([`TeamEvent`](crate::tournament::team::TeamEvent)): the

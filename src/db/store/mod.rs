@@ -37,18 +37,18 @@ mod players;
 mod prizes;
 mod ratings;
 mod record;
+mod result;
 mod round;
 mod team_swiss;
 mod tournaments;
 mod uploads;
 
 pub use boards::{
-    approve_report, check_in, confirm_forfeit, enter_penalty, save_game_score, start_round,
-    submit_report,
+    approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
 };
 pub use league::{
-    LeagueRefusal, add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league,
-    save_lineup, set_match_status, set_team_penalty, set_team_result,
+    add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league, save_lineup,
+    set_match_status,
 };
 pub use participation::{ParticipationChange, change_participation, expel_player, request_bye};
 pub use player_import::{
@@ -59,10 +59,11 @@ pub use players::{PlayerEdit, Registration, delete_player, edit_player, register
 pub use prizes::save_prize_rules;
 pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
+pub use result::{BoardRef, BoardRow, enter_penalty, set_result};
 pub use round::{
     issue_report_codes, pair_next_round, publish_round, swap_players, unpair_last_round,
 };
-pub use team_swiss::{pair_team_round, swap_teams, unpair_team_round};
+pub use team_swiss::{pair_team_round, swap_teams};
 pub use tournaments::{
     add_arbiter, create_tournament, import_tournament, publish_tournament, save_schedule,
     save_swiss_settings, save_tie_breaks, update_settings,
@@ -87,13 +88,14 @@ use crate::db::schema::rounds;
 use crate::db::schema_team::team_matches;
 use crate::db::{DbConn, write_transaction};
 use crate::pairing::pairing_check::Violation;
+use crate::pairing::team_swiss::TeamPairingError;
 use crate::tournament::board::Board;
 use crate::tournament::byes::{ByeKind, ByeRequestError};
 use crate::tournament::model;
-use crate::tournament::result::BoardResult;
 use crate::tournament::schedule::{self, RoundStart, ScheduleError};
 use crate::tournament::self_report::LinkKey;
 use crate::tournament::system::PairingSystem;
+use crate::tournament::team::lineup::LineupError;
 
 /// Why the store did not write.
 #[derive(Debug)]
@@ -129,10 +131,11 @@ impl From<DayRefusal> for StoreError {
 pub enum Refusal {
     /// Pairing, unpairing or swapping refused by the round planner.
     Day(DayRefusal),
-    /// The board changed since the form was made (another result, a swap): nothing was
-    /// overwritten. The board as it is now.
-    ResultConflict(Box<Game>),
-    /// A bye result on a board with two players, or a game result on a bye row.
+    /// The board (a game or a board of a team match) changed since the form was made
+    /// (another result, a swap): nothing was overwritten. The board as it is now.
+    ResultConflict(Box<BoardRow>),
+    /// A bye result on a board with two players, a game result on a bye row, a penalty
+    /// result on a bye row or a score that is not a penalty sent as one.
     ResultKind,
     /// A penalty result (Laws Art. 12.9, 11.3) sent without its article and reason.
     PenaltyWithoutGrounds,
@@ -174,8 +177,6 @@ pub enum Refusal {
     PlayerInPairings,
     /// The round schedule is not consistent.
     Schedule(ScheduleError),
-    /// A write of a team league refused.
-    League(LeagueRefusal),
     /// Ratings refreshed after round 1 was paired without the explicit override.
     RatingsAfterStart {
         /// Rounds paired.
@@ -205,6 +206,84 @@ pub enum Refusal {
         /// Rounds announced.
         total: u32,
     },
+    /// The tournament is not a team competition.
+    NotALeague,
+    /// The schedule is drawn: teams can no longer be added.
+    ScheduleDrawn,
+    /// Fewer than two teams to schedule or pair.
+    TooFewTeams,
+    /// A line-up is in: the number of boards can no longer change.
+    LineupsGiven,
+    /// The line-up breaks the squad order or names a player twice.
+    Lineup(LineupError),
+    /// A board of the match has a result (for a team Swiss's exchange: a line-up, a result
+    /// or a forfeit): its line-ups and pairing stand.
+    MatchHasResults,
+    /// Both line-ups must be in before a board's result.
+    LineupsMissing,
+    /// A board with an empty seat is lost by forfeit: it takes no result.
+    EmptySeat,
+    /// Only a game's result (not a bye's, nor a penalty without its grounds) fits a team board.
+    NotAGameResult,
+    /// The match changed since the line-up form was made; nothing was overwritten.
+    MatchChanged {
+        /// The match's version now.
+        version: i32,
+    },
+    /// The match was forfeited as a whole: its boards take no result and no line-up.
+    MatchForfeited,
+    /// The free round of an odd number of teams has no line-ups or results.
+    FreeRound,
+    /// A team penalty needs a written reason.
+    ReasonMissing,
+    /// The team has given a line-up: its squad order is fixed (players may still join at the
+    /// bottom).
+    SquadOrderFixed,
+    /// The player is not in this team's squad.
+    NotInSquad,
+    /// The event is not a team Swiss: its rounds are drawn, not paired.
+    NotATeamSwiss,
+    /// Every announced round of the team Swiss is paired (C.04.1 a).
+    TeamRoundsAllPaired {
+        /// Rounds announced.
+        rounds: u32,
+    },
+    /// Matches of the team Swiss's last round still lack a result.
+    TeamResultsMissing {
+        /// That round.
+        round: u32,
+        /// Its matches without a result.
+        matches: Vec<MatchTeams>,
+    },
+    /// The team Swiss engine found no pairing (C.04.6 Art. 3.3.3: the Chief Arbiter decides).
+    NoTeamPairing(TeamPairingError),
+    /// No round of the team Swiss is paired yet.
+    NoTeamRoundPaired,
+    /// Round 1 is paired: the team Swiss's system and initial-colour stand.
+    SwissRulesFixed,
+    /// A team to exchange is not in the last round (or both are the same team).
+    NotInRound,
+    /// The exchange of two teams breaks these absolute criteria (C.04.6 Art. 2.1); saved only
+    /// when confirmed.
+    BreaksAbsoluteCriteria(Vec<CriterionBroken>),
+}
+
+/// The two teams of a match, by name (as a refusal shows it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchTeams {
+    /// The first-named team.
+    pub home: String,
+    /// The second-named team.
+    pub away: String,
+}
+
+/// An absolute criterion of C.04.6 Art. 2.1 an exchange of teams breaks, with the teams' names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CriterionBroken {
+    /// C1: these two teams have played each other.
+    Rematch(MatchTeams),
+    /// C2: this team already had the pairing-allocated bye (or a point without playing).
+    ByeBarred(String),
 }
 
 /// Runs `work` as one store write on `tournament` by `by`: bumps the revision first, writes
@@ -285,62 +364,4 @@ fn insert_round(
         .insert(conn)?;
     }
     Ok(())
-}
-
-/// Enters or corrects (or clears, with `None`) the result of `game` if the board is still at
-/// `expected_version` — the version of the page the arbiter entered it on. Returns the board
-/// as saved.
-pub fn set_result(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    game: GameId,
-    expected_version: i32,
-    result: Option<BoardResult>,
-    by: Option<UserId>,
-) -> Result<Game, StoreError> {
-    write(conn, tournament, by, |conn, audit| {
-        // A penalty result (Laws Art. 12.9, 11.3) is entered with its article and reason
-        // ([`enter_penalty`]); here only the one the board has already may be sent again.
-        if let Some(penalty) = result.filter(|r| r.is_penalty()) {
-            let before = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
-            if before.result != Some(penalty) {
-                return Err(Refusal::PenaltyWithoutGrounds.into());
-            }
-        }
-        save_result(conn, tournament, game, expected_version, result, audit)
-    })
-}
-
-/// The result write shared by every path that sets one (inside a store transaction).
-fn save_result(
-    conn: &mut DbConn,
-    tournament: TournamentId,
-    game: GameId,
-    expected_version: i32,
-    result: Option<BoardResult>,
-    audit: &mut Vec<NewAuditEntry>,
-) -> Result<Game, StoreError> {
-    let before = Game::find(conn, game)?.ok_or(StoreError::NotFound)?;
-    let round = Round::find(conn, before.round_id)?.ok_or(StoreError::NotFound)?;
-    if round.tournament_id != tournament {
-        return Err(StoreError::NotFound);
-    }
-    if let Some(result) = result
-        && result.is_bye() != before.black_id.is_none()
-    {
-        return Err(Refusal::ResultKind.into());
-    }
-    if Game::set_result_if_version(conn, game, expected_version, result)? == 0 {
-        return Err(Refusal::ResultConflict(Box::new(before)).into());
-    }
-    audit.push(NewAuditEntry {
-        action: "result",
-        round: Some(round.number),
-        board: Some(before.board),
-        game_id: Some(game),
-        old_value: before.result.map(|r| r.as_str().to_owned()),
-        new_value: result.map(|r| r.as_str().to_owned()),
-        ..NewAuditEntry::default()
-    });
-    Game::find(conn, game)?.ok_or(StoreError::NotFound)
 }

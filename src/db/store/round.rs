@@ -111,13 +111,19 @@ pub fn publish_round(
 }
 
 /// Removes the last round's pairing while no game of it has a result or a game score (bye
-/// rows do not count), checked inside the transaction. Its audit rows stay.
+/// rows do not count), checked inside the transaction; for a team Swiss, its last round's
+/// matches while no board has a result and no match was forfeited
+/// (the team branch in `team_swiss.rs`). Its audit rows stay. Returns the round removed.
 pub fn unpair_last_round(
     conn: &mut DbConn,
     tournament: TournamentId,
     by: UserId,
 ) -> Result<u32, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
+        let event = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        if event.pairing_system.is_team() {
+            return team_swiss::unpair_team_round(conn, tournament, audit);
+        }
         let last: Option<Round> = rounds::table
             .filter(rounds::tournament_id.eq(tournament))
             .order(rounds::number.desc())

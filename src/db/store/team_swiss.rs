@@ -1,13 +1,14 @@
 //! The writes of a team Swiss (FIDE C.04.6) beyond a league's: pairing the next round
-//! ([`swiss::plan_next_round`]), undoing the last one, and the arbiter's exchange of two teams.
+//! ([`swiss::plan_next_round`]), undoing the last one (the team branch of
+//! [`super::unpair_last_round`]), and the arbiter's exchange of two teams.
 //! Each is one store write ([`super::write`]): the revision bumped first, the preconditions
 //! checked inside the transaction, every change audited. Line-ups, results, forfeits and
 //! penalties are the league's writes ([`super::league`]).
 
 use diesel::prelude::*;
 
-use super::league::{LeagueRefusal, league_data};
-use super::{StoreError, write};
+use super::league::league_data;
+use super::{CriterionBroken, MatchTeams, Refusal, StoreError, write};
 use crate::day::team_swiss::{self as swiss, SwissRefusal};
 use crate::db::DbConn;
 use crate::db::models::rounds::NewRound;
@@ -29,7 +30,7 @@ pub fn pair_team_round(
     write(conn, tournament, Some(by), |conn, audit| {
         let mut data = league_data(conn, tournament)?;
         if !data.data.tournament.pairing_system.is_team_swiss() {
-            return Err(LeagueRefusal::NotATeamSwiss.into());
+            return Err(Refusal::NotATeamSwiss.into());
         }
         if data.league.initial_colour().is_none() {
             let drawn = if lots.is_multiple_of(2) { "w" } else { "b" };
@@ -41,7 +42,7 @@ pub fn pair_team_round(
                 ..NewAuditEntry::default()
             });
         }
-        let rules = data.swiss_rules().ok_or(LeagueRefusal::NotATeamSwiss)?;
+        let rules = data.swiss_rules().ok_or(Refusal::NotATeamSwiss)?;
         let event = data.event();
         let present: Vec<TeamId> = event.teams.iter().map(|t| t.id).collect();
         let name = |id: TeamId| {
@@ -51,16 +52,19 @@ pub fn pair_team_round(
         };
         let plan =
             swiss::plan_next_round(&event, &rules, &present).map_err(|refusal| match refusal {
-                SwissRefusal::AllRoundsPaired { rounds } => LeagueRefusal::AllRoundsPaired(rounds),
-                SwissRefusal::ResultsMissing { round, matches } => LeagueRefusal::ResultsMissing(
+                SwissRefusal::AllRoundsPaired { rounds } => Refusal::TeamRoundsAllPaired { rounds },
+                SwissRefusal::ResultsMissing { round, matches } => Refusal::TeamResultsMissing {
                     round,
-                    matches
+                    matches: matches
                         .iter()
-                        .map(|&(home, away)| format!("{} – {}", name(home), name(away)))
+                        .map(|&(home, away)| MatchTeams {
+                            home: name(home),
+                            away: name(away),
+                        })
                         .collect(),
-                ),
-                SwissRefusal::TooFewTeams => LeagueRefusal::TooFewTeams,
-                SwissRefusal::NoPairing(error) => LeagueRefusal::NoPairing(error.to_string()),
+                },
+                SwissRefusal::TooFewTeams => Refusal::TooFewTeams,
+                SwissRefusal::NoPairing(error) => Refusal::NoTeamPairing(error),
             })?;
         let row_of = |id: TeamId| {
             data.team_by_number(id)
@@ -113,9 +117,9 @@ pub fn swap_teams(
     write(conn, tournament, Some(by), |conn, audit| {
         let data = league_data(conn, tournament)?;
         if !data.data.tournament.pairing_system.is_team_swiss() {
-            return Err(LeagueRefusal::NotATeamSwiss.into());
+            return Err(Refusal::NotATeamSwiss.into());
         }
-        let rules = data.swiss_rules().ok_or(LeagueRefusal::NothingPaired)?;
+        let rules = data.swiss_rules().ok_or(Refusal::NoTeamRoundPaired)?;
         let round = data.rounds_paired();
         let rows: Vec<&TeamMatchRow> = data
             .matches
@@ -123,7 +127,7 @@ pub fn swap_teams(
             .filter(|m| m.round == round as i32)
             .collect();
         if rows.is_empty() {
-            return Err(LeagueRefusal::NothingPaired.into());
+            return Err(Refusal::NoTeamRoundPaired.into());
         }
         let number = |row: TeamRowId| data.team_number(row).ok_or(StoreError::NotFound);
         let row_of = |id: TeamId| {
@@ -142,7 +146,7 @@ pub fn swap_teams(
             .filter(touched)
             .any(|m| m.home_lineup || m.away_lineup || m.forfeit.is_some())
         {
-            return Err(LeagueRefusal::MatchHasResults.into());
+            return Err(Refusal::MatchHasResults.into());
         }
         let mut current = Vec::with_capacity(rows.len());
         for m in &rows {
@@ -151,7 +155,7 @@ pub fn swap_teams(
                 black: m.away_id.map(number).transpose()?,
             });
         }
-        let changed = swiss::exchange(&current, team_a, team_b).ok_or(LeagueRefusal::NotInRound)?;
+        let changed = swiss::exchange(&current, team_a, team_b).ok_or(Refusal::NotInRound)?;
         let breaks = swiss::absolute_breaks(&data.event(), &rules, round, &changed);
         if !breaks.is_empty() && !confirmed {
             let name = |id: TeamId| {
@@ -161,13 +165,14 @@ pub fn swap_teams(
             let named = breaks
                 .iter()
                 .map(|b| match *b {
-                    swiss::AbsoluteBreak::Rematch(x, y) => {
-                        format!("[C1] {} – {}", name(x), name(y))
-                    }
-                    swiss::AbsoluteBreak::ByeBarred(x) => format!("[C2] {}", name(x)),
+                    swiss::AbsoluteBreak::Rematch(x, y) => CriterionBroken::Rematch(MatchTeams {
+                        home: name(x),
+                        away: name(y),
+                    }),
+                    swiss::AbsoluteBreak::ByeBarred(x) => CriterionBroken::ByeBarred(name(x)),
                 })
                 .collect();
-            return Err(LeagueRefusal::BreaksAbsoluteCriteria(named).into());
+            return Err(Refusal::BreaksAbsoluteCriteria(named).into());
         }
         for (row, pairing) in rows.iter().zip(&changed) {
             let home = row_of(pairing.white)?;
@@ -201,53 +206,50 @@ pub fn swap_teams(
     })
 }
 
-/// Removes the last round of a team Swiss while none of its boards has a result and no match
-/// was forfeited (line-ups given are dropped with it), checked inside the transaction.
-/// Returns the round removed.
-pub fn unpair_team_round(
+/// The team Swiss's branch of [`super::unpair_last_round`]: removes its last round while
+/// none of its boards has a result and no match was forfeited (line-ups given are dropped with
+/// it), checked inside the caller's transaction. Returns the round removed.
+pub(super) fn unpair_team_round(
     conn: &mut DbConn,
     tournament: TournamentId,
-    by: UserId,
+    audit: &mut Vec<NewAuditEntry>,
 ) -> Result<u32, StoreError> {
     use crate::db::schema::rounds;
     use crate::db::schema_team::{team_boards, team_matches};
-    write(conn, tournament, Some(by), |conn, audit| {
-        let data = league_data(conn, tournament)?;
-        if !data.data.tournament.pairing_system.is_team_swiss() {
-            return Err(LeagueRefusal::NotATeamSwiss.into());
-        }
-        let last = data.rounds_paired();
-        if last == 0 {
-            return Err(LeagueRefusal::NothingPaired.into());
-        }
-        let matches: Vec<&TeamMatchRow> = data
-            .matches
-            .iter()
-            .filter(|m| m.round == last as i32)
-            .collect();
-        let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
-        let scored = data
-            .boards
-            .iter()
-            .any(|b| ids.contains(&b.match_id) && b.result.is_some());
-        if scored || matches.iter().any(|m| m.forfeit.is_some()) {
-            return Err(LeagueRefusal::MatchHasResults.into());
-        }
-        diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&ids)))
-            .execute(conn)?;
-        diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&ids))).execute(conn)?;
-        diesel::delete(
-            rounds::table
-                .filter(rounds::tournament_id.eq(tournament))
-                .filter(rounds::number.eq(last as i32)),
-        )
-        .execute(conn)?;
-        audit.push(NewAuditEntry {
-            action: "unpair",
-            round: Some(last as i32),
-            detail: format!("{} matches removed", matches.len()),
-            ..NewAuditEntry::default()
-        });
-        Ok(last)
-    })
+    let data = league_data(conn, tournament)?;
+    if !data.data.tournament.pairing_system.is_team_swiss() {
+        return Err(Refusal::NotATeamSwiss.into());
+    }
+    let last = data.rounds_paired();
+    if last == 0 {
+        return Err(Refusal::NoTeamRoundPaired.into());
+    }
+    let matches: Vec<&TeamMatchRow> = data
+        .matches
+        .iter()
+        .filter(|m| m.round == last as i32)
+        .collect();
+    let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
+    let scored = data
+        .boards
+        .iter()
+        .any(|b| ids.contains(&b.match_id) && b.result.is_some());
+    if scored || matches.iter().any(|m| m.forfeit.is_some()) {
+        return Err(Refusal::MatchHasResults.into());
+    }
+    diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&ids))).execute(conn)?;
+    diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&ids))).execute(conn)?;
+    diesel::delete(
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament))
+            .filter(rounds::number.eq(last as i32)),
+    )
+    .execute(conn)?;
+    audit.push(NewAuditEntry {
+        action: "unpair",
+        round: Some(last as i32),
+        detail: format!("{} matches removed", matches.len()),
+        ..NewAuditEntry::default()
+    });
+    Ok(last)
 }

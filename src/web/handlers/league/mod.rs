@@ -6,7 +6,6 @@
 
 pub mod add_member;
 pub mod add_team;
-pub mod board_penalty;
 pub mod crosstable;
 pub mod draw;
 pub mod export;
@@ -15,7 +14,6 @@ pub mod match_page;
 pub mod pair;
 pub mod penalty;
 pub mod print_tables;
-pub mod result;
 pub mod round;
 pub mod settings;
 pub mod sheets;
@@ -31,7 +29,6 @@ use crate::db::league::LeagueData;
 use crate::db::models::User;
 use crate::db::models::team_matches::TeamMatchRow;
 use crate::db::models::teams::TeamRowId;
-use crate::db::store::LeagueRefusal;
 use crate::tournament::team::lineup::LineupError;
 use crate::tournament::team::score::match_score;
 use crate::tournament::team::{TeamEvent, TeamId};
@@ -139,51 +136,6 @@ impl MatchLine {
 /// Points with a half as `½` (`5½`, `½`, `4`), as the printed tables write them.
 pub fn half_points(points: crate::tournament::scoring::Points) -> String {
     crate::print::points_text(points)
-}
-
-/// A league write's refusal in the page's language.
-pub fn refusal_message(ctx: &PageContext, refusal: &LeagueRefusal) -> String {
-    match refusal {
-        LeagueRefusal::NotALeague => ctx.t("league.error.not_a_league"),
-        LeagueRefusal::TeamNameTaken(name) => ctx
-            .lang
-            .t_with("league.error.name_taken", &[("name", name)]),
-        LeagueRefusal::ScheduleDrawn => ctx.t("league.error.schedule_drawn"),
-        LeagueRefusal::TooFewTeams => ctx.t("league.error.too_few_teams"),
-        LeagueRefusal::LineupsGiven => ctx.t("league.error.lineups_given"),
-        LeagueRefusal::Lineup(error) => lineup_message(ctx, error),
-        LeagueRefusal::MatchHasResults => ctx.t("league.error.match_has_results"),
-        LeagueRefusal::LineupsMissing => ctx.t("league.error.lineups_missing"),
-        LeagueRefusal::EmptySeat => ctx.t("league.error.empty_seat"),
-        LeagueRefusal::NotAGameResult => ctx.t("league.error.not_a_game_result"),
-        LeagueRefusal::BoardChanged(_) => ctx.t("league.error.changed"),
-        LeagueRefusal::MatchForfeited => ctx.t("league.error.match_forfeited"),
-        LeagueRefusal::FreeRound => ctx.t("league.error.free_round"),
-        LeagueRefusal::ReasonMissing => ctx.t("league.error.reason_missing"),
-        LeagueRefusal::SquadOrderFixed => ctx.t("league.error.squad_order_fixed"),
-        LeagueRefusal::NotInSquad => ctx.t("league.error.not_in_squad"),
-        LeagueRefusal::NotATeamSwiss => ctx.t("league.error.not_team_swiss"),
-        LeagueRefusal::AllRoundsPaired(rounds) => ctx.lang.t_with(
-            "league.error.all_rounds_paired",
-            &[("rounds", &rounds.to_string())],
-        ),
-        LeagueRefusal::ResultsMissing(round, matches) => ctx.lang.t_with(
-            "league.error.results_missing",
-            &[
-                ("round", &round.to_string()),
-                ("matches", &matches.join(", ")),
-            ],
-        ),
-        LeagueRefusal::NoPairing(reason) => ctx
-            .lang
-            .t_with("league.error.no_pairing", &[("reason", reason)]),
-        LeagueRefusal::NothingPaired => ctx.t("league.error.nothing_paired"),
-        LeagueRefusal::SwissRulesFixed => ctx.t("league.error.swiss_rules_fixed"),
-        LeagueRefusal::NotInRound => ctx.t("league.error.not_in_round"),
-        LeagueRefusal::BreaksAbsoluteCriteria(breaks) => ctx
-            .lang
-            .t_with("league.error.breaks", &[("breaks", &breaks.join("; "))]),
-    }
 }
 
 /// Why a line-up was refused, naming the boards.

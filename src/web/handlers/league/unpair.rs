@@ -1,5 +1,6 @@
 //! `POST /tournaments/{id}/league/unpair`: removes the last round of a team Swiss while none of
-//! its boards has a result ([`store::unpair_team_round`]), so that it can be paired again.
+//! its boards has a result (the one unpair, [`store::unpair_last_round`]), so that it can be
+//! paired again.
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
@@ -27,7 +28,7 @@ pub async fn unpair_team_round(
     let by = user.id;
     let round = state
         .write(&ctx, move |conn| {
-            store::unpair_team_round(conn, tournament, by)
+            store::unpair_last_round(conn, tournament, by)
         })
         .await?;
     let notice = ctx

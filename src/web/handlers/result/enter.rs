@@ -1,25 +1,29 @@
-//! `POST /tournaments/{id}/games/{game}`: enters or corrects a result (whoever runs the
-//! tournament's day: assigned arbiters, its owner, administrators).
+//! `POST /tournaments/{id}/games/{game}` and `POST /tournaments/{id}/league/boards/{board}`:
+//! enters or corrects (or clears) the result of a game or of a board of a team match (whoever
+//! runs the tournament's day: assigned arbiters, its owner, administrators). A team board
+//! takes a game's result only; after it, its match page shows again.
 //!
 //! The form carries the `version` of the board it was made from; [`store::set_result`] saves
 //! only if the board is still at that version — a swap or another result since then bumped it
 //! — and otherwise the board page comes back with status 409, the board as it is now and
-//! nothing overwritten.
+//! nothing overwritten (for a team board: the error page, 409).
 //!
 //! The round page's keyboard entry (`static/js/results.js`) posts the same form with
 //! `Accept: application/json` and gets JSON instead of a page: the saved result, the board's
 //! new version and the round's count of boards still without a result; on a conflict (409) or
 //! a code that does not read (422), the message and the board as it is now.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use crate::db::models::{Game, GameId};
-use crate::db::store::{self, Refusal, StoreError};
+use crate::db::models::Game;
+use crate::db::store::{self, BoardRef, BoardRow, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
+use crate::web::handlers::result::{BoardPath, back_to_match};
 use crate::web::handlers::tournament::{Need, authorise, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other, wants_json};
 
@@ -77,18 +81,22 @@ async fn board_state(state: &AppState, game: Game) -> Result<(Game, usize), AppE
         .await
 }
 
-/// Saves the result, or shows the conflict (409) / the problem (422).
+/// Saves the result of a game or of a team board, or shows the conflict (409) / the problem
+/// (422).
 pub async fn enter_result(
     req: HttpRequest,
     ctx: PageContext,
+    session: Session,
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<BoardPath>,
     form: CsrfForm<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, game_id) = path.into_inner();
+    let path = path.into_inner();
+    let (id, board) = (path.id, path.board_ref().ok_or(AppError::NotFound)?);
     let CsrfForm(form) = form;
-    let json = wants_json(&req);
+    // The keyboard entry is the round page's: games only.
+    let json = wants_json(&req) && matches!(board, BoardRef::Game(_));
     let code = form.result.trim();
     let result = if code.is_empty() {
         None
@@ -108,9 +116,12 @@ pub async fn enter_result(
                 })));
             }
             None => {
-                return Err(AppError::Unprocessable(
-                    ctx.t_with_name("result.invalid", code),
-                ));
+                return Err(AppError::Unprocessable(match board {
+                    BoardRef::Game(_) => ctx.t_with_name("result.invalid", code),
+                    BoardRef::Team(_) => ctx
+                        .lang
+                        .t_with("league.error.result_code", &[("value", code)]),
+                }));
             }
         }
     };
@@ -118,24 +129,28 @@ pub async fn enter_result(
     let (version, by) = (form.version, user.id);
     let saved = state
         .try_write(move |conn| {
-            store::set_result(conn, tournament, GameId(game_id), version, result, Some(by))
+            store::set_result(conn, tournament, board, version, result, Some(by))
         })
         .await?;
+    let conflict_message = |current: &BoardRow| {
+        let theirs = current.result().map_or("—", BoardResult::label);
+        let mine = result.map_or("—", BoardResult::label);
+        ctx.lang
+            .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)])
+    };
     match saved {
-        Ok(game) if json => {
+        Ok(BoardRow::Team(saved)) => Ok(back_to_match(&ctx, &session, id, &saved)),
+        Ok(BoardRow::Game(game)) if json => {
             let (game, missing) = board_state(&state, game).await?;
             Ok(HttpResponse::Ok().json(Saved::of(&game, missing, None)))
         }
         Err(StoreError::Refused(Refusal::ResultConflict(current))) if json => {
-            let theirs = current.result.map_or("—", BoardResult::label);
-            let mine = result.map_or("—", BoardResult::label);
-            let message = ctx
-                .lang
-                .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
-            let (current, missing) = board_state(&state, *current).await?;
+            let message = conflict_message(&current);
+            let current = current.into_game().ok_or(AppError::NotFound)?;
+            let (current, missing) = board_state(&state, current).await?;
             Ok(HttpResponse::Conflict().json(Saved::of(&current, missing, Some(message))))
         }
-        Ok(game) => {
+        Ok(BoardRow::Game(game)) => {
             if form.back == "round" {
                 let round = state
                     .db(move |conn| Ok(crate::db::models::Round::find(conn, game.round_id)?))
@@ -146,15 +161,14 @@ pub async fn enter_result(
                     game.board
                 )))
             } else {
-                Ok(see_other(&format!("/tournaments/{id}/games/{game_id}")))
+                Ok(see_other(&format!("/tournaments/{id}/games/{}", game.id)))
             }
         }
-        Err(StoreError::Refused(Refusal::ResultConflict(current))) => {
-            let theirs = current.result.map_or("—", BoardResult::label);
-            let mine = result.map_or("—", BoardResult::label);
-            let message = ctx
-                .lang
-                .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)]);
+        Err(StoreError::Refused(Refusal::ResultConflict(current)))
+            if matches!(*current, BoardRow::Game(_)) =>
+        {
+            let message = conflict_message(&current);
+            let current = current.into_game().ok_or(AppError::NotFound)?;
             let (data, access) = load_visible(&state, Some(user.0), id).await?;
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)

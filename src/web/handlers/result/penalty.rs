@@ -1,22 +1,26 @@
-//! `POST /tournaments/{id}/games/{game}/penalty`: the arbiter's penalty result of a played
-//! game (FIDE Laws Art. 12.9.4–12.9.6: the offender's points reduced, the game declared lost,
+//! `POST /tournaments/{id}/games/{game}/penalty` and
+//! `POST /tournaments/{id}/league/boards/{board}/penalty`: the arbiter's penalty result of a
+//! played game, of an individual event or on a board of a team match (FIDE Laws Art. 12.9.4–12.9.6: the offender's points reduced, the game declared lost,
 //! the opponent's points increased; Art. 11.3: an electronic device, either or both players),
 //! entered by whoever runs the day with the article and a written reason.
 //!
 //! The score is one of [`BoardResult::PENALTY`] (0-0, ½-0, 0-½, rated or not); anything else —
 //! an ordinary result, or a score above a win such as 1-1 — is refused (422) naming the field.
 //! Like a result, the form carries the board's `version` ([`store::enter_penalty`] saves only
-//! if the board is unchanged; otherwise the board page comes back with 409).
+//! if the board is unchanged; otherwise the board page comes back with 409, or for a team
+//! board the error page). On a team board each side keeps its own score; the match's game
+//! points add them.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::GameId;
-use crate::db::store::{self, Refusal, StoreError};
+use crate::db::store::{self, BoardRow, Refusal, StoreError};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
+use crate::web::handlers::result::{BoardPath, back_to_match};
 use crate::web::handlers::tournament::{Need, authorise, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
@@ -56,15 +60,18 @@ impl PenaltyForm {
     }
 }
 
-/// Saves the penalty result, or shows the conflict (409) / the problem (422).
+/// Saves the penalty result on a game or a team board, or shows the conflict (409) / the
+/// problem (422).
 pub async fn enter_penalty(
     ctx: PageContext,
+    session: Session,
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<BoardPath>,
     form: CsrfForm<PenaltyForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, game_id) = path.into_inner();
+    let path = path.into_inner();
+    let (id, board) = (path.id, path.board_ref().ok_or(AppError::NotFound)?);
     let CsrfForm(form) = form;
     let (result, article, reason) = form.parse(&ctx)?;
     let tournament = authorise(&state, &user.0, id, Need::Day).await?;
@@ -72,25 +79,22 @@ pub async fn enter_penalty(
     let saved = state
         .try_write(move |conn| {
             store::enter_penalty(
-                conn,
-                tournament,
-                GameId(game_id),
-                version,
-                result,
-                article,
-                &reason,
-                by,
+                conn, tournament, board, version, result, article, &reason, by,
             )
         })
         .await?;
     match saved {
-        Ok(_) => Ok(see_other(&format!("/tournaments/{id}/games/{game_id}"))),
-        Err(StoreError::Refused(Refusal::ResultConflict(current))) => {
-            let theirs = current.result.map_or("—", BoardResult::label);
+        Ok(BoardRow::Game(game)) => Ok(see_other(&format!("/tournaments/{id}/games/{}", game.id))),
+        Ok(BoardRow::Team(saved)) => Ok(back_to_match(&ctx, &session, id, &saved)),
+        Err(StoreError::Refused(Refusal::ResultConflict(current)))
+            if matches!(*current, BoardRow::Game(_)) =>
+        {
+            let theirs = current.result().map_or("—", BoardResult::label);
             let message = ctx.lang.t_with(
                 "result.conflict",
                 &[("theirs", theirs), ("mine", result.label())],
             );
+            let current = current.into_game().ok_or(AppError::NotFound)?;
             let (data, access) = load_visible(&state, Some(user.0), id).await?;
             let page = BoardPage::load(ctx, &state, &data, access, &current, Some(message)).await?;
             render_page(&page, StatusCode::CONFLICT)
