@@ -86,3 +86,33 @@ fn only_the_planners_door_calls_the_engines_pair_functions() {
         found.join("\n")
     );
 }
+
+#[test]
+fn handlers_write_only_through_the_store() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/handlers");
+    let writes = [
+        "diesel::insert_into",
+        "diesel::update",
+        "diesel::delete",
+        ".insert(conn",
+        ".update(conn",
+        ".execute(conn",
+        "set_password_hash(",
+        "User::set_active(",
+        "SavedMapping::save(",
+        "SavedMapping::delete(",
+    ];
+    let mut found = Vec::new();
+    for path in sources(&root) {
+        for (number, line) in code_lines(&path) {
+            if let Some(write) = writes.iter().find(|write| line.contains(*write)) {
+                found.push(format!("{}:{number}: {write}", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "writes outside the store:\n{}",
+        found.join("\n")
+    );
+}

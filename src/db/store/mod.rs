@@ -29,6 +29,7 @@
 
 use diesel::prelude::*;
 
+mod accounts;
 mod boards;
 mod league;
 mod participation;
@@ -43,6 +44,9 @@ mod team_swiss;
 mod tournaments;
 mod uploads;
 
+pub use accounts::{
+    SETUP_DONE_SETTING, create_account, create_first_admin, set_account_active, set_password,
+};
 pub use boards::{
     approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
 };

@@ -1,5 +1,5 @@
 //! `GET /account/password`, `POST /account/password`: a user changes their own password. The
-//! change ends every session of the account ([`User::set_password_hash`]); this browser gets a
+//! change ends every session of the account ([`store::set_password`]); this browser gets a
 //! new one at once.
 
 use actix_session::Session;
@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::db::models::User;
+use crate::db::store;
 use crate::web::auth::{check_password, hash_password, verify_password};
 use crate::web::extractors::{CsrfForm, CurrentUser, session_csrf_token, start_session};
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -81,7 +81,7 @@ pub async fn change_password(
         .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
     let id = user.id;
     state
-        .db(move |conn| Ok(User::set_password_hash(conn, id, &hash)?))
+        .write(&ctx, move |conn| store::set_password(conn, id, &hash))
         .await?;
     start_session(&session, &state, id).await?;
     // The page's forms carry the new session's CSRF token.

@@ -5,18 +5,13 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel::{Connection, RunQueryDsl};
 use serde::Deserialize;
 
-use crate::db::models::{NewUser, Role, Setting, User};
+use crate::db::models::{NewUser, Role, User};
+use crate::db::store;
 use crate::web::auth::{display_name_or, hash_password, new_account_problems};
 use crate::web::extractors::{CsrfForm, start_session};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
-
-/// The setting written together with the first administrator; a second concurrent setup
-/// fails on its primary key.
-pub const SETUP_DONE_SETTING: &str = "setup_done";
 
 /// The setup page.
 #[derive(Template)]
@@ -101,35 +96,25 @@ pub async fn setup(
     }
     let hash = hash_password(&form.password)
         .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
-    let outcome = state
-        .db(move |conn| {
-            let result = conn.transaction(|conn| {
-                if User::count(conn)? > 0 {
-                    return Ok(SetupOutcome::AlreadyDone);
-                }
-                diesel::insert_into(crate::db::schema::settings::table)
-                    .values(Setting {
-                        name: SETUP_DONE_SETTING.to_owned(),
-                        value: "1".to_owned(),
-                    })
-                    .execute(conn)?;
-                let user = NewUser {
-                    username: &username,
-                    display_name: &display_name,
+    let account = (username.clone(), display_name.clone());
+    let created = state
+        .write(&ctx, move |conn| {
+            let (username, display_name) = &account;
+            store::create_first_admin(
+                conn,
+                NewUser {
+                    username,
+                    display_name,
                     password_hash: &hash,
                     role: Role::Admin,
-                }
-                .insert(conn)?;
-                Ok(SetupOutcome::Created(user))
-            });
-            match result {
-                Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                    Ok(SetupOutcome::AlreadyDone)
-                }
-                other => Ok(other?),
-            }
+                },
+            )
         })
         .await?;
+    let outcome = match created {
+        Some(user) => SetupOutcome::Created(user),
+        None => SetupOutcome::AlreadyDone,
+    };
     match outcome {
         SetupOutcome::AlreadyDone => Ok(see_other("/login")),
         SetupOutcome::Created(user) => {

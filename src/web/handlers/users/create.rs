@@ -2,10 +2,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Deserialize;
 
 use crate::db::models::{NewUser, Role};
+use crate::db::store;
 use crate::web::auth::{display_name_or, hash_password, new_account_problems};
 use crate::web::extractors::{Admin, CsrfForm};
 use crate::web::handlers::users::list::{NewUserValues, UsersPage};
@@ -57,26 +57,22 @@ pub async fn create_user(
     };
     let hash = hash_password(&form.password)
         .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
-    let created = {
-        let username = username.clone();
-        state
-            .db(move |conn| {
-                let new = NewUser {
-                    username: &username,
-                    display_name: &display_name,
+    let account = (username.clone(), display_name.clone());
+    let created = state
+        .write(&ctx, move |conn| {
+            let (username, display_name) = &account;
+            store::create_account(
+                conn,
+                NewUser {
+                    username,
+                    display_name,
                     password_hash: &hash,
                     role,
-                };
-                match new.insert(conn) {
-                    Ok(_) => Ok(true),
-                    Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                        Ok(false)
-                    }
-                    Err(error) => Err(error.into()),
-                }
-            })
-            .await?
-    };
+                },
+            )
+        })
+        .await?
+        .is_some();
     if !created {
         let errors = vec![ctx.t_with_name("users.username_taken", &username)];
         let page = UsersPage::load(ctx, &admin, &state, values, errors, None).await?;

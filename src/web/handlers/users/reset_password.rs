@@ -4,7 +4,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{Role, User, UserId};
+use crate::db::models::{Role, UserId};
+use crate::db::store;
 use crate::web::auth::{check_password, hash_password};
 use crate::web::extractors::{Admin, CsrfForm};
 use crate::web::handlers::users::list::{NewUserValues, UsersPage};
@@ -39,15 +40,8 @@ pub async fn reset_password(
     let hash = hash_password(&form.password)
         .map_err(|error| AppError::Internal(format!("argon2: {error}")))?;
     let user = state
-        .db(move |conn| {
-            let Some(user) = User::find(conn, id)? else {
-                return Ok(None);
-            };
-            User::set_password_hash(conn, id, &hash)?;
-            Ok(Some(user))
-        })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .write(&ctx, move |conn| store::set_password(conn, id, &hash))
+        .await?;
     let notice = Some(ctx.t_with_name("users.password_reset", &user.username));
     let page = UsersPage::load(ctx, &admin, &state, values, Vec::new(), notice).await?;
     render_page(&page, StatusCode::OK)

@@ -3,9 +3,10 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::models::{User, UserId};
+use crate::db::models::UserId;
+use crate::db::store;
 use crate::web::extractors::{Admin, CsrfForm};
-use crate::web::{AppError, AppState, see_other};
+use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form: `active=true` or `active=false`.
 #[derive(Debug, Deserialize)]
@@ -16,6 +17,7 @@ pub struct SetActiveForm {
 
 /// Changes the account's state and goes back to the list.
 pub async fn set_active(
+    ctx: PageContext,
     admin: Admin,
     state: web::Data<AppState>,
     id: web::Path<i32>,
@@ -26,11 +28,10 @@ pub async fn set_active(
         return Err(AppError::Forbidden);
     }
     let active = form.active;
-    let changed = state
-        .db(move |conn| Ok(User::set_active(conn, id, active)?))
+    state
+        .write(&ctx, move |conn| {
+            store::set_account_active(conn, id, active)
+        })
         .await?;
-    if changed == 0 {
-        return Err(AppError::NotFound);
-    }
     Ok(see_other("/admin/users"))
 }
