@@ -142,7 +142,10 @@ fn a_list_of_200000_lines_streams_in_within_bounded_memory() {
         );
         println!("{printed}");
         assert!(output.status.success(), "the test alone failed:\n{printed}");
-        assert!(printed.contains("1 passed"), "the test did not run alone:\n{printed}");
+        assert!(
+            printed.contains("1 passed"),
+            "the test did not run alone:\n{printed}"
+        );
         return;
     }
     const LINES: u64 = 200_000;

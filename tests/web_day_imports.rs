@@ -429,3 +429,69 @@ async fn windows_1250_trf_and_csv_uploads_are_read_and_the_encoding_named() {
         preview.texts("#import-encoding")
     );
 }
+
+/// Art. 8 with Art. 7.5.5: a score whose White move cannot be made (`4. Ke3`) is unreadable
+/// from that move on; Black's reply is no "second illegal move", the loss is no verdict of the
+/// Laws, and a report with any doubt (a warning, a file naming other players) is never shown
+/// under the green "agrees" banner.
+#[actix_web::test]
+async fn art_8_mistyped_move_is_no_second_illegal_move_and_no_green_banner() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &["Alpha, Anna", "Beta, Bob"], 3, 0);
+    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1)]));
+    let id = event.tournament.id.0;
+    let game = games[0].id.0;
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let entered = client
+        .post(
+            &format!("/tournaments/{id}/games/{game}"),
+            &[("result", "0-1"), ("version", "0"), ("back", "round")],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    let score = format!("/tournaments/{id}/rounds/1/boards/{game}/score");
+    let pasted = client
+        .post(
+            &score,
+            &[
+                ("lang", "en"),
+                (
+                    "movetext",
+                    "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke3 Nf6 5. d3 d6 6. O-O O-O 0-1",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    assert_eq!(
+        page.text("#report-illegal"),
+        None,
+        "no illegal move verdict"
+    );
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(!check.contains("ok"), "no green banner: {check}");
+    let bad = page.text("#report-first-bad").expect("first bad move");
+    assert!(bad.contains("ply 7") && bad.contains("Ke3"), "{bad}");
+
+    // A game that agrees with the signed result, in a file naming other players: a warning.
+    let other_names = "[White \"Carlsen, Magnus\"]\n[Black \"Beta, Bob\"]\n\n\
+                       1. f3 e5 2. g4 Qh4# 0-1";
+    let pasted = client
+        .post(&score, &[("lang", "en"), ("movetext", other_names)])
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(check.contains("warning"), "names differ: {check}");
+    // The same game under its board's names: all clear.
+    let clean = "[White \"Alpha, Anna\"]\n[Black \"Beta, Bob\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+    let pasted = client
+        .post(&score, &[("lang", "en"), ("movetext", clean)])
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(check.contains("ok"), "all clear: {check}");
+}

@@ -559,6 +559,17 @@ impl<'a> Walker<'a> {
             self.report.first_bad_ply = Some(ply);
             self.report.error = Some(error);
         }
+        if (legal_when_reinstated || stood.is_none()) && !self.goes_on_after_illegal(next_index) {
+            // Art. 8: nothing in the record shows the move played and the game going on from
+            // it (the text may be a slip of the pen for a legal move the opponent answered):
+            // the record is unreadable from here on, and no illegal move is judged (7.5).
+            self.report.warnings.push(Warning::UnreadableFrom {
+                ply,
+                text: entry.text.clone(),
+            });
+            self.stopped = true;
+            return false;
+        }
         let penalty = if !legal_when_reinstated && let Some(m) = stood {
             if supervised || claimed {
                 // Answered under supervision: the arbiter should have reinstated it (7.5.1);
@@ -617,6 +628,31 @@ impl<'a> Walker<'a> {
             }
         }
         true
+    }
+
+    /// Art. 7.5.1 against Art. 8: after an illegal entry by the player to move, does the
+    /// record show that player moving again from the reinstated position (a legal move of
+    /// theirs follows, perhaps after further illegal attempts)? Any entry on the way that
+    /// could be the opponent's answer to some legal move is a doubt (the illegal text may be a
+    /// slip for that move): then no.
+    fn goes_on_after_illegal(&self, next_index: usize) -> bool {
+        let lang = self.options.lang;
+        let position = &self.position;
+        let answers = position.legal_moves();
+        for next in self.record.plies.iter().skip(next_index) {
+            let could_answer = answers.iter().any(|&m| {
+                let mut after = position.clone();
+                after.play_unchecked(m);
+                read_move(&after, &next.text, lang).is_ok()
+            });
+            if could_answer {
+                return false;
+            }
+            if read_move(position, &next.text, lang).is_ok() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Everything checked after a legal ply that did not end the walk.
