@@ -10,7 +10,8 @@
 //!   player's last entry is taken as an absence, the earlier ones are counted
 //!   ([`ImportPlan::blanks_ahead`]). Any other result there cannot be a request: the file is
 //!   refused.
-//! - Players the file marks expelled (Laws Art. 12.9.9) leave from the round it gives.
+//! - Players the file marks expelled (Laws Art. 12.9.9) or withdrawn (C.04.2 Art. 3.2) leave
+//!   from the round it gives.
 //! - The round dates are kept up to the announced number of rounds (the schedule's rule).
 //!
 //! A team file is a team league or a team Swiss (C.04.6): [`TeamFormat::of`] tells which.
@@ -54,6 +55,9 @@ pub struct ImportPlan {
     /// Players expelled (Laws Art. 12.9.9): the place in the file's list (0-based) and the
     /// first round not paired.
     pub expulsions: Vec<(usize, u32)>,
+    /// Players withdrawn (C.04.2 Art. 3.2): the place in the file's list (0-based) and the
+    /// first round not paired.
+    pub withdrawals: Vec<(usize, u32)>,
     /// The date of each round the file dates, within the announced rounds.
     pub schedule: Vec<RoundStart>,
     /// Points outside the games (TRF `299`), players by starting number.
@@ -169,6 +173,10 @@ impl ImportPlan {
             expulsions: (0..)
                 .zip(&model.players)
                 .filter_map(|(index, player)| Some((index, player.expelled_from?)))
+                .collect(),
+            withdrawals: (0..)
+                .zip(&model.players)
+                .filter_map(|(index, player)| Some((index, player.withdrawn_from?)))
                 .collect(),
             schedule: (1..=announced_rounds)
                 .zip(round_dates)

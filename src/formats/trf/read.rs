@@ -3,7 +3,7 @@
 //! games.
 
 use super::team::{Record299, parse_299, parse_320, parse_330, parse_362, parse_team};
-use super::write::read_expulsion_comment;
+use super::write::{read_expulsion_comment, read_withdrawal_comment};
 use super::*;
 
 /// A parsed line with its number, to report errors later.
@@ -53,6 +53,8 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let mut penalty_lines: Vec<usize> = Vec::new();
     // Players expelled (Art. 12.9.9), from this program's comment lines.
     let mut expulsions: Vec<(PlayerId, u32)> = Vec::new();
+    // Players withdrawn (C.04.2 Art. 3.2), from this program's comment lines.
+    let mut withdrawals: Vec<(PlayerId, u32)> = Vec::new();
 
     for (index, raw) in lines_of(text).enumerate() {
         let line = index + 1;
@@ -68,6 +70,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         };
         if let Some(expulsion) = read_expulsion_comment(raw) {
             expulsions.push(expulsion);
+            continue;
+        }
+        if let Some(withdrawal) = read_withdrawal_comment(raw) {
+            withdrawals.push(withdrawal);
             continue;
         }
         if raw.trim().is_empty() || raw.starts_with("###") {
@@ -441,6 +447,24 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             player_lines[player.0 as usize - 1].0.expelled_from = Some(round);
         }
     }
+    for (player, round) in withdrawals {
+        if known(player) {
+            player_lines[player.0 as usize - 1].0.withdrawn_from = Some(round);
+        }
+    }
+    // A player who left is absent from the rounds to come: the `240 Z` records the writer
+    // gives for those rounds (what TRF-2026 can say of it) are the leaving, not byes requested.
+    for (player, _) in &mut player_lines {
+        if let Some(from) = player.left_from() {
+            while player.rounds.len() as u32 > rounds_with_games.max(from.saturating_sub(1))
+                && player.rounds.last().is_some_and(|entry| {
+                    entry.opponent.is_none() && entry.result == GameResult::ZeroPointBye
+                })
+            {
+                player.rounds.pop();
+            }
+        }
+    }
     tournament.points = points;
     let lines = player_lines.iter().map(|(_, info)| info.line).collect();
     tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
@@ -570,6 +594,7 @@ fn parse_player(
         declared_rank: None,
         rounds,
         expelled_from: None,
+        withdrawn_from: None,
     };
     Ok((player, PlayerLine { line }))
 }
