@@ -20,14 +20,30 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 /// ends, trailing spaces, short lines (missing columns are blank), tabs (expanded to stops of
 /// `TAB_STOP`), any header records in any order or none, records this program does not use
 /// (kept, and reported), unplayed pairings with the `-` colour, Vega's `0000 - -` (absent) and
-/// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
+/// `0000 - =` (half-point bye), the old `0000 - +` for the pairing-allocated bye, a points column
+/// that disagrees with the results (ranked by the results), and teams listed both as `310` and
+/// as the older `013` (read from the `310` records). What was
 /// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].
 pub fn read(text: &str) -> Result<TrfRead, TrfError> {
-    let read = read_records(text)?;
-    match cross_check(&read).into_iter().next() {
-        Some(error) => Err(error),
-        None => Ok(read),
+    let mut read = read_records(text)?;
+    let mut points_differ = Vec::new();
+    for (line, column, problem) in cross_problems(&read) {
+        match problem {
+            // The results are the record: the file is read and ranked by them, and the column
+            // that says otherwise is named.
+            CrossProblem::PointsDiffer { .. } => points_differ.push(TrfWarning {
+                line,
+                column,
+                reason: format!("{}; ranked by the results", problem.reason()),
+            }),
+            _ => return Err(err(line, column, problem.reason())),
+        }
     }
+    if !points_differ.is_empty() {
+        read.warnings.extend(points_differ);
+        read.warnings.sort_by_key(|w| (w.line, w.column));
+    }
+    Ok(read)
 }
 
 /// Reads every record of a file as [`read`] does, without checking the players' records
@@ -56,6 +72,8 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     // Players withdrawn (C.04.2 Art. 3.2), from this program's comment lines.
     let mut withdrawals: Vec<(PlayerId, u32)> = Vec::new();
 
+    // A file that lists its teams as `310` records may list them again as older `013` ones.
+    let has_310 = lines_of(text).any(|line| line.starts_with("310"));
     for (index, raw) in lines_of(text).enumerate() {
         let line = index + 1;
         let raw = raw.trim_end_matches(['\r', '\u{feff}']);
@@ -264,6 +282,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     let player = player_number(word, line, 11)?;
                     byes.push((line, kind, round, PlayerId(player)));
                 }
+            }
+            "013" if has_310 => {
+                warnings.push(TrfWarning {
+                    line,
+                    column: 1,
+                    reason: "013 record: the teams are read from the 310 records; this older record of the same team is not used".to_owned(),
+                });
             }
             "310" | "013" => {
                 let number = tournament.teams.teams.len() as u32 + 1;
