@@ -495,3 +495,50 @@ async fn art_8_mistyped_move_is_no_second_illegal_move_and_no_green_banner() {
     let check = page.attrs("#result-check", "class").join(" ");
     assert!(check.contains("ok"), "all clear: {check}");
 }
+
+/// A file whose points column disagrees with the results (as some programs write it) is
+/// imported, not refused: the note names the line, and the standings rank by the results.
+#[actix_web::test]
+async fn trf_points_column_that_disagrees_is_imported_with_a_note_naming_the_line() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/trf-styles/vega-points-column-off.trf"
+    ))
+    .expect("style file");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "vega.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
+    let page = client.get(&format!("/tournaments/{id}")).await;
+    let notes = page.texts("#notes li").join("\n");
+    assert!(
+        notes.contains("6") && notes.contains("81") && notes.contains("2"),
+        "{notes}"
+    );
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.players.len(), 3);
+    // Exported again, the points column is the results' (Bruno lost his one game).
+    let export = client.get(&format!("/tournaments/{id}/export.trf")).await;
+    let back = trf::read(&export.body).expect("export reads");
+    assert_eq!(
+        back.tournament.players[1]
+            .declared_points
+            .map(|p| p.to_string()),
+        Some("0".to_owned()),
+        "{}",
+        export.body
+    );
+}

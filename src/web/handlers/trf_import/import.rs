@@ -50,17 +50,29 @@ fn at_line(ctx: &PageContext, line: usize, column: usize, reason: &str) -> Strin
 /// checks them; or why not, with the line and column (the cross-check's problems in the
 /// visitor's language).
 fn read_file(ctx: &PageContext, text: &str) -> Result<trf::TrfRead, String> {
-    let read = trf::read_records(text)
+    let mut read = trf::read_records(text)
         .map_err(|error| at_line(ctx, error.line, error.column, &error.reason))?;
-    match trf::cross_problems(&read).first() {
-        Some((line, column, problem)) => Err(at_line(
-            ctx,
-            *line,
-            *column,
-            &cross_problem_text(ctx.lang, problem),
-        )),
-        None => Ok(read),
+    for (line, column, problem) in trf::cross_problems(&read) {
+        match problem {
+            // The results are the record (the standings rank by them): a points column that
+            // says otherwise is noted, naming its line, not refused.
+            trf::CrossProblem::PointsDiffer { .. } => read.warnings.push(trf::TrfWarning {
+                line,
+                column,
+                reason: cross_problem_text(ctx.lang, &problem),
+            }),
+            _ => {
+                return Err(at_line(
+                    ctx,
+                    line,
+                    column,
+                    &cross_problem_text(ctx.lang, &problem),
+                ));
+            }
+        }
     }
+    read.warnings.sort_by_key(|w| (w.line, w.column));
+    Ok(read)
 }
 
 /// Why the file cannot be taken in, in the visitor's language; a refusal of something one
