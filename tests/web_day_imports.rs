@@ -542,3 +542,68 @@ async fn trf_points_column_that_disagrees_is_imported_with_a_note_naming_the_lin
         export.body
     );
 }
+
+/// A file written during round 2 (Swiss-Manager style: opponent and colour, no result yet) is
+/// imported with round 2 under way: the finished game with its result, the other one to
+/// play; the notes name each line read so.
+#[actix_web::test]
+async fn trf_written_mid_round_is_imported_with_the_round_under_way() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/trf-styles/swiss-manager-mid-round.trf"
+    ))
+    .expect("style file");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "mid-round.trf", &text)),
+            ),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
+    let page = client.get(&format!("/tournaments/{id}")).await;
+    let notes = page.texts("#notes li").join("\n");
+    for line in ["3", "5"] {
+        assert!(
+            notes
+                .lines()
+                .any(|note| note.contains(line) && note.contains("no result yet")),
+            "line {line}: {notes}"
+        );
+    }
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.rounds.len(), 2);
+    let round_2 = data.games_of_round(2);
+    assert_eq!(round_2.len(), 2, "{round_2:?}");
+    let name = |player| {
+        data.players
+            .iter()
+            .find(|p| p.id == player)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let boards: Vec<(String, Option<String>, bool)> = round_2
+        .iter()
+        .map(|g| (name(g.white_id), g.black_id.map(name), g.result.is_some()))
+        .collect();
+    assert!(
+        boards.contains(&("Gama, Gita".into(), Some("Alfa, Adam".into()), false)),
+        "{boards:?}"
+    );
+    assert!(
+        boards.contains(&("Beta, Bruno".into(), Some("Delta, Dan".into()), true)),
+        "{boards:?}"
+    );
+}

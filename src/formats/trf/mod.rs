@@ -100,6 +100,20 @@ pub struct TrfRead {
     /// The 1-based line of the record that gave the number of rounds (`XXR` or `142`; the
     /// last one, which is the one read), if any.
     pub rounds_line: Option<usize>,
+    /// The games of the round under way in a file written during it: paired (opponent and
+    /// colour), no result yet. They are not in the players' round entries.
+    pub games_to_play: Vec<GameToPlay>,
+}
+
+/// A game paired in the file with no result yet (a file written during the round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameToPlay {
+    /// The round (1-based).
+    pub round: u32,
+    /// White.
+    pub white: PlayerId,
+    /// Black.
+    pub black: PlayerId,
 }
 
 /// The records this reader interprets, or that other parts of the program read from

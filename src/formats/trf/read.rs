@@ -9,6 +9,9 @@ use super::*;
 /// A parsed line with its number, to report errors later.
 struct PlayerLine {
     line: usize,
+    /// The player's last entry when it is a pairing without result (round, opponent, colour,
+    /// column): the round under way.
+    to_play: Option<(u32, PlayerId, Color, usize)>,
 }
 
 /// Reads a TRF16 or TRF-2026 file; see [`read`] for what is reported besides.
@@ -389,6 +392,46 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let count = player_lines.len() as u32;
     let known = |id: PlayerId| id.0 >= 1 && id.0 <= count;
 
+    // Games of the round under way: both players name each other, in the same round, with
+    // opposite colours; each line is named.
+    let mut games_to_play = Vec::new();
+    for (player, info) in &player_lines {
+        let Some((round, opponent, color, column)) = info.to_play else {
+            continue;
+        };
+        let back = known(opponent)
+            .then(|| player_lines[opponent.0 as usize - 1].1.to_play)
+            .flatten();
+        match back {
+            Some((r, o, c, _)) if r == round && o == player.id && c != color => {}
+            _ => {
+                return Err(err(
+                    info.line,
+                    column,
+                    format!(
+                        "round {round}: paired with {} without a result, who is not paired with {} so",
+                        opponent.0, player.id.0
+                    ),
+                ));
+            }
+        }
+        warnings.push(TrfWarning {
+            line: info.line,
+            column,
+            reason: format!(
+                "round {round}: paired with {} and no result yet: read as a game still to play",
+                opponent.0
+            ),
+        });
+        if color == Color::White {
+            games_to_play.push(GameToPlay {
+                round,
+                white: player.id,
+                black: opponent,
+            });
+        }
+    }
+
     // Requested byes from 240 records and XXZ become round entries.
     let rounds_with_games = player_lines
         .iter()
@@ -500,6 +543,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         player_lines: lines,
         other_record_lines,
         rounds_line,
+        games_to_play,
     })
 }
 
@@ -572,6 +616,7 @@ fn parse_player(
         Some(parse_points(points_text.trim(), line, 81, "points")?)
     };
     let mut rounds = Vec::new();
+    let mut to_play: Option<(u32, PlayerId, Color, usize)> = None;
     let mut pending_blank = 0usize;
     let mut column = 92;
     while column <= chars.len() {
@@ -596,13 +641,22 @@ fn parse_player(
             });
         }
         pending_blank = 0;
-        rounds.push(parse_round(
-            chars,
-            line,
-            column,
-            rounds.len() + 1,
-            warnings,
-        )?);
+        if let Some((round, ..)) = to_play {
+            return Err(err(
+                line,
+                column,
+                format!(
+                    "round {}: an entry after round {round}, which has no result yet",
+                    rounds.len() + 1
+                ),
+            ));
+        }
+        match parse_round(chars, line, column, rounds.len() + 1, warnings)? {
+            Entry::Done(entry) => rounds.push(entry),
+            Entry::ToPlay(opponent, color) => {
+                to_play = Some((rounds.len() as u32 + 1, opponent, color, column));
+            }
+        }
         column += 10;
     }
     let player = Player {
@@ -621,7 +675,14 @@ fn parse_player(
         expelled_from: None,
         withdrawn_from: None,
     };
-    Ok((player, PlayerLine { line }))
+    Ok((player, PlayerLine { line, to_play }))
+}
+
+/// A round entry as read: with its result, or paired and still to be played.
+enum Entry {
+    Done(RoundEntry),
+    /// The opponent and the colour, no result yet.
+    ToPlay(PlayerId, Color),
 }
 
 fn parse_round(
@@ -630,7 +691,7 @@ fn parse_round(
     column: usize,
     round: usize,
     warnings: &mut Vec<TrfWarning>,
-) -> Result<RoundEntry, TrfError> {
+) -> Result<Entry, TrfError> {
     let opponent_text = field(chars, column, column + 3);
     let opponent_text = opponent_text.trim();
     let opponent = if opponent_text.is_empty() {
@@ -678,6 +739,12 @@ fn parse_round(
     } else {
         Some(PlayerId(opponent))
     };
+    // An opponent and a colour without a result: a game of the round under way.
+    if let (Some(opponent), Some(color)) = (opponent, color)
+        && code.trim().is_empty()
+    {
+        return Ok(Entry::ToPlay(opponent, color));
+    }
     let mut warn = |column: usize, reason: String| {
         warnings.push(TrfWarning {
             line,
@@ -722,11 +789,11 @@ fn parse_round(
             ),
         ));
     }
-    Ok(RoundEntry {
+    Ok(Entry::Done(RoundEntry {
         opponent,
         color,
         result,
-    })
+    }))
 }
 
 fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), TrfError> {

@@ -165,6 +165,7 @@ pub async fn import_trf(
         .cloned()
         .collect();
     let (rounds_line, player_lines) = (read.rounds_line, read.player_lines);
+    let games_to_play = read.games_to_play;
     let model = read.tournament;
     let mut warnings = read.warnings;
     warnings.extend(header_problems.into_iter().map(|problem| trf::TrfWarning {
@@ -172,13 +173,14 @@ pub async fn import_trf(
         column: problem.column,
         reason: problem.reason,
     }));
-    let plan = match ImportPlan::of(&model, &header.round_dates) {
+    let mut plan = match ImportPlan::of(&model, &header.round_dates) {
         Ok(plan) => plan,
         Err(refusal) => {
             let message = refusal_message(&ctx, &refusal, rounds_line, &player_lines);
             return refuse(ctx, text, message);
         }
     };
+    plan.add_games_to_play(games_to_play.iter().map(|g| (g.round, g.white, g.black)));
     let start_date = header.start_date.unwrap_or_else(|| crate::db::now().date());
     let end_date = header
         .end_date
