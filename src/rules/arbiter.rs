@@ -17,11 +17,13 @@ use super::dead::{DeadPosition, Verdict};
 use super::draw::{self, ClaimBasis, ClaimKind, RepetitionHistory};
 use super::game::{DeclaredEnd, GameRecord, Outcome};
 use super::illegal::{self, IllegalMovePenalty};
-use super::san::{self, MoveText, SanError, SanErrorKind};
-use super::{Color, Lang, Move, Position, Role, attacks};
+use super::san::{self, SanError, SanErrorKind};
+use super::{Color, Lang, Move, Position};
 
+mod pseudo;
 mod score_text;
 mod warning;
+use pseudo::pseudo_move;
 pub use score_text::{ScoreText, SignedBoard, TagMismatch, check_score_text};
 pub use warning::{LossEvent, Warning};
 
@@ -243,92 +245,6 @@ fn read_move_noting_uci(
             }
             Err(_) => Err(error),
         },
-    }
-}
-
-/// A.5.2: the move an illegal text describes, if the pieces on the board can make it at all
-/// (ignoring checks, which is what makes it illegal). `None` when it cannot be made out.
-fn pseudo_move(position: &Position, text: &str, lang: Lang) -> Option<Move> {
-    let parsed = san::parse_move_text(text, lang).ok()?;
-    let board = position.board();
-    let us = position.turn();
-    let ours = board.by_color(us);
-    let occupied = board.occupied();
-    match parsed {
-        MoveText::Castle(side) => {
-            let king = board.king_of(us)?;
-            let rooks = board.by_piece(super::Piece {
-                color: us,
-                role: Role::Rook,
-            });
-            let rook = rooks
-                .filter(|rook| rook.rank() == king.rank())
-                .find(|rook| {
-                    (rook.file().0 > king.file().0) == (side == super::CastlingSide::KingSide)
-                })?;
-            Some(Move::Castle { king, rook })
-        }
-        MoveText::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        } => {
-            if ours.contains(to) {
-                return None;
-            }
-            let role = role.unwrap_or(Role::Pawn);
-            let capture = board.role_at(to);
-            let candidates = board.by_piece(super::Piece { color: us, role });
-            let mut found = None;
-            for from in candidates {
-                if file.is_some_and(|f| f != from.file()) || rank.is_some_and(|r| r != from.rank())
-                {
-                    continue;
-                }
-                let reaches = match role {
-                    Role::Knight => attacks::knight_attacks(from).contains(to),
-                    Role::Bishop => attacks::bishop_attacks(from, occupied).contains(to),
-                    Role::Rook => attacks::rook_attacks(from, occupied).contains(to),
-                    Role::Queen => attacks::queen_attacks(from, occupied).contains(to),
-                    Role::King => attacks::king_attacks(from).contains(to),
-                    Role::Pawn => {
-                        let forward: i32 = if us == Color::White { 8 } else { -8 };
-                        if capture.is_some() {
-                            attacks::pawn_attacks(us, from).contains(to)
-                        } else {
-                            from.offset(forward) == Some(to)
-                                || (from.rank() == us.relative_rank(super::Rank(1))
-                                    && from.offset(forward).is_some_and(|s| !occupied.contains(s))
-                                    && from.offset(2 * forward) == Some(to))
-                        }
-                    }
-                };
-                if reaches {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(from);
-                }
-            }
-            let from = found?;
-            let last_rank = us.other().back_rank();
-            let promotion = if role == Role::Pawn && to.rank() == last_rank {
-                // Art. 7.5.2: an unfinished promotion is a queen.
-                Some(promotion.unwrap_or(Role::Queen))
-            } else {
-                None
-            };
-            Some(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            })
-        }
     }
 }
 
