@@ -27,6 +27,9 @@ const STYLES: &[(&str, u32)] = &[
     ("bbppairings-trf26.trf", 2),
     ("fide-trf26-example.trf", 3),
 ];
+// Also held, each read by its own test below: `swiss-manager-trf26-teams-310-and-013.trf` (a
+// team file with its teams as `310` and again as `013`) and `vega-points-column-off.trf` (a
+// points column that disagrees with the results, dates written day first).
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -483,4 +486,63 @@ fn short_player_lines_leave_the_missing_columns_blank() {
     assert_eq!(tournament.players[1].rating, 2330);
     assert!(tournament.players.iter().all(|p| p.rounds.is_empty()));
     assert_eq!(tournament.rounds_paired(), 0);
+}
+
+/// A TRF-2026 team file from a program in the transition lists its teams twice: as `310` and
+/// as the older `013` (to be phased out). The teams are read once, from the `310` records, and
+/// each `013` line not used is named.
+#[test]
+fn trf26_teams_listed_as_310_and_as_013_are_read_once_naming_the_013_lines() {
+    let read = read("swiss-manager-trf26-teams-310-and-013.trf");
+    let teams = &read.tournament.teams.teams;
+    assert_eq!(teams.len(), 2, "{teams:?}");
+    assert_eq!(teams[0].name, "Ostrava A");
+    assert_eq!(teams[0].squad, [PlayerId(1), PlayerId(2)]);
+    assert_eq!(teams[1].squad, [PlayerId(3), PlayerId(4)]);
+    for line in [11, 12] {
+        assert!(
+            read.warnings
+                .iter()
+                .any(|w| w.line == line && w.reason.contains("013")),
+            "line {line}: {:?}",
+            read.warnings
+        );
+    }
+}
+
+/// A points column (81–84) that disagrees with the results is read, with a warning naming
+/// the line and column; the standings rank by the results.
+#[test]
+fn points_column_that_disagrees_with_the_results_is_a_warning_naming_the_line() {
+    let read = read("vega-points-column-off.trf");
+    assert!(
+        read.warnings
+            .iter()
+            .any(|w| (w.line, w.column) == (6, 81) && w.reason.contains("points column")),
+        "{:?}",
+        read.warnings
+    );
+    let tournament = &read.tournament;
+    let calculator = Calculator::after_round(tournament, true, 1);
+    let standings = rank_with(&calculator, &TieBreakSettings::swiss_default());
+    let bruno = standings
+        .rows
+        .iter()
+        .find(|row| row.player == PlayerId(2))
+        .expect("Bruno ranked");
+    assert_eq!(
+        bruno.rank, 3,
+        "ranked by his results (0), not the column (2.0)"
+    );
+}
+
+/// Dates as some programs write them: `28. 07. 2026` (day, month, year, with spaces).
+#[test]
+fn dates_written_day_first_with_spaces_are_read() {
+    let date = |text| trf::date(text).map(|d| (d.year(), u8::from(d.month()), d.day()));
+    assert_eq!(date("28. 07. 2005"), Some((2005, 7, 28)));
+    assert_eq!(date("28.07.2005"), Some((2005, 7, 28)));
+    assert_eq!(date("2005/07/28"), Some((2005, 7, 28)));
+    assert_eq!(date("2005-07-28"), Some((2005, 7, 28)));
+    assert_eq!(date("31. 02. 2005"), None);
 }

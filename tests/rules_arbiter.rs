@@ -360,3 +360,39 @@ fn a_1_recorded_ply_defaults() {
     assert_eq!(ply.text, "e4");
     assert!(!ply.draw_offer && ply.claim.is_none() && ply.clock_ms.is_none());
 }
+
+/// A PGN whose White move cannot be made (`4. Ke3`: the king on e1 cannot reach e3) followed by
+/// Black's legal reply: the record cannot be read past that move (Art. 8), which is no illegal
+/// move played (Art. 7.5), let alone two (Art. 7.5.5).
+#[test]
+fn art_8_mistyped_move_is_an_unreadable_record_not_two_illegal_moves_art_7_5_5() {
+    let record = GameRecord {
+        result: Outcome::BlackWins,
+        ..GameRecord::from_moves(&[
+            "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Ke3", "Nf6", "d3", "d6", "O-O", "O-O",
+        ])
+    };
+    let got = run(&record);
+    assert!(got.illegal_moves.is_empty(), "{:?}", got.illegal_moves);
+    assert_eq!(got.termination, None);
+    assert_eq!(got.first_bad_ply, Some(7));
+    assert_eq!(got.plies, 6);
+    assert_eq!(got.result_by_laws, Outcome::Unknown);
+    assert_ne!(got.result_agrees, Some(true));
+    assert!(
+        got.warnings.iter().any(|w| w.to_string()
+            == "ply 7 (Ke3) cannot be read: the record is unreadable from it on (8)"),
+        "{:?}",
+        got.warnings
+    );
+}
+
+/// An illegal move the record shows played and the game going on from it (Art. 7.5.1: the
+/// same player's legal move from the reinstated position follows) is still judged.
+#[test]
+fn art_7_5_1_illegal_move_then_the_same_players_move_is_judged() {
+    let record = GameRecord::from_moves(&["e4", "e5", "Ke3", "Nf3", "Nc6"]);
+    let got = run(&record);
+    assert_eq!(got.illegal_moves.len(), 1);
+    assert_eq!(got.plies, 4);
+}

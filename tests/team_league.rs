@@ -735,3 +735,17 @@ fn team_standings_pdf_holds_the_standings_crosstable_and_board_statistics() {
         "standings in rank order"
     );
 }
+
+/// C.07 Art. 13 (as FIDE's TieBreakServer reads a team file): a code without `:MP`/`:GP`
+/// (`DE`, `BH`, `SB`) is on the primary score, match points unless the list puts game
+/// points first.
+#[test]
+fn c07_art_13_codes_without_mp_or_gp_are_on_the_primary_score() {
+    let read = |list: &str| TeamTieBreak::parse_list(list).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        read("MPTS,GPTS,DE,BH,SB"),
+        read("MPTS,GPTS,DE:MP,BH:MP,SB:MP")
+    );
+    assert_eq!(read("DE,SB/C1"), read("DE:MP,SB:MP/C1"));
+    assert_eq!(read("GPTS,MPTS,DE,BH"), read("GPTS,MPTS,DE:GP,BH:GP"));
+}

@@ -429,3 +429,181 @@ async fn windows_1250_trf_and_csv_uploads_are_read_and_the_encoding_named() {
         preview.texts("#import-encoding")
     );
 }
+
+/// Art. 8 with Art. 7.5.5: a score whose White move cannot be made (`4. Ke3`) is unreadable
+/// from that move on; Black's reply is no "second illegal move", the loss is no verdict of the
+/// Laws, and a report with any doubt (a warning, a file naming other players) is never shown
+/// under the green "agrees" banner.
+#[actix_web::test]
+async fn art_8_mistyped_move_is_no_second_illegal_move_and_no_green_banner() {
+    let ctx = TestContext::new();
+    let event = setup::event(&ctx, &["Alpha, Anna", "Beta, Bob"], 3, 0);
+    let (_, games) = ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1)]));
+    let id = event.tournament.id.0;
+    let game = games[0].id.0;
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let entered = client
+        .post(
+            &format!("/tournaments/{id}/games/{game}"),
+            &[("result", "0-1"), ("version", "0"), ("back", "round")],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    let score = format!("/tournaments/{id}/rounds/1/boards/{game}/score");
+    let pasted = client
+        .post(
+            &score,
+            &[
+                ("lang", "en"),
+                (
+                    "movetext",
+                    "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke3 Nf6 5. d3 d6 6. O-O O-O 0-1",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    assert_eq!(
+        page.text("#report-illegal"),
+        None,
+        "no illegal move verdict"
+    );
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(!check.contains("ok"), "no green banner: {check}");
+    let bad = page.text("#report-first-bad").expect("first bad move");
+    assert!(bad.contains("ply 7") && bad.contains("Ke3"), "{bad}");
+
+    // A game that agrees with the signed result, in a file naming other players: a warning.
+    let other_names = "[White \"Carlsen, Magnus\"]\n[Black \"Beta, Bob\"]\n\n\
+                       1. f3 e5 2. g4 Qh4# 0-1";
+    let pasted = client
+        .post(&score, &[("lang", "en"), ("movetext", other_names)])
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(check.contains("warning"), "names differ: {check}");
+    // The same game under its board's names: all clear.
+    let clean = "[White \"Alpha, Anna\"]\n[Black \"Beta, Bob\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+    let pasted = client
+        .post(&score, &[("lang", "en"), ("movetext", clean)])
+        .await;
+    assert_eq!(pasted.status, StatusCode::SEE_OTHER, "{}", pasted.body);
+    let page = client.get(&score).await;
+    let check = page.attrs("#result-check", "class").join(" ");
+    assert!(check.contains("ok"), "all clear: {check}");
+}
+
+/// A file whose points column disagrees with the results (as some programs write it) is
+/// imported, not refused: the note names the line, and the standings rank by the results.
+#[actix_web::test]
+async fn trf_points_column_that_disagrees_is_imported_with_a_note_naming_the_line() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/trf-styles/vega-points-column-off.trf"
+    ))
+    .expect("style file");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", "vega.trf", &text))),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
+    let page = client.get(&format!("/tournaments/{id}")).await;
+    let notes = page.texts("#notes li").join("\n");
+    assert!(
+        notes.contains("6") && notes.contains("81") && notes.contains("2"),
+        "{notes}"
+    );
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.players.len(), 3);
+    // Exported again, the points column is the results' (Bruno lost his one game).
+    let export = client.get(&format!("/tournaments/{id}/export.trf")).await;
+    let back = trf::read(&export.body).expect("export reads");
+    assert_eq!(
+        back.tournament.players[1]
+            .declared_points
+            .map(|p| p.to_string()),
+        Some("0".to_owned()),
+        "{}",
+        export.body
+    );
+}
+
+/// A file written during round 2 (Swiss-Manager style: opponent and colour, no result yet) is
+/// imported with round 2 under way: the finished game with its result, the other one to
+/// play; the notes name each line read so.
+#[actix_web::test]
+async fn trf_written_mid_round_is_imported_with_the_round_under_way() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/trf-styles/swiss-manager-mid-round.trf"
+    ))
+    .expect("style file");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "mid-round.trf", &text)),
+            ),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
+    let page = client.get(&format!("/tournaments/{id}")).await;
+    let notes = page.texts("#notes li").join("\n");
+    for line in ["3", "5"] {
+        assert!(
+            notes
+                .lines()
+                .any(|note| note.contains(line) && note.contains("no result yet")),
+            "line {line}: {notes}"
+        );
+    }
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    assert_eq!(data.rounds.len(), 2);
+    let round_2 = data.games_of_round(2);
+    assert_eq!(round_2.len(), 2, "{round_2:?}");
+    let name = |player| {
+        data.players
+            .iter()
+            .find(|p| p.id == player)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let boards: Vec<(String, Option<String>, bool)> = round_2
+        .iter()
+        .map(|g| (name(g.white_id), g.black_id.map(name), g.result.is_some()))
+        .collect();
+    assert!(
+        boards.contains(&("Gama, Gita".into(), Some("Alfa, Adam".into()), false)),
+        "{boards:?}"
+    );
+    assert!(
+        boards.contains(&("Beta, Bruno".into(), Some("Delta, Dan".into()), true)),
+        "{boards:?}"
+    );
+}

@@ -10,7 +10,10 @@
 //!   player's last entry is taken as an absence, the earlier ones are counted
 //!   ([`ImportPlan::blanks_ahead`]). Any other result there cannot be a request: the file is
 //!   refused.
-//! - Players the file marks expelled (Laws Art. 12.9.9) leave from the round it gives.
+//! - The games of a round under way (paired, no result yet) become boards without a result
+//!   ([`ImportPlan::add_games_to_play`]).
+//! - Players the file marks expelled (Laws Art. 12.9.9) or withdrawn (C.04.2 Art. 3.2) leave
+//!   from the round it gives.
 //! - The round dates are kept up to the announced number of rounds (the schedule's rule).
 //!
 //! A team file is a team league or a team Swiss (C.04.6): [`TeamFormat::of`] tells which.
@@ -23,7 +26,7 @@ use crate::pairing::team_swiss::generator::{options_of_code, system_code};
 use crate::pairing::team_swiss::{Options, team_event_of};
 use crate::tournament::board::{Board, UnmatchedOpponent, boards_of_round};
 use crate::tournament::byes::ByeKind;
-use crate::tournament::model::{Color, GameResult, PointAdjustment, Tournament};
+use crate::tournament::model::{Color, GameResult, PlayerId, PointAdjustment, Tournament};
 use crate::tournament::schedule::RoundStart;
 use crate::tournament::system::PairingSystem;
 use crate::tournament::team::TeamEvent;
@@ -54,6 +57,9 @@ pub struct ImportPlan {
     /// Players expelled (Laws Art. 12.9.9): the place in the file's list (0-based) and the
     /// first round not paired.
     pub expulsions: Vec<(usize, u32)>,
+    /// Players withdrawn (C.04.2 Art. 3.2): the place in the file's list (0-based) and the
+    /// first round not paired.
+    pub withdrawals: Vec<(usize, u32)>,
     /// The date of each round the file dates, within the announced rounds.
     pub schedule: Vec<RoundStart>,
     /// Points outside the games (TRF `299`), players by starting number.
@@ -170,6 +176,10 @@ impl ImportPlan {
                 .zip(&model.players)
                 .filter_map(|(index, player)| Some((index, player.expelled_from?)))
                 .collect(),
+            withdrawals: (0..)
+                .zip(&model.players)
+                .filter_map(|(index, player)| Some((index, player.withdrawn_from?)))
+                .collect(),
             schedule: (1..=announced_rounds)
                 .zip(round_dates)
                 .filter_map(|(round, date)| {
@@ -183,6 +193,37 @@ impl ImportPlan {
             adjustments: model.adjustments.clone(),
             announced_rounds,
         })
+    }
+
+    /// Adds the games of the round under way in a file written during it (`(round, white,
+    /// black)`, no result yet) to that round: the last paired one, or the one after it. Board
+    /// numbers follow C.04.2 Art. 4 (games first, byes after). Games of any other round are
+    /// left out; their number is returned.
+    pub fn add_games_to_play(
+        &mut self,
+        games: impl IntoIterator<Item = (u32, PlayerId, PlayerId)>,
+    ) -> usize {
+        let mut left_out = 0;
+        for (round, white, black) in games {
+            let index = round as usize - 1;
+            if round == 0 || index > self.rounds.len() || round > self.announced_rounds {
+                left_out += 1;
+                continue;
+            }
+            if index == self.rounds.len() {
+                self.rounds.push(Vec::new());
+            }
+            let boards = &mut self.rounds[index];
+            let at = boards
+                .iter()
+                .position(|board| board.black.is_none())
+                .unwrap_or(boards.len());
+            boards.insert(at, Board::game(0, white, black));
+            for (number, board) in (1..).zip(boards.iter_mut()) {
+                board.number = number;
+            }
+        }
+        left_out
     }
 
     /// The first round the file did not pair.

@@ -170,6 +170,15 @@ impl DayState {
                     rounds as usize
                 ],
                 expelled_from: self.entrants[entrant].participation.expelled_from,
+                withdrawn_from: {
+                    let participation = &self.entrants[entrant].participation;
+                    participation
+                        .withdrawals
+                        .iter()
+                        .find(|w| w.returns_in_round.is_none())
+                        .filter(|_| participation.expelled_from.is_none())
+                        .map(|w| w.from_round)
+                },
                 ..self.entrants[entrant].player.clone()
             })
             .collect();

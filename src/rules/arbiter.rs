@@ -17,11 +17,13 @@ use super::dead::{DeadPosition, Verdict};
 use super::draw::{self, ClaimBasis, ClaimKind, RepetitionHistory};
 use super::game::{DeclaredEnd, GameRecord, Outcome};
 use super::illegal::{self, IllegalMovePenalty};
-use super::san::{self, MoveText, SanError, SanErrorKind};
-use super::{Color, Lang, Move, Position, Role, attacks};
+use super::san::{self, SanError, SanErrorKind};
+use super::{Color, Lang, Move, Position};
 
+mod pseudo;
 mod score_text;
 mod warning;
+use pseudo::pseudo_move;
 pub use score_text::{ScoreText, SignedBoard, TagMismatch, check_score_text};
 pub use warning::{LossEvent, Warning};
 
@@ -243,92 +245,6 @@ fn read_move_noting_uci(
             }
             Err(_) => Err(error),
         },
-    }
-}
-
-/// A.5.2: the move an illegal text describes, if the pieces on the board can make it at all
-/// (ignoring checks, which is what makes it illegal). `None` when it cannot be made out.
-fn pseudo_move(position: &Position, text: &str, lang: Lang) -> Option<Move> {
-    let parsed = san::parse_move_text(text, lang).ok()?;
-    let board = position.board();
-    let us = position.turn();
-    let ours = board.by_color(us);
-    let occupied = board.occupied();
-    match parsed {
-        MoveText::Castle(side) => {
-            let king = board.king_of(us)?;
-            let rooks = board.by_piece(super::Piece {
-                color: us,
-                role: Role::Rook,
-            });
-            let rook = rooks
-                .filter(|rook| rook.rank() == king.rank())
-                .find(|rook| {
-                    (rook.file().0 > king.file().0) == (side == super::CastlingSide::KingSide)
-                })?;
-            Some(Move::Castle { king, rook })
-        }
-        MoveText::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        } => {
-            if ours.contains(to) {
-                return None;
-            }
-            let role = role.unwrap_or(Role::Pawn);
-            let capture = board.role_at(to);
-            let candidates = board.by_piece(super::Piece { color: us, role });
-            let mut found = None;
-            for from in candidates {
-                if file.is_some_and(|f| f != from.file()) || rank.is_some_and(|r| r != from.rank())
-                {
-                    continue;
-                }
-                let reaches = match role {
-                    Role::Knight => attacks::knight_attacks(from).contains(to),
-                    Role::Bishop => attacks::bishop_attacks(from, occupied).contains(to),
-                    Role::Rook => attacks::rook_attacks(from, occupied).contains(to),
-                    Role::Queen => attacks::queen_attacks(from, occupied).contains(to),
-                    Role::King => attacks::king_attacks(from).contains(to),
-                    Role::Pawn => {
-                        let forward: i32 = if us == Color::White { 8 } else { -8 };
-                        if capture.is_some() {
-                            attacks::pawn_attacks(us, from).contains(to)
-                        } else {
-                            from.offset(forward) == Some(to)
-                                || (from.rank() == us.relative_rank(super::Rank(1))
-                                    && from.offset(forward).is_some_and(|s| !occupied.contains(s))
-                                    && from.offset(2 * forward) == Some(to))
-                        }
-                    }
-                };
-                if reaches {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(from);
-                }
-            }
-            let from = found?;
-            let last_rank = us.other().back_rank();
-            let promotion = if role == Role::Pawn && to.rank() == last_rank {
-                // Art. 7.5.2: an unfinished promotion is a queen.
-                Some(promotion.unwrap_or(Role::Queen))
-            } else {
-                None
-            };
-            Some(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            })
-        }
     }
 }
 
@@ -559,6 +475,17 @@ impl<'a> Walker<'a> {
             self.report.first_bad_ply = Some(ply);
             self.report.error = Some(error);
         }
+        if (legal_when_reinstated || stood.is_none()) && !self.goes_on_after_illegal(next_index) {
+            // Art. 8: nothing in the record shows the move played and the game going on from
+            // it (the text may be a slip of the pen for a legal move the opponent answered):
+            // the record is unreadable from here on, and no illegal move is judged (7.5).
+            self.report.warnings.push(Warning::UnreadableFrom {
+                ply,
+                text: entry.text.clone(),
+            });
+            self.stopped = true;
+            return false;
+        }
         let penalty = if !legal_when_reinstated && let Some(m) = stood {
             if supervised || claimed {
                 // Answered under supervision: the arbiter should have reinstated it (7.5.1);
@@ -617,6 +544,31 @@ impl<'a> Walker<'a> {
             }
         }
         true
+    }
+
+    /// Art. 7.5.1 against Art. 8: after an illegal entry by the player to move, does the
+    /// record show that player moving again from the reinstated position (a legal move of
+    /// theirs follows, perhaps after further illegal attempts)? Any entry on the way that
+    /// could be the opponent's answer to some legal move is a doubt (the illegal text may be a
+    /// slip for that move): then no.
+    fn goes_on_after_illegal(&self, next_index: usize) -> bool {
+        let lang = self.options.lang;
+        let position = &self.position;
+        let answers = position.legal_moves();
+        for next in self.record.plies.iter().skip(next_index) {
+            let could_answer = answers.iter().any(|&m| {
+                let mut after = position.clone();
+                after.play_unchecked(m);
+                read_move(&after, &next.text, lang).is_ok()
+            });
+            if could_answer {
+                return false;
+            }
+            if read_move(position, &next.text, lang).is_ok() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Everything checked after a legal ply that did not end the walk.

@@ -156,6 +156,16 @@ pub struct Player {
     /// 12.9 g of older editions), if expelled: never paired from then on, the games played
     /// stand. Marked in the standings and the rating report.
     pub expelled_from: Option<u32>,
+    /// The round from which the player is withdrawn (C.04.2 Art. 3.2) and not back, if
+    /// withdrawn without being expelled: not paired from then on.
+    pub withdrawn_from: Option<u32>,
+}
+
+impl Player {
+    /// The first round the player is not paired in because he left: expelled or withdrawn.
+    pub fn left_from(&self) -> Option<u32> {
+        self.expelled_from.or(self.withdrawn_from)
+    }
 }
 
 /// A tournament in starting-rank order: `players[i].id == PlayerId(i + 1)`.

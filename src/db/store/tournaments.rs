@@ -140,6 +140,18 @@ pub fn import_tournament(
                 }
                 .save(conn)?;
             }
+            for &(player, round) in &plan.withdrawals {
+                let Some(&row) = rows.get(player) else {
+                    return Err(StoreError::NotFound);
+                };
+                ParticipationRow {
+                    player_id: row,
+                    first_round: 1,
+                    withdrawn_from: Some(i32::try_from(round).map_err(|_| StoreError::NotFound)?),
+                    expelled: false,
+                }
+                .save(conn)?;
+            }
             for bye in &plan.byes {
                 let Some(&row) = rows.get(bye.player) else {
                     return Err(StoreError::NotFound);

@@ -37,11 +37,15 @@ pub struct ReportHeader {
 }
 
 /// A TRF date: `YYYY/MM/DD` (the format of `042`, `052` and the birth date); `-` and `.` are
-/// read as separators too. A two-digit year is not read here (see [`round_dates`]).
+/// read as separators too, and a date written day first (`28. 07. 2005`, `28.07.2005`) as some
+/// programs write it. A two-digit year is not read here (see [`round_dates`]).
 pub fn date(text: &str) -> Option<time::Date> {
-    let parts: Vec<&str> = text.trim().split(['/', '-', '.']).collect();
-    let [year, month, day] = parts.as_slice() else {
-        return None;
+    let parts: Vec<&str> = text.trim().split(['/', '-', '.']).map(str::trim).collect();
+    // Year first (`YYYY/MM/DD`), or day first as some programs write it (`28. 07. 2005`).
+    let (year, month, day) = match parts.as_slice() {
+        [year, month, day] if year.len() == 4 => (year, month, day),
+        [day, month, year] if year.len() == 4 => (year, month, day),
+        _ => return None,
     };
     if year.len() != 4 || month.is_empty() || day.is_empty() || month.len() > 2 || day.len() > 2 {
         return None;

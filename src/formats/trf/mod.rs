@@ -9,7 +9,9 @@
 //! accelerations (C.04.7), `260`/`XXP` forbidden pairs, `XXZ` absences in the round to pair.
 //! `299` (blank type) points outside the games: a team's in a team event, a player's
 //! ([`Tournament::adjustments`]) in an individual one. A comment `### expelled NNNN RRR` after
-//! a player's record marks an expulsion (Laws Art. 12.9.9), which TRF-2026 has no field for.
+//! a player's record marks an expulsion (Laws Art. 12.9.9), and `### withdrawn NNNN RRR` a
+//! withdrawal (C.04.2 Art. 3.2), which TRF-2026 has no field for; a player who left is written
+//! absent (`240 Z`) in the announced rounds still to come, read back as his leaving.
 //! Every other record is kept verbatim in [`Tournament::other_records`].
 //!
 //! The points column is checked against the results (a file written for pairing the next round
@@ -98,6 +100,20 @@ pub struct TrfRead {
     /// The 1-based line of the record that gave the number of rounds (`XXR` or `142`; the
     /// last one, which is the one read), if any.
     pub rounds_line: Option<usize>,
+    /// The games of the round under way in a file written during it: paired (opponent and
+    /// colour), no result yet. They are not in the players' round entries.
+    pub games_to_play: Vec<GameToPlay>,
+}
+
+/// A game paired in the file with no result yet (a file written during the round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameToPlay {
+    /// The round (1-based).
+    pub round: u32,
+    /// White.
+    pub white: PlayerId,
+    /// Black.
+    pub black: PlayerId,
 }
 
 /// The records this reader interprets, or that other parts of the program read from

@@ -3,12 +3,15 @@
 //! games.
 
 use super::team::{Record299, parse_299, parse_320, parse_330, parse_362, parse_team};
-use super::write::read_expulsion_comment;
+use super::write::{read_expulsion_comment, read_withdrawal_comment};
 use super::*;
 
 /// A parsed line with its number, to report errors later.
 struct PlayerLine {
     line: usize,
+    /// The player's last entry when it is a pairing without result (round, opponent, colour,
+    /// column): the round under way.
+    to_play: Option<(u32, PlayerId, Color, usize)>,
 }
 
 /// Reads a TRF16 or TRF-2026 file; see [`read`] for what is reported besides.
@@ -20,14 +23,30 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 /// ends, trailing spaces, short lines (missing columns are blank), tabs (expanded to stops of
 /// `TAB_STOP`), any header records in any order or none, records this program does not use
 /// (kept, and reported), unplayed pairings with the `-` colour, Vega's `0000 - -` (absent) and
-/// `0000 - =` (half-point bye), and the old `0000 - +` for the pairing-allocated bye. What was
+/// `0000 - =` (half-point bye), the old `0000 - +` for the pairing-allocated bye, a points column
+/// that disagrees with the results (ranked by the results), and teams listed both as `310` and
+/// as the older `013` (read from the `310` records). What was
 /// read with a guess comes back in [`TrfRead::warnings`]; what cannot be read is a [`TrfError`].
 pub fn read(text: &str) -> Result<TrfRead, TrfError> {
-    let read = read_records(text)?;
-    match cross_check(&read).into_iter().next() {
-        Some(error) => Err(error),
-        None => Ok(read),
+    let mut read = read_records(text)?;
+    let mut points_differ = Vec::new();
+    for (line, column, problem) in cross_problems(&read) {
+        match problem {
+            // The results are the record: the file is read and ranked by them, and the column
+            // that says otherwise is named.
+            CrossProblem::PointsDiffer { .. } => points_differ.push(TrfWarning {
+                line,
+                column,
+                reason: format!("{}; ranked by the results", problem.reason()),
+            }),
+            _ => return Err(err(line, column, problem.reason())),
+        }
     }
+    if !points_differ.is_empty() {
+        read.warnings.extend(points_differ);
+        read.warnings.sort_by_key(|w| (w.line, w.column));
+    }
+    Ok(read)
 }
 
 /// Reads every record of a file as [`read`] does, without checking the players' records
@@ -53,7 +72,11 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let mut penalty_lines: Vec<usize> = Vec::new();
     // Players expelled (Art. 12.9.9), from this program's comment lines.
     let mut expulsions: Vec<(PlayerId, u32)> = Vec::new();
+    // Players withdrawn (C.04.2 Art. 3.2), from this program's comment lines.
+    let mut withdrawals: Vec<(PlayerId, u32)> = Vec::new();
 
+    // A file that lists its teams as `310` records may list them again as older `013` ones.
+    let has_310 = lines_of(text).any(|line| line.starts_with("310"));
     for (index, raw) in lines_of(text).enumerate() {
         let line = index + 1;
         let raw = raw.trim_end_matches(['\r', '\u{feff}']);
@@ -68,6 +91,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         };
         if let Some(expulsion) = read_expulsion_comment(raw) {
             expulsions.push(expulsion);
+            continue;
+        }
+        if let Some(withdrawal) = read_withdrawal_comment(raw) {
+            withdrawals.push(withdrawal);
             continue;
         }
         if raw.trim().is_empty() || raw.starts_with("###") {
@@ -259,6 +286,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     byes.push((line, kind, round, PlayerId(player)));
                 }
             }
+            "013" if has_310 => {
+                warnings.push(TrfWarning {
+                    line,
+                    column: 1,
+                    reason: "013 record: the teams are read from the 310 records; this older record of the same team is not used".to_owned(),
+                });
+            }
             "310" | "013" => {
                 let number = tournament.teams.teams.len() as u32 + 1;
                 let team = parse_team(&chars, line, tag == "310", number)?;
@@ -358,6 +392,46 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
     let count = player_lines.len() as u32;
     let known = |id: PlayerId| id.0 >= 1 && id.0 <= count;
 
+    // Games of the round under way: both players name each other, in the same round, with
+    // opposite colours; each line is named.
+    let mut games_to_play = Vec::new();
+    for (player, info) in &player_lines {
+        let Some((round, opponent, color, column)) = info.to_play else {
+            continue;
+        };
+        let back = known(opponent)
+            .then(|| player_lines[opponent.0 as usize - 1].1.to_play)
+            .flatten();
+        match back {
+            Some((r, o, c, _)) if r == round && o == player.id && c != color => {}
+            _ => {
+                return Err(err(
+                    info.line,
+                    column,
+                    format!(
+                        "round {round}: paired with {} without a result, who is not paired with {} so",
+                        opponent.0, player.id.0
+                    ),
+                ));
+            }
+        }
+        warnings.push(TrfWarning {
+            line: info.line,
+            column,
+            reason: format!(
+                "round {round}: paired with {} and no result yet: read as a game still to play",
+                opponent.0
+            ),
+        });
+        if color == Color::White {
+            games_to_play.push(GameToPlay {
+                round,
+                white: player.id,
+                black: opponent,
+            });
+        }
+    }
+
     // Requested byes from 240 records and XXZ become round entries.
     let rounds_with_games = player_lines
         .iter()
@@ -441,6 +515,24 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             player_lines[player.0 as usize - 1].0.expelled_from = Some(round);
         }
     }
+    for (player, round) in withdrawals {
+        if known(player) {
+            player_lines[player.0 as usize - 1].0.withdrawn_from = Some(round);
+        }
+    }
+    // A player who left is absent from the rounds to come: the `240 Z` records the writer
+    // gives for those rounds (what TRF-2026 can say of it) are the leaving, not byes requested.
+    for (player, _) in &mut player_lines {
+        if let Some(from) = player.left_from() {
+            while player.rounds.len() as u32 > rounds_with_games.max(from.saturating_sub(1))
+                && player.rounds.last().is_some_and(|entry| {
+                    entry.opponent.is_none() && entry.result == GameResult::ZeroPointBye
+                })
+            {
+                player.rounds.pop();
+            }
+        }
+    }
     tournament.points = points;
     let lines = player_lines.iter().map(|(_, info)| info.line).collect();
     tournament.players = player_lines.into_iter().map(|(p, _)| p).collect();
@@ -451,6 +543,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         player_lines: lines,
         other_record_lines,
         rounds_line,
+        games_to_play,
     })
 }
 
@@ -523,6 +616,7 @@ fn parse_player(
         Some(parse_points(points_text.trim(), line, 81, "points")?)
     };
     let mut rounds = Vec::new();
+    let mut to_play: Option<(u32, PlayerId, Color, usize)> = None;
     let mut pending_blank = 0usize;
     let mut column = 92;
     while column <= chars.len() {
@@ -547,13 +641,22 @@ fn parse_player(
             });
         }
         pending_blank = 0;
-        rounds.push(parse_round(
-            chars,
-            line,
-            column,
-            rounds.len() + 1,
-            warnings,
-        )?);
+        if let Some((round, ..)) = to_play {
+            return Err(err(
+                line,
+                column,
+                format!(
+                    "round {}: an entry after round {round}, which has no result yet",
+                    rounds.len() + 1
+                ),
+            ));
+        }
+        match parse_round(chars, line, column, rounds.len() + 1, warnings)? {
+            Entry::Done(entry) => rounds.push(entry),
+            Entry::ToPlay(opponent, color) => {
+                to_play = Some((rounds.len() as u32 + 1, opponent, color, column));
+            }
+        }
         column += 10;
     }
     let player = Player {
@@ -570,8 +673,16 @@ fn parse_player(
         declared_rank: None,
         rounds,
         expelled_from: None,
+        withdrawn_from: None,
     };
-    Ok((player, PlayerLine { line }))
+    Ok((player, PlayerLine { line, to_play }))
+}
+
+/// A round entry as read: with its result, or paired and still to be played.
+enum Entry {
+    Done(RoundEntry),
+    /// The opponent and the colour, no result yet.
+    ToPlay(PlayerId, Color),
 }
 
 fn parse_round(
@@ -580,7 +691,7 @@ fn parse_round(
     column: usize,
     round: usize,
     warnings: &mut Vec<TrfWarning>,
-) -> Result<RoundEntry, TrfError> {
+) -> Result<Entry, TrfError> {
     let opponent_text = field(chars, column, column + 3);
     let opponent_text = opponent_text.trim();
     let opponent = if opponent_text.is_empty() {
@@ -628,6 +739,12 @@ fn parse_round(
     } else {
         Some(PlayerId(opponent))
     };
+    // An opponent and a colour without a result: a game of the round under way.
+    if let (Some(opponent), Some(color)) = (opponent, color)
+        && code.trim().is_empty()
+    {
+        return Ok(Entry::ToPlay(opponent, color));
+    }
     let mut warn = |column: usize, reason: String| {
         warnings.push(TrfWarning {
             line,
@@ -672,11 +789,11 @@ fn parse_round(
             ),
         ));
     }
-    Ok(RoundEntry {
+    Ok(Entry::Done(RoundEntry {
         opponent,
         color,
         result,
-    })
+    }))
 }
 
 fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), TrfError> {

@@ -1,5 +1,6 @@
 //! Writing a [`Tournament`](crate::tournament::model::Tournament) as a TRF file that reads back
-//! the same, and the comment that marks an expulsion.
+//! the same, and the comments that mark an expulsion and a withdrawal (with `240 Z` for the
+//! rounds to come).
 
 use super::team::write_teams;
 use super::*;
@@ -27,6 +28,49 @@ pub(super) fn read_expulsion_comment(line: &str) -> Option<(PlayerId, u32)> {
     let player = words.next()?.parse::<u32>().ok()?;
     let round = words.next()?.parse::<u32>().ok()?;
     (player <= MAX_PLAYER && (1..=MAX_ROUND).contains(&round)).then_some((PlayerId(player), round))
+}
+
+/// The word that starts a [`withdrawal_comment`].
+const WITHDRAWN: &str = "withdrawn";
+
+/// The comment line that marks a withdrawn player after his `001` record (C.04.2 Art. 3.2):
+/// TRF-2026 says only that he is absent (`Z`, `240 Z` for the rounds to come), not that he left.
+/// [`read`] reads it back into [`Player::withdrawn_from`].
+pub(super) fn withdrawal_comment(player: PlayerId, round: u32) -> String {
+    format!(
+        "### {WITHDRAWN} {:>4} {round:>3} (FIDE C.04.2 Art. 3.2)",
+        player.0
+    )
+}
+
+/// The player and round of a [`withdrawal_comment`], or `None` for any other comment.
+pub(super) fn read_withdrawal_comment(line: &str) -> Option<(PlayerId, u32)> {
+    let rest = line
+        .strip_prefix("###")?
+        .trim_start()
+        .strip_prefix(WITHDRAWN)?;
+    let mut words = rest.split_whitespace();
+    let player = words.next()?.parse::<u32>().ok()?;
+    let round = words.next()?.parse::<u32>().ok()?;
+    (player <= MAX_PLAYER && (1..=MAX_ROUND).contains(&round)).then_some((PlayerId(player), round))
+}
+
+/// TRF-2026 `240 Z` records: each round to come (after a player's last entry, up to the
+/// announced rounds) with the players who left before it, absent (zero-point byes).
+fn absences_ahead(out: &mut String, tournament: &Tournament) {
+    for round in 1..=tournament.total_rounds.min(MAX_ROUND) {
+        let absent: Vec<String> = tournament
+            .players
+            .iter()
+            .filter(|p| {
+                p.rounds.len() < round as usize && p.left_from().is_some_and(|from| from <= round)
+            })
+            .map(|p| format!("{:>4}", p.id.0))
+            .collect();
+        if !absent.is_empty() {
+            let _ = writeln!(out, "240 Z {round:03} {}", absent.join(" "));
+        }
+    }
 }
 
 /// Writes a TRF16 file with the TRF26/JaVaFo/bbpPairings extension records this crate reads.
@@ -202,8 +246,11 @@ pub fn write(tournament: &Tournament) -> String {
         let _ = writeln!(out, "{}", line.trim_end());
         if let Some(round) = player.expelled_from {
             let _ = writeln!(out, "{}", expulsion_comment(player.id, round));
+        } else if let Some(round) = player.withdrawn_from {
+            let _ = writeln!(out, "{}", withdrawal_comment(player.id, round));
         }
     }
+    absences_ahead(&mut out, tournament);
     // Points outside the games (TRF-2026 `299`, blank type): the player's points in the
     // game-points columns, the round (`000`: from the start).
     for adjustment in &tournament.adjustments {

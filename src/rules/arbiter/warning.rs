@@ -129,6 +129,15 @@ pub enum Warning {
     },
     /// The record could not be followed to its end: no result by the Laws.
     NotFollowed,
+    /// A move that cannot be made and that the record does not show played (no move of the
+    /// same player follows from the position before it): the record cannot be read from it on
+    /// (Art. 8), and no illegal move is judged (7.5).
+    UnreadableFrom {
+        /// Where.
+        ply: usize,
+        /// The move as written.
+        text: String,
+    },
     /// The signed result differs from the result by the Laws; the signed one stands (8.7).
     SignedDiffers {
         /// As signed.
@@ -231,6 +240,10 @@ impl fmt::Display for Warning {
             Warning::NotFollowed => {
                 f.write_str("the record could not be followed to its end: no result by the Laws")
             }
+            Warning::UnreadableFrom { ply, text } => write!(
+                f,
+                "ply {ply} ({text}) cannot be read: the record is unreadable from it on (8)"
+            ),
             Warning::SignedDiffers { signed, by_laws } => write!(
                 f,
                 "the signed result {} differs from the result by the Laws {}; the signed result \

@@ -105,8 +105,16 @@ pub enum TeamTieBreak {
 }
 
 impl TeamTieBreak {
-    /// Reads a code as FIDE and TRF-2026 write it (`EMGSB`, `EMGSB/C1`, `BH:GP`, `EDE`).
+    /// Reads a code as FIDE and TRF-2026 write it (`EMGSB`, `EMGSB/C1`, `BH:GP`, `EDE`); a code
+    /// that needs a score and names none (`DE`, `BH`, `SB`) is on match points, the primary
+    /// score of a team event (C.07 Art. 13).
     pub fn parse(code: &str) -> Option<TeamTieBreak> {
+        TeamTieBreak::parse_on(code, TeamScore::Match)
+    }
+
+    /// [`TeamTieBreak::parse`], with `primary` the score of a code that names none (as C.07
+    /// and FIDE's TieBreakServer read `DE`, `BH`, `SB`).
+    pub fn parse_on(code: &str, primary: TeamScore) -> Option<TeamTieBreak> {
         let code = code.trim().to_ascii_uppercase();
         let (name, modifier) = match code.split_once(['/', '-']) {
             Some((name, modifier)) => (name.to_string(), Some(modifier.to_string())),
@@ -121,6 +129,7 @@ impl TeamTieBreak {
             Some((base, "MP")) => (base, Some(TeamScore::Match)),
             Some((base, "GP")) => (base, Some(TeamScore::Game)),
             Some(_) => return None,
+            None if matches!(name.as_str(), "DE" | "BH" | "SB") => (name.as_str(), Some(primary)),
             None => (name.as_str(), None),
         };
         let sb = |opponents, scored| TeamTieBreak::SonnebornBerger {
@@ -187,12 +196,21 @@ impl TeamTieBreak {
         }
     }
 
-    /// Reads a comma-separated list (`MPTS,GPTS,EDE,EMGSB`); the error names the code.
+    /// Reads a comma-separated list (`MPTS,GPTS,EDE,EMGSB`); the error names the code. The
+    /// primary score is game points when the list starts with `GPTS`, else match points; a
+    /// code without `:MP`/`:GP` is on it (C.07 Art. 13).
     pub fn parse_list(list: &str) -> Result<Vec<TeamTieBreak>, String> {
-        list.split([',', ' '])
-            .filter(|code| !code.trim().is_empty())
+        let codes = || {
+            list.split([',', ' '])
+                .filter(|code| !code.trim().is_empty())
+        };
+        let primary = match codes().next().map(|code| code.trim().to_ascii_uppercase()) {
+            Some(first) if first == "GPTS" => TeamScore::Game,
+            _ => TeamScore::Match,
+        };
+        codes()
             .map(|code| {
-                TeamTieBreak::parse(code)
+                TeamTieBreak::parse_on(code, primary)
                     .ok_or_else(|| format!("unknown team tie-break `{}`", code.trim()))
             })
             .collect()

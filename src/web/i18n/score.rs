@@ -256,6 +256,10 @@ pub fn warning(ui: Ui, warning: &Warning) -> String {
             &[("ply", &n(*ply)), ("article", &art("5.2.2"))],
         ),
         Warning::NotFollowed => ui.t("score.warn.not_followed"),
+        Warning::UnreadableFrom { ply, text } => ui.t_with(
+            "score.warn.unreadable_from",
+            &[("ply", &n(*ply)), ("move", text), ("article", &art("8"))],
+        ),
         Warning::SignedDiffers { signed, by_laws } => ui.t_with(
             "score.warn.signed_differs",
             &[
@@ -330,6 +334,10 @@ mod tests {
             Warning::BothFlagsEarly,
             Warning::DeadUndecided { ply: 40 },
             Warning::NotFollowed,
+            Warning::UnreadableFrom {
+                ply: 7,
+                text: text(),
+            },
             Warning::SignedDiffers {
                 signed: Outcome::BlackWins,
                 by_laws: Outcome::Draw,

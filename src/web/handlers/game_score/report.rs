@@ -101,6 +101,17 @@ pub fn check_score(text: &str, letters: Lang, board: SignedBoard<'_>, ui: Ui) ->
 }
 
 impl ScoreReport {
+    /// Nothing for the arbiter to look at: no unreadable or illegal move, no warning, no tag
+    /// naming another board. Only then does an agreeing result show as all clear; any doubt is
+    /// a warning (Art. 8).
+    pub fn all_clear(&self) -> bool {
+        self.unreadable.is_none()
+            && self.first_bad_move.is_none()
+            && self.illegal_moves.is_empty()
+            && self.warnings.is_empty()
+            && self.tag_mismatches.is_empty()
+    }
+
     /// Why the text is not a game score at all, if it is not: it cannot be read as PGN, or not
     /// one move of it is legal. Such a text is not saved.
     pub fn not_a_game(&self) -> Option<String> {

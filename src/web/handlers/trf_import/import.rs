@@ -50,17 +50,29 @@ fn at_line(ctx: &PageContext, line: usize, column: usize, reason: &str) -> Strin
 /// checks them; or why not, with the line and column (the cross-check's problems in the
 /// visitor's language).
 fn read_file(ctx: &PageContext, text: &str) -> Result<trf::TrfRead, String> {
-    let read = trf::read_records(text)
+    let mut read = trf::read_records(text)
         .map_err(|error| at_line(ctx, error.line, error.column, &error.reason))?;
-    match trf::cross_problems(&read).first() {
-        Some((line, column, problem)) => Err(at_line(
-            ctx,
-            *line,
-            *column,
-            &cross_problem_text(ctx.lang, problem),
-        )),
-        None => Ok(read),
+    for (line, column, problem) in trf::cross_problems(&read) {
+        match problem {
+            // The results are the record (the standings rank by them): a points column that
+            // says otherwise is noted, naming its line, not refused.
+            trf::CrossProblem::PointsDiffer { .. } => read.warnings.push(trf::TrfWarning {
+                line,
+                column,
+                reason: cross_problem_text(ctx.lang, &problem),
+            }),
+            _ => {
+                return Err(at_line(
+                    ctx,
+                    line,
+                    column,
+                    &cross_problem_text(ctx.lang, &problem),
+                ));
+            }
+        }
     }
+    read.warnings.sort_by_key(|w| (w.line, w.column));
+    Ok(read)
 }
 
 /// Why the file cannot be taken in, in the visitor's language; a refusal of something one
@@ -153,6 +165,7 @@ pub async fn import_trf(
         .cloned()
         .collect();
     let (rounds_line, player_lines) = (read.rounds_line, read.player_lines);
+    let games_to_play = read.games_to_play;
     let model = read.tournament;
     let mut warnings = read.warnings;
     warnings.extend(header_problems.into_iter().map(|problem| trf::TrfWarning {
@@ -160,13 +173,14 @@ pub async fn import_trf(
         column: problem.column,
         reason: problem.reason,
     }));
-    let plan = match ImportPlan::of(&model, &header.round_dates) {
+    let mut plan = match ImportPlan::of(&model, &header.round_dates) {
         Ok(plan) => plan,
         Err(refusal) => {
             let message = refusal_message(&ctx, &refusal, rounds_line, &player_lines);
             return refuse(ctx, text, message);
         }
     };
+    plan.add_games_to_play(games_to_play.iter().map(|g| (g.round, g.white, g.black)));
     let start_date = header.start_date.unwrap_or_else(|| crate::db::now().date());
     let end_date = header
         .end_date
