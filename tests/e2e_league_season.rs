@@ -399,6 +399,30 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
         );
         shot(name);
     }
+    // The same public pages in every other language (longer words, Cyrillic).
+    for lang in ["cs", "sk", "hu", "sr-Latn", "sr-Cyrl"] {
+        browser.goto(&format!("{base}/lang/{lang}?next=/"));
+        for path in [
+            "league/standings",
+            "league/standings/1",
+            "league/crosstable",
+            "league/rounds/4",
+            "teams",
+        ] {
+            browser.goto(&format!("{league}/{path}"));
+            browser.find("main");
+            let overflow = browser.script(
+                "return document.documentElement.scrollWidth - window.innerWidth;",
+                json!([]),
+            );
+            assert!(
+                overflow.as_i64().unwrap_or(1) <= 0,
+                "{path} in {lang} is wider than the phone: {overflow}"
+            );
+        }
+        shot(&format!("league-10b-phone-teams-{lang}.png"));
+    }
+    browser.goto(&format!("{base}/lang/en?next=/"));
     browser.goto(&format!("{league}/league/rounds/4"));
     let first_match = browser.script(
         "return document.querySelector('#matches a').getAttribute('href');",
