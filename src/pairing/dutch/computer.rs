@@ -41,6 +41,9 @@
 //! holds the outside weights and the bracket's current ones. A player paired for good loses
 //! his other edges in the matcher of the time; the few that weighed no more than outside when
 //! he was fixed in the local matcher are kept, as the matcher over everybody would copy them.
+//!
+//! This file is the one in `src` over the house's 900 lines: one algorithm (the local and the
+//! full matcher kept in step across decisions), whose invariants read best in one place.
 
 use super::edges::{BitMatrix, BracketEdges, Sums};
 use super::entrants::Context;
