@@ -230,19 +230,19 @@ fn hungarian_inessive(n: u64) -> &'static str {
     const TENS: [&str; 10] = [
         FRONT, FRONT, BACK, BACK, FRONT, FRONT, BACK, FRONT, BACK, FRONT,
     ];
-    if n % 10 != 0 {
+    if !n.is_multiple_of(10) {
         return UNITS[(n % 10) as usize];
     }
-    if n % 100 != 0 {
+    if !n.is_multiple_of(100) {
         return TENS[(n / 10 % 10) as usize];
     }
-    if n % 1000 != 0 {
+    if !n.is_multiple_of(1000) {
         return BACK; // száz
     }
     if n == 0 {
         return BACK; // nulla
     }
-    if n % 1_000_000 != 0 {
+    if !n.is_multiple_of(1_000_000) {
         return FRONT; // ezer
     }
     BACK // millió

@@ -116,7 +116,7 @@ pub fn norm_form(
     };
     input.player = player;
     let pdf = render(document, &ranked.model, &input, ranked.after_round)
-        .map_err(|error| AppError::from_print(&ctx, error))?;
+        .map_err(|error| AppError::from_print(ctx, error))?;
     let id = ranked.data.tournament.id.0;
     let name = match player {
         Some(start) => format!("{id}-{}-{}.pdf", document.name(), start.0),
