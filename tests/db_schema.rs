@@ -369,7 +369,7 @@ fn a_stale_result_edit_is_a_conflict_and_every_change_is_audited() {
 
 #[test]
 fn one_result_write_saves_a_team_board_and_a_game_and_audits_both() {
-    use arbiter::day::import::TeamFormat;
+    use arbiter::day::import::{LeaguePlan, TeamFormat};
     use arbiter::day::league::sample::{LeagueShape, league};
     use arbiter::db::models::team_boards::TeamBoardRow;
     use arbiter::db::models::team_matches::TeamMatchRow;
@@ -421,8 +421,21 @@ fn one_result_write_saves_a_team_board_and_a_game_and_audits_both() {
         pairing_system: PairingSystem::TeamRoundRobin,
         ..tournament(owner.id)
     };
-    let team = store::import_league(conn, &new, &event, &TeamFormat::RoundRobin, owner.id)
-        .expect("imported");
+    let plan = LeaguePlan {
+        format: TeamFormat::RoundRobin,
+        ranking: None,
+        ranking_problem: None,
+        schedule: Vec::new(),
+    };
+    let team = store::import_league(
+        conn,
+        &new,
+        &event,
+        &plan,
+        &ReportColumns::default(),
+        owner.id,
+    )
+    .expect("imported");
     let matches: Vec<_> = TeamMatchRow::for_tournament(conn, team.id)
         .unwrap()
         .into_iter()

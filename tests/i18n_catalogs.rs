@@ -230,4 +230,21 @@ fn numbers_before_nouns_take_their_plural_form() {
             "5 partií s hráči s ratingem"
         ]
     );
+    assert_eq!(
+        [1, 3, 5].map(|n| cs.counted("paired_rounds", n)),
+        [
+            "1 nalosované kolo",
+            "3 nalosovaná kola",
+            "5 nalosovaných kol"
+        ]
+    );
+    let sk = Lang::from_code("sk").expect("sk");
+    assert_eq!(
+        [1, 4, 11].map(|n| sk.counted("rounds", n)),
+        ["1 kolo", "4 kolá", "11 kôl"]
+    );
+    assert_eq!(
+        [1, 2, 8].map(|n| sr.counted("boards", n)),
+        ["1 tablu", "2 table", "8 tabli"]
+    );
 }

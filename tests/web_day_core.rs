@@ -1384,3 +1384,85 @@ async fn a_boards_history_is_shown_in_the_events_time_zone() {
         arbiter::tournament::time_zone::local_text("UTC", at)
     );
 }
+
+/// A refused write comes back on the page it was sent from, with the reason in words: an
+/// unpair refused because a result is in, a result typed on a round page after the round was
+/// unpaired (the form, and the keyboard entry's JSON). Without a page to go back to (no
+/// `Referer`), the error status as before.
+#[actix_web::test]
+async fn a_refused_unpair_and_a_result_for_an_unpaired_board_come_back_in_words() {
+    let ctx = TestContext::new();
+    let id = swiss_event(&ctx, 6).await;
+    let mut arno = ctx.client().await;
+    arno.login("arno", PASSWORD).await;
+    let t = format!("/tournaments/{id}");
+    arno.post(&format!("{t}/swiss/pair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/rounds/1"));
+    let round_page = format!("{t}/rounds/1");
+    let data = load(&ctx, id);
+    let games = data.games_of_round(1);
+    let (first, second) = (games[0].clone(), games[1].clone());
+    arno.post(
+        &format!("{t}/games/{}", first.id.0),
+        &[("result", "1-0"), ("version", &first.version.to_string())],
+    )
+    .await;
+    // The unpair button of the round page: refused, back on the round page, in words.
+    let refused = arno
+        .post_from(&round_page, &format!("{t}/swiss/unpair"), &[])
+        .await;
+    refused.assert_redirect(&round_page);
+    let page = arno.get(&round_page).await;
+    let reason = page.text("#refusal").expect("the refusal on the page");
+    assert!(reason.contains("result"), "says why: {reason}");
+    assert!(
+        arno.get(&round_page).await.text("#refusal").is_none(),
+        "shown once"
+    );
+    // Without a page to go back to: the status, as before.
+    let plain = arno.post(&format!("{t}/swiss/unpair"), &[]).await;
+    assert_eq!(plain.status, StatusCode::CONFLICT);
+
+    // The result cleared, the round unpaired; a result then typed on the old page.
+    arno.post(
+        &format!("{t}/games/{}", first.id.0),
+        &[
+            ("result", ""),
+            ("version", &(first.version + 1).to_string()),
+        ],
+    )
+    .await;
+    arno.post(&format!("{t}/swiss/unpair"), &[])
+        .await
+        .assert_redirect(&format!("{t}/swiss"));
+    let late = arno
+        .post_from(
+            &round_page,
+            &format!("{t}/games/{}", second.id.0),
+            &[
+                ("result", "1-0"),
+                ("version", &second.version.to_string()),
+                ("back", "round"),
+            ],
+        )
+        .await;
+    late.assert_redirect(&t);
+    let page = arno.get(&t).await;
+    let reason = page.text("#refusal").expect("the refusal on the page");
+    assert!(reason.contains("unpaired"), "{reason}");
+    let keyboard = arno
+        .post_json(
+            &format!("{t}/games/{}", second.id.0),
+            &[("result", "1-0"), ("version", &second.version.to_string())],
+        )
+        .await;
+    assert_eq!(keyboard.status, StatusCode::NOT_FOUND);
+    let answer: serde_json::Value = serde_json::from_str(&keyboard.body).expect("JSON");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unpaired")),
+        "{answer}"
+    );
+}

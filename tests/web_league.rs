@@ -1038,3 +1038,278 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
             .collect::<Vec<_>>()
     );
 }
+
+/// A league's TRF team file written in the middle of the season reads back as the same
+/// season: the rounds still to play (the Berger schedule after round 2), the ranking list
+/// (record 212), place, dates, chief arbiter, time control and round dates (022–132); no
+/// player is written absent (`0000 - Z`) in a round not played yet; the file of the league
+/// imported again is the same file.
+#[actix_web::test]
+async fn trf_team_file_of_a_league_mid_season_reads_back_as_the_same_season() {
+    use arbiter::day::league::sample::{LeagueShape, league};
+    use arbiter::tournament::system::Cycles;
+    use arbiter::tournament::team::BoardColours;
+    use arbiter::tournament::team::score::MatchPoints;
+
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+
+    // A league of six teams after round 2 of 5, as another program's file gives it.
+    let event = league(&LeagueShape {
+        teams: 6,
+        boards: 2,
+        reserves: 1,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(2),
+        incident_rate: 0.0,
+        seed: 11,
+    })
+    .expect("a league");
+    let mut model = event.to_tournament();
+    let day = |d: u8| time::Date::from_calendar_date(2026, time::Month::October, d).ok();
+    let header = trf::ReportHeader {
+        city: "Brno".into(),
+        federation: "CZE".into(),
+        start_date: day(3),
+        end_date: day(31),
+        chief_arbiter: "IA Jana Malá".into(),
+        time_control: "90 min + 30 s".into(),
+        round_dates: vec![day(3), day(10), day(17), day(24), day(31)],
+        ..trf::ReportHeader::default()
+    };
+    model.other_records = header.records();
+    model
+        .other_records
+        .push("212 MPTS,GPTS,GWIN,DE:MP,RTOP".into());
+    let original = trf::write(&model);
+
+    let first = import_team_file(&mut client, &original).await;
+    let exported = client.get(&format!("{first}/league/export.trf")).await;
+    assert_eq!(exported.status, StatusCode::OK);
+    let file = exported.body.clone();
+    for record in [
+        "022 Brno",
+        "042 2026/10/03",
+        "052 2026/10/31",
+        "102 IA Jana Malá",
+        "122 90 min + 30 s",
+        "142 5",
+        "212 MPTS,GPTS,GWIN,DE:MP,RTOP",
+    ] {
+        assert!(
+            file.lines().any(|line| line.trim_end() == record),
+            "the file keeps `{record}`:\n{file}"
+        );
+    }
+    assert!(
+        file.lines().any(|line| line.starts_with("132")),
+        "the round dates:\n{file}"
+    );
+    let scheduled: Vec<&str> = file
+        .lines()
+        .filter(|line| line.starts_with("### scheduled"))
+        .collect();
+    assert_eq!(
+        scheduled.len(),
+        9,
+        "rounds 3 to 5, three matches each:\n{file}"
+    );
+    let read = trf::parse(&file).expect("the file reads back");
+    assert!(
+        read.players.iter().all(|p| p.rounds.len() <= 2),
+        "no player is written in a round not played yet"
+    );
+
+    // Imported again: the same season, the same file.
+    let second = import_team_file(&mut client, &file).await;
+    let again = client.get(&format!("{second}/league/export.trf")).await;
+    assert_eq!(again.body, file, "imported and exported unchanged");
+    for round in 3..=5 {
+        let page = client.get(&format!("{second}/league/rounds/{round}")).await;
+        assert_eq!(page.status, StatusCode::OK, "round {round}");
+        assert_eq!(matches_of(&page).len(), 3, "round {round} is scheduled");
+    }
+    let teams = client.get(&format!("{second}/teams")).await;
+    assert_eq!(
+        teams.attrs("select[name=tie_breaks] option[selected]", "value"),
+        vec!["czech".to_owned()],
+        "the Czech ranking list is the league's"
+    );
+    let standings = client.get(&format!("{first}/league/standings")).await;
+    let copy = client.get(&format!("{second}/league/standings")).await;
+    assert_eq!(
+        rows(&copy, "#standings tbody tr"),
+        rows(&standings, "#standings tbody tr")
+    );
+}
+
+/// Imports a TRF team file; the new league's address.
+async fn import_team_file<S, B>(client: &mut common::Client<S>, text: &str) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let imported = client.post("/tournaments/import", &[("trf", text)]).await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    imported
+        .location
+        .as_deref()
+        .and_then(|l| l.strip_suffix("/teams"))
+        .expect("the league's teams")
+        .to_owned()
+}
+
+/// A league's round day without dead ends: a refused line-up comes back on the match page with
+/// its boards as chosen and the reason; the round page takes every board's result by keyboard
+/// (JSON, as `results.js` posts it), one match after another; a postponed match once played is
+/// no longer listed as postponed.
+#[actix_web::test]
+async fn a_league_round_refusals_come_back_and_results_are_typed_board_after_board() {
+    use arbiter::day::league::sample::{LeagueShape, league};
+    use arbiter::tournament::system::Cycles;
+    use arbiter::tournament::team::BoardColours;
+    use arbiter::tournament::team::score::MatchPoints;
+
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let event = league(&LeagueShape {
+        teams: 4,
+        boards: 2,
+        reserves: 1,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(0),
+        incident_rate: 0.0,
+        seed: 5,
+    })
+    .expect("a league");
+    let base = import_team_file(&mut client, &trf::write(&event.to_tournament())).await;
+    let round_page = format!("{base}/league/rounds/1");
+    let page = client.get(&round_page).await;
+    let matches = matches_of(&page);
+    assert_eq!(matches.len(), 2, "two matches in round 1");
+
+    // The first match's home line-up in the wrong order: back on the match page, as chosen.
+    let (first, _, _) = &matches[0];
+    let url = format!("{base}/league/matches/{first}");
+    let page = client.get(&url).await;
+    let version = page.attrs("#lineup-home input[name=version]", "value")[0].clone();
+    let squad = options(&page, "#lineup-home select[name=board_1] option");
+    assert_eq!(squad.len(), 3);
+    let wrong = [
+        ("side", "home"),
+        ("version", version.as_str()),
+        ("board_1", squad[2].as_str()),
+        ("board_2", squad[0].as_str()),
+    ];
+    let refused = client
+        .post_from(&url, &format!("{url}/lineup"), &wrong)
+        .await;
+    refused.assert_redirect(&url);
+    let back = client.get(&url).await;
+    assert!(back.text("#refusal").is_some(), "the reason on the page");
+    assert_eq!(
+        back.attrs(
+            "#lineup-home select[name=board_1] option[selected]",
+            "value"
+        ),
+        vec![squad[2].clone()],
+        "board 1 as chosen"
+    );
+    assert_eq!(
+        back.attrs(
+            "#lineup-home select[name=board_2] option[selected]",
+            "value"
+        ),
+        vec![squad[0].clone()],
+        "board 2 as chosen"
+    );
+
+    // Both line-ups of both matches; the second match postponed first.
+    for (index, (id, _, _)) in matches.iter().enumerate() {
+        let url = format!("{base}/league/matches/{id}");
+        if index == 1 {
+            let status = client
+                .post(
+                    &format!("{url}/status"),
+                    &[("forfeit", ""), ("postponed", "1")],
+                )
+                .await;
+            assert_eq!(status.status, StatusCode::SEE_OTHER, "{}", status.body);
+        }
+        for side in ["home", "away"] {
+            let page = client.get(&url).await;
+            let version =
+                page.attrs(&format!("#lineup-{side} input[name=version]"), "value")[0].clone();
+            let squad = options(
+                &page,
+                &format!("#lineup-{side} select[name=board_1] option"),
+            );
+            let saved = client
+                .post(
+                    &format!("{url}/lineup"),
+                    &[
+                        ("side", side),
+                        ("version", &version),
+                        ("board_1", &squad[0]),
+                        ("board_2", &squad[1]),
+                    ],
+                )
+                .await;
+            assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        }
+    }
+
+    // The round page lists every board of both matches for the keyboard.
+    let page = client.get(&round_page).await;
+    let actions = page.attrs("#round-results form.result-form", "action");
+    let versions = page.attrs(
+        "#round-results form.result-form input[name=version]",
+        "value",
+    );
+    assert_eq!(actions.len(), 4, "two boards of two matches");
+    for (index, (action, version)) in actions.iter().zip(&versions).enumerate() {
+        let saved = client
+            .post_json(action, &[("result", "="), ("version", version)])
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+        let answer: serde_json::Value = serde_json::from_str(&saved.body).expect("JSON");
+        assert_eq!(answer["label"], "½-½");
+        assert_eq!(answer["missing"], if index % 2 == 0 { 1 } else { 0 });
+        // The same form again (an old version): refused in words, nothing overwritten.
+        let stale = client
+            .post_json(action, &[("result", "1"), ("version", version)])
+            .await;
+        assert_eq!(stale.status, StatusCode::CONFLICT);
+        let answer: serde_json::Value = serde_json::from_str(&stale.body).expect("JSON");
+        assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()));
+        assert_eq!(answer["label"], "½-½");
+    }
+    let page = client.get(&round_page).await;
+    let scores: Vec<String> = rows(&page, "#matches tbody tr")
+        .iter()
+        .map(|row| row[1].clone())
+        .collect();
+    assert_eq!(scores, vec!["1 : 1", "1 : 1"]);
+    assert!(
+        rows(&page, "#matches tbody tr")
+            .iter()
+            .all(|row| row[3].is_empty()),
+        "a postponed match once played is not postponed any more"
+    );
+    assert!(page.text("ul.postponed").is_none(), "nor listed as such");
+    let standings = client.get(&format!("{base}/league/standings")).await;
+    assert!(
+        standings.text(".postponed").is_none(),
+        "no postponed match left on the standings page"
+    );
+}

@@ -267,7 +267,7 @@ fn from_trf(args: &Args, path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
             Some(given) => TeamTieBreak::parse_list(given)
                 .map_err(anyhow::Error::msg)
                 .context("--tb")?,
-            None => crate::cli::standings::team_list_from_file(&text)?.unwrap_or_default(),
+            None => crate::cli::standings::team_list_from_file(&tournament)?.unwrap_or_default(),
         };
     }
     apply_details(args, &mut input, round);

@@ -70,7 +70,7 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
     }
     let tournament = read.tournament;
     if !tournament.teams.teams.is_empty() {
-        return team_standings(&args, &text, &tournament);
+        return team_standings(&args, &tournament);
     }
     let (codes, list) = match &args.tie_breaks {
         Some(given) => {
@@ -152,14 +152,14 @@ fn output(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The standings of a team file (TRF-2026 310 records): teams ranked by the list of `--tb`,
 /// else the file's 202/212 record, else MPTS, GPTS, EDE, EMGSB/C1 (C.07 Art. 11–13).
-fn team_standings(args: &Args, text: &str, tournament: &Tournament) -> anyhow::Result<ExitCode> {
+fn team_standings(args: &Args, tournament: &Tournament) -> anyhow::Result<ExitCode> {
     let event = TeamEvent::from_tournament(tournament)
         .with_context(|| format!("{}", args.input.display()))?;
     let list = match &args.tie_breaks {
         Some(given) => TeamTieBreak::parse_list(given)
             .map_err(anyhow::Error::msg)
             .context("--tb")?,
-        None => team_list_from_file(text)?.unwrap_or_else(|| TeamOrder::Fide.list()),
+        None => team_list_from_file(tournament)?.unwrap_or_else(|| TeamOrder::Fide.list()),
     };
     let lots = if args.shared {
         Lots::Shared
@@ -250,22 +250,10 @@ fn team_standings(args: &Args, text: &str, tournament: &Tournament) -> anyhow::R
 }
 
 /// The team tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.
-pub(crate) fn team_list_from_file(text: &str) -> anyhow::Result<Option<Vec<TeamTieBreak>>> {
-    for tag in ["202", "212"] {
-        for (index, line) in text.lines().enumerate() {
-            let Some(rest) = line.strip_prefix(tag).filter(|r| r.starts_with(' ')) else {
-                continue;
-            };
-            let list = TeamTieBreak::parse_list(rest)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("line {}: record {tag}", index + 1))?;
-            // 212 lists the score first; 202 only the tie-breaks after it.
-            if !list.is_empty() {
-                return Ok(Some(list));
-            }
-        }
-    }
-    Ok(None)
+pub(crate) fn team_list_from_file(
+    tournament: &Tournament,
+) -> anyhow::Result<Option<Vec<TeamTieBreak>>> {
+    TeamTieBreak::list_in_records(&tournament.other_records).map_err(anyhow::Error::msg)
 }
 
 /// The tie-break list of a TRF-2026 file (`202`, else `212`), if it has one.

@@ -30,6 +30,7 @@ use crate::tournament::model::{Color, GameResult, PlayerId, PointAdjustment, Tou
 use crate::tournament::schedule::RoundStart;
 use crate::tournament::system::PairingSystem;
 use crate::tournament::team::TeamEvent;
+use crate::tournament::team::tiebreak::TeamTieBreak;
 
 /// The most rounds an imported event may announce (the tournament form's limit).
 pub const MAX_ROUNDS: u32 = 99;
@@ -247,6 +248,36 @@ pub enum TeamFormat {
         /// The initial-colour (C.04.6 Art. 4.1: record 152, or as round 1 shows it).
         initial_colour: Color,
     },
+}
+
+/// What a team file's event becomes beyond its teams, players and matches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaguePlan {
+    /// League (single or double round robin) or team Swiss.
+    pub format: TeamFormat,
+    /// The ranking list the file gives (record 202, else 212), if it gives one.
+    pub ranking: Option<Vec<TeamTieBreak>>,
+    /// Why the file's ranking record could not be read (the event keeps the default list).
+    pub ranking_problem: Option<String>,
+    /// The dates of the rounds the file dates (record 132), within the announced rounds.
+    pub schedule: Vec<RoundStart>,
+}
+
+impl LeaguePlan {
+    /// The plan of the team event `event` read from `model`, with the round dates `schedule`
+    /// ([`ImportPlan::schedule`]).
+    pub fn of(model: &Tournament, event: &TeamEvent, schedule: Vec<RoundStart>) -> LeaguePlan {
+        let (ranking, ranking_problem) = match TeamTieBreak::list_in_records(&model.other_records) {
+            Ok(list) => (list, None),
+            Err(problem) => (None, Some(problem)),
+        };
+        LeaguePlan {
+            format: TeamFormat::of(model, event),
+            ranking,
+            ranking_problem,
+            schedule,
+        }
+    }
 }
 
 impl TeamFormat {

@@ -264,10 +264,27 @@ impl LeagueData {
         }
     }
 
-    /// The team file of the event (TRF-2026): [`TeamEvent::to_tournament`], and for a team
-    /// Swiss its system code (record 192) and initial-colour (record 152).
+    /// The team file of the event (TRF-2026): [`TeamEvent::to_tournament`] with the event's
+    /// report records (022–132: place, dates, chief arbiter, time control, round dates), the
+    /// records an imported file had that this program does not interpret, the ranking list
+    /// (record 212: the primary score and the tie-breaks), and for a team Swiss its system
+    /// code (record 192) and initial-colour (record 152).
     pub fn team_file(&self) -> model::Tournament {
         let mut tournament = self.event().to_tournament();
+        let header = self.data.report_header(&tournament);
+        let mut records = header.records();
+        records.extend(self.data.report.records());
+        records.push(format!(
+            "212 {}",
+            self.league
+                .tie_break_list()
+                .iter()
+                .map(|tie_break| tie_break.code())
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+        records.append(&mut tournament.other_records);
+        tournament.other_records = records;
         if self.data.tournament.pairing_system.is_team_swiss() {
             tournament.setup.initial_color = self.league.initial_colour();
             tournament

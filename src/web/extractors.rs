@@ -14,13 +14,14 @@
 //!   `{% call m::csrf(ctx) %}`.
 //! - [`PageContext`]: language, user and CSRF token for the base layout.
 
+use std::collections::HashMap;
 use std::ops::Deref;
 
 use actix_session::{Session, SessionExt};
 use actix_web::dev::Payload;
 use actix_web::http::Method;
 use actix_web::web::{self, Bytes};
-use actix_web::{FromRequest, HttpMessage, HttpRequest};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::TryFutureExt;
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
@@ -256,6 +257,15 @@ struct CsrfField {
 /// The session key of the notes left for the next page ([`PageContext::leave_notes`]).
 /// The session key of the notes a page shows once (what an import read, what a write did).
 pub const SESSION_NOTES: &str = "notes";
+/// Session entry: why the last write was refused, for the page it came back to
+/// ([`PageContext::refused`]).
+pub const SESSION_REFUSAL: &str = "refusal";
+/// Session entry: the fields of the refused form, for the page to show them again.
+pub const SESSION_KEPT_FORM: &str = "kept_form";
+/// The most fields of a refused form kept for the page it comes back to.
+const MAX_KEPT_FIELDS: usize = 64;
+/// The longest value of a kept field (characters).
+const MAX_KEPT_VALUE: usize = 500;
 
 /// A url-encoded form body checked against the session's CSRF token and the input gate, then
 /// deserialised.
@@ -317,6 +327,11 @@ pub struct PageContext {
     /// Notes left for this page by the action that led to it (what an import read), shown
     /// once ([`PageContext::leave_notes`]).
     pub notes: Vec<String>,
+    /// Why the write made from this page was refused, shown once above the page
+    /// ([`PageContext::refused`]).
+    pub refusal: Option<String>,
+    /// The fields of that refused form, for the page to fill its form in again.
+    pub kept_form: HashMap<String, String>,
 }
 
 impl PageContext {
@@ -343,6 +358,8 @@ impl PageContext {
             csrf_token,
             path: req.path().to_owned(),
             notes: Vec::new(),
+            refusal: None,
+            kept_form: HashMap::new(),
         }
     }
 
@@ -356,6 +373,80 @@ impl PageContext {
         }
     }
 
+    /// A refused write's way back to the page its form was sent from: when the request's
+    /// `Referer` names a page of this site (a browser's form), a redirect there, where the
+    /// refusal's words show above the page and the form's fields (`kept`) fill the form in
+    /// again ([`PageContext::kept`]) — a refusal is never a dead end. Without such a page (a
+    /// script, a client that sends no `Referer`), or for an error that is not a refusal
+    /// (409/422), the error itself.
+    pub fn refused(
+        req: &HttpRequest,
+        error: AppError,
+        kept: &HashMap<String, String>,
+    ) -> Result<HttpResponse, AppError> {
+        let back = match (&error, same_site_referer(req)) {
+            (AppError::Conflict(_) | AppError::Unprocessable(_), Some(back)) => back,
+            _ => return Err(error),
+        };
+        let message = error.message().unwrap_or_default().to_owned();
+        Ok(PageContext::refuse_to(req, &back, message, kept))
+    }
+
+    /// A write on a record that is gone (a board of a round unpaired since the page was
+    /// made): from a page of this site, back to `location` with `message` (the record no
+    /// longer exists, so neither does its page); otherwise 404.
+    pub fn gone(
+        req: &HttpRequest,
+        location: &str,
+        message: String,
+    ) -> Result<HttpResponse, AppError> {
+        match same_site_referer(req) {
+            Some(_) => Ok(PageContext::refuse_to(
+                req,
+                location,
+                message,
+                &HashMap::new(),
+            )),
+            None => Err(AppError::NotFound),
+        }
+    }
+
+    /// A redirect to `location` with the refusal `message` above the page and the refused
+    /// form's fields `kept` (at most 64, of 500 characters each; not the CSRF token).
+    pub fn refuse_to(
+        req: &HttpRequest,
+        location: &str,
+        message: String,
+        kept: &HashMap<String, String>,
+    ) -> HttpResponse {
+        let session = req.get_session();
+        let kept: HashMap<String, String> = kept
+            .iter()
+            .filter(|(name, _)| name.as_str() != "csrf_token")
+            .take(MAX_KEPT_FIELDS)
+            .map(|(name, value)| {
+                (
+                    name.chars().take(MAX_KEPT_VALUE).collect(),
+                    value.chars().take(MAX_KEPT_VALUE).collect(),
+                )
+            })
+            .collect();
+        if let Err(error) = session
+            .insert(SESSION_REFUSAL, message)
+            .and_then(|()| session.insert(SESSION_KEPT_FORM, kept))
+        {
+            tracing::warn!(%error, "a refusal not kept for the page it comes back to");
+        }
+        HttpResponse::SeeOther()
+            .insert_header((actix_web::http::header::LOCATION, location.to_owned()))
+            .finish()
+    }
+
+    /// The value of field `name` of the refused form this page came back with, if any.
+    pub fn kept(&self, name: &str) -> Option<&str> {
+        self.kept_form.get(name).map(String::as_str)
+    }
+
     /// The context of a request.
     pub async fn of_request(req: &HttpRequest) -> Result<PageContext, AppError> {
         let user = load_user(req).await?;
@@ -364,6 +455,14 @@ impl PageContext {
         let notes = match session.remove_as::<Vec<String>>(SESSION_NOTES) {
             Some(Ok(notes)) => notes,
             _ => Vec::new(),
+        };
+        let refusal = match session.remove_as::<String>(SESSION_REFUSAL) {
+            Some(Ok(refusal)) => Some(refusal),
+            _ => None,
+        };
+        let kept_form = match session.remove_as::<HashMap<String, String>>(SESSION_KEPT_FORM) {
+            Some(Ok(kept)) => kept,
+            _ => HashMap::new(),
         };
         Ok(PageContext {
             lang: Lang::of_request(req),
@@ -375,6 +474,8 @@ impl PageContext {
                 .map(|p| p.as_str().to_owned())
                 .unwrap_or_else(|| "/".to_owned()),
             notes,
+            refusal,
+            kept_form,
         })
     }
 
@@ -481,4 +582,21 @@ pub fn query_config() -> web::QueryConfig {
 /// Path segments that fail to parse (e.g. `/tournaments/abc`) are a 404.
 pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into())
+}
+
+/// The path and query of the request's `Referer` when it names a page of this site (the
+/// same host as the request); `None` otherwise.
+fn same_site_referer(req: &HttpRequest) -> Option<String> {
+    let referer = req
+        .headers()
+        .get(actix_web::http::header::REFERER)?
+        .to_str()
+        .ok()?;
+    let uri: actix_web::http::Uri = referer.parse().ok()?;
+    let host = req.connection_info().host().to_owned();
+    if uri.authority().map(|a| a.as_str()) != Some(host.as_str()) {
+        return None;
+    }
+    let path = uri.path_and_query()?.as_str();
+    (path.starts_with('/') && !path.starts_with("//")).then(|| path.to_owned())
 }

@@ -4,6 +4,7 @@
 //! Catalogs are `locales/*.yml` (rust-i18n, `_version: 2`, one key with all six locales).
 //! Templates translate with `ctx.t("key")`; handlers with [`Lang::t`].
 
+pub mod ratings;
 pub mod records;
 pub mod score;
 

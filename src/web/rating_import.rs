@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::db::DbPool;
 use crate::db::rating_list::{ImportError, import_file};
+use crate::formats::fide_list::ListProblem;
 
 /// Where the import stands (also the JSON of `/admin/rating-list/status.json`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,9 +53,76 @@ pub enum ImportStatus {
     Failed {
         /// The file's name.
         file: String,
-        /// Each problem (line and field).
-        problems: Vec<String>,
+        /// Each problem (line and field), worded on the page in the reader's language
+        /// ([`crate::web::i18n::ratings::problem_text`]).
+        problems: Vec<ImportProblem>,
     },
+}
+
+/// Why an import was refused, as data: the page words it in the administrator's language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ImportProblem {
+    /// A line (and field) of the list is wrong.
+    Line {
+        /// Line in the file (the header is line 1).
+        line: u64,
+        /// The field's label as in the header, or empty for the whole line.
+        field: String,
+        /// The value found.
+        value: String,
+        /// What is wrong.
+        #[serde(serialize_with = "english")]
+        problem: ListProblem,
+    },
+    /// A FIDE ID is on two lines.
+    Duplicate {
+        /// The FIDE ID.
+        fide_id: u64,
+        /// The later line.
+        line: u64,
+    },
+    /// The file cannot be opened or unpacked, or the archive holds no list (the reason as the
+    /// unpacking library gives it).
+    File {
+        /// The reason.
+        reason: String,
+    },
+    /// Another import of the list is running.
+    Busy,
+    /// The database failed; nothing changed.
+    Database,
+}
+
+impl ImportProblem {
+    /// The problems of a refused import (each bad line on its own).
+    pub fn of(error: &ImportError) -> Vec<ImportProblem> {
+        match error {
+            ImportError::Lines(errors) => errors
+                .iter()
+                .map(|e| ImportProblem::Line {
+                    line: e.line,
+                    field: e.field.clone(),
+                    value: e.value.clone(),
+                    problem: e.problem.clone(),
+                })
+                .collect(),
+            ImportError::Duplicate { fide_id, line } => vec![ImportProblem::Duplicate {
+                fide_id: *fide_id,
+                line: *line,
+            }],
+            ImportError::File(reason) => vec![ImportProblem::File {
+                reason: reason.clone(),
+            }],
+            ImportError::Busy { .. } => vec![ImportProblem::Busy],
+            ImportError::Db(_) => vec![ImportProblem::Database],
+        }
+    }
+}
+
+/// A list problem in the JSON: its English words (the page words it in the reader's language).
+fn english<S: serde::Serializer>(problem: &ListProblem, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(problem)
 }
 
 /// The folder of the uploads waiting for their import, in the system's temporary folder.
@@ -209,7 +277,7 @@ impl RatingImport {
                 },
                 Err(error) => ImportStatus::Failed {
                     file,
-                    problems: error.to_string().lines().map(str::to_owned).collect(),
+                    problems: ImportProblem::of(&error),
                 },
             };
         });

@@ -112,7 +112,7 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/league/unpair",
-        web::post().to(league::unpair::unpair_team_round),
+        web::post().to(round::unpair::unpair_last_round),
     )
     .route(
         "/tournaments/{id}/league/penalties",
@@ -355,7 +355,7 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/swiss/unpair",
-        web::post().to(swiss::unpair::unpair_last_round),
+        web::post().to(round::unpair::unpair_last_round),
     )
     .route(
         "/tournaments/{id}/swiss/swap",

@@ -1,16 +1,20 @@
-// A round's results by keyboard (the round page, for whoever runs the day): type 1, =, ½, 0,
-// + or - (or any result code) in a board's box and press Enter or Tab; the board is saved
-// without a reload and the next board's box is selected. Each box is a plain form that posts
-// without this script too. The server answers JSON (`Accept: application/json`): the result,
-// the board's new version and the round's count of missing results; a conflict (another
-// result saved meanwhile) or a code that does not read shows on the board's row and changes
-// nothing. No build step.
+// A round's results by keyboard (an individual round's page, and a league round's boards, for
+// whoever runs the day): type 1, =, ½, 0, + or - (or any result code) in a board's box and
+// press Enter or Tab; the board is saved without a reload and the next board's box is selected,
+// across the matches of a league round too. Each box is a plain form that posts without this
+// script too. The server answers JSON (`Accept: application/json`): the result, the board's
+// new version and the count of missing results; a conflict (another result saved meanwhile),
+// a code that does not read or a board no longer paired shows on the board's row, in words,
+// and changes nothing. No build step.
 (function () {
   "use strict";
-  var table = document.getElementById("pairings");
-  if (!table) { return; }
-  var failed = table.getAttribute("data-save-failed") || "";
-  var boxes = Array.prototype.slice.call(table.querySelectorAll("input.result-key"));
+  var tables = Array.prototype.slice.call(document.querySelectorAll("table.entering"));
+  if (tables.length === 0) { return; }
+  var failed = tables[0].getAttribute("data-save-failed") || "";
+  var boxes = [];
+  tables.forEach(function (table) {
+    boxes = boxes.concat(Array.prototype.slice.call(table.querySelectorAll("input.result-key")));
+  });
 
   function rowOf(box) { return box.closest("tr"); }
   function message(box, text, isError) {

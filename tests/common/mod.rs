@@ -386,6 +386,17 @@ where
         self.post_raw(path, &fields).await
     }
 
+    /// `POST path` with the form and the session's CSRF token, sent from the page `from` (its
+    /// `Referer`), as a browser sends a form of that page.
+    pub async fn post_from(&mut self, from: &str, path: &str, form: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let mut fields = vec![("csrf_token", token.as_str())];
+        fields.extend_from_slice(form);
+        let referer = format!("http://localhost:8080{from}");
+        self.send(form_request(path, &fields).insert_header((header::REFERER, referer)))
+            .await
+    }
+
     /// Logs in through the form; panics unless it redirects.
     pub async fn login(&mut self, username: &str, password: &str) {
         let page = self

@@ -76,6 +76,23 @@ pub fn order_name(order: TeamOrder) -> &'static str {
     }
 }
 
+/// The stored form of a ranking list: the preset's name when it is a preset's list, else
+/// the codes (`MPTS,GPTS,WIN`), as the settings form stores a list typed in.
+pub fn stored_list(list: &[TeamTieBreak]) -> String {
+    ORDERS
+        .iter()
+        .find(|order| order.list() == list)
+        .map_or_else(
+            || {
+                list.iter()
+                    .map(TeamTieBreak::code)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            },
+            |order| order_name(*order).to_owned(),
+        )
+}
+
 /// The presets, in the order the form offers them.
 pub const ORDERS: [TeamOrder; 7] = [
     TeamOrder::Czech,

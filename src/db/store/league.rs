@@ -8,9 +8,10 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 
 use super::{Refusal, StoreError, write};
-use crate::day::import::TeamFormat;
+use crate::day::import::{LeaguePlan, TeamFormat};
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
+use crate::db::models::ScheduledRound;
 use crate::db::models::rounds::NewRound;
 use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::models::team_leagues::LeagueRow;
@@ -497,11 +498,13 @@ pub fn import_league(
     conn: &mut DbConn,
     new: &crate::db::models::NewTournament,
     event: &crate::tournament::team::TeamEvent,
-    format: &TeamFormat,
+    plan: &LeaguePlan,
+    columns: &crate::db::models::ReportColumns,
     by: UserId,
 ) -> Result<crate::db::models::TournamentRow, StoreError> {
-    use crate::db::models::team_leagues::{colours_name, order_name};
+    use crate::db::models::team_leagues::{colours_name, order_name, stored_list};
     use crate::tournament::team::tiebreak::TeamOrder;
+    let format = &plan.format;
     let swiss = match format {
         TeamFormat::Swiss {
             system,
@@ -531,7 +534,10 @@ pub fn import_league(
                 match_points_win: event.match_points.win.0,
                 match_points_draw: event.match_points.draw.0,
                 match_points_loss: event.match_points.loss.0,
-                tie_breaks: order_name(TeamOrder::MatchPointsFirst).into(),
+                tie_breaks: plan.ranking.as_deref().map_or_else(
+                    || order_name(TeamOrder::MatchPointsFirst).to_owned(),
+                    stored_list,
+                ),
                 swiss_system: swiss.map_or_else(
                     || LeagueRow::default_for(id).swiss_system,
                     |(system, _)| system.clone(),
@@ -581,7 +587,8 @@ pub fn import_league(
                 if m.forfeit.is_some() {
                     TeamMatchRow::set_status(conn, row.id, m.forfeit, false)?;
                 }
-                if m.away.is_some() && !m.boards.is_empty() {
+                // A match still to play has no line-ups yet.
+                if m.away.is_some() && !m.unplayed && !m.boards.is_empty() {
                     for board in &m.boards {
                         let number = i32::try_from(board.number).unwrap_or(i32::MAX);
                         TeamBoardRow::seat(conn, row.id, number, true, row_of(board.white))?;
@@ -623,8 +630,10 @@ pub fn import_league(
                     }
                     .insert(conn)?;
                 }
-                rounds = rounds.max(event.total_rounds);
             }
+            rounds = rounds.max(event.total_rounds);
+            columns.save(conn, id)?;
+            ScheduledRound::replace(conn, id, &plan.schedule)?;
             diesel::update(tournaments::table.find(id))
                 .set(tournaments::rounds.eq(rounds as i32))
                 .execute(conn)?;

@@ -65,7 +65,7 @@ pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 pub use result::{BoardRef, BoardRow, enter_penalty, set_result};
 pub use round::{
-    issue_report_codes, pair_next_round, publish_round, swap_players, unpair_last_round,
+    Unpaired, issue_report_codes, pair_next_round, publish_round, swap_players, unpair_last_round,
 };
 pub use team_swiss::{pair_team_round, swap_teams};
 pub use tournaments::{

@@ -110,6 +110,15 @@ pub fn publish_round(
     })
 }
 
+/// The round [`unpair_last_round`] removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unpaired {
+    /// Its number.
+    pub round: u32,
+    /// A team event's round (matches), not an individual one's (games).
+    pub team: bool,
+}
+
 /// Removes the last round's pairing while no game of it has a result or a game score (bye
 /// rows do not count), checked inside the transaction; for a team Swiss, its last round's
 /// matches while no board has a result and no match was forfeited
@@ -118,11 +127,12 @@ pub fn unpair_last_round(
     conn: &mut DbConn,
     tournament: TournamentId,
     by: UserId,
-) -> Result<u32, StoreError> {
+) -> Result<Unpaired, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
         let event = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         if event.pairing_system.is_team() {
-            return team_swiss::unpair_team_round(conn, tournament, audit);
+            return team_swiss::unpair_team_round(conn, tournament, audit)
+                .map(|round| Unpaired { round, team: true });
         }
         let last: Option<Round> = rounds::table
             .filter(rounds::tournament_id.eq(tournament))
@@ -150,7 +160,10 @@ pub fn unpair_last_round(
             detail: format!("{} boards removed", games.len()),
             ..NewAuditEntry::default()
         });
-        Ok(number)
+        Ok(Unpaired {
+            round: number,
+            team: false,
+        })
     })
 }
 

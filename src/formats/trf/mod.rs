@@ -47,8 +47,8 @@ use crate::tournament::model::{
 };
 use crate::tournament::scoring::{PointSystem, Points};
 use crate::tournament::team::{
-    ForfeitedMatch, MatchForfeit, MatchPoints, PairingAllocatedByes, PenaltyPoints, Team, TeamId,
-    TeamSection,
+    ForfeitedMatch, MatchForfeit, MatchPoints, PairingAllocatedByes, PenaltyPoints, ScheduledMatch,
+    Team, TeamId, TeamSection,
 };
 
 /// Where and why a TRF file could not be read.
@@ -159,6 +159,8 @@ pub const MAX_PLAYER: u32 = 9999;
 pub const MAX_ROUND: u32 = 999;
 /// The most (player, round) accelerations the `250` records of one file may give.
 pub const MAX_ACCELERATIONS: u64 = 100_000;
+/// The most scheduled-match comments a file may hold (a league's matches still to play).
+pub const MAX_SCHEDULED: usize = 100_000;
 /// The most digits before the decimal point of a point value (`1234.5`).
 const MAX_POINT_DIGITS: usize = 4;
 

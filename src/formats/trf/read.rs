@@ -2,7 +2,9 @@
 //! player records (`001`), the header and pairing records, and the byes older files write as
 //! games.
 
-use super::team::{Record299, parse_299, parse_320, parse_330, parse_362, parse_team};
+use super::team::{
+    Record299, parse_299, parse_320, parse_330, parse_362, parse_team, read_scheduled_comment,
+};
 use super::write::{read_expulsion_comment, read_withdrawal_comment};
 use super::*;
 
@@ -95,6 +97,17 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         }
         if let Some(withdrawal) = read_withdrawal_comment(raw) {
             withdrawals.push(withdrawal);
+            continue;
+        }
+        if let Some(scheduled) = read_scheduled_comment(raw) {
+            if tournament.teams.scheduled.len() >= MAX_SCHEDULED {
+                return Err(err(
+                    line,
+                    1,
+                    format!("more than {MAX_SCHEDULED} scheduled matches"),
+                ));
+            }
+            tournament.teams.scheduled.push(scheduled);
             continue;
         }
         if raw.trim().is_empty() || raw.starts_with("###") {

@@ -293,6 +293,9 @@ pub(super) fn write_teams(out: &mut String, section: &TeamSection) {
             );
         }
     }
+    for scheduled in &section.scheduled {
+        let _ = writeln!(out, "{}", scheduled_comment(scheduled));
+    }
     // A penalty of the whole event counts in the standings only (round 999).
     for penalty in &section.penalties {
         let _ = writeln!(
@@ -304,4 +307,36 @@ pub(super) fn write_teams(out: &mut String, section: &TeamSection) {
             penalty.team.0
         );
     }
+}
+
+/// The word that starts a [`scheduled_comment`].
+const SCHEDULED: &str = "scheduled";
+
+/// The comment line of a league match without a result (a round still to play, a postponed
+/// match, a free round: away team `000`): TRF-2026 records results only, and a comment (`###`)
+/// is what every other reader skips. [`read`] reads it back into [`TeamSection::scheduled`].
+pub(super) fn scheduled_comment(scheduled: &ScheduledMatch) -> String {
+    format!(
+        "### {SCHEDULED} {:03} {:03} {:03} (round, home team, away team: not played yet)",
+        scheduled.round,
+        scheduled.home.0,
+        scheduled.away.map_or(0, |team| team.0)
+    )
+}
+
+/// The match of a [`scheduled_comment`], or `None` for any other comment.
+pub(super) fn read_scheduled_comment(line: &str) -> Option<ScheduledMatch> {
+    let rest = line
+        .strip_prefix("###")?
+        .trim_start()
+        .strip_prefix(SCHEDULED)?;
+    let mut words = rest.split_whitespace();
+    let mut number = || words.next()?.parse::<u32>().ok();
+    let (round, home, away) = (number()?, number()?, number()?);
+    ((1..=MAX_ROUND).contains(&round) && (1..=999).contains(&home) && away <= 999 && away != home)
+        .then_some(ScheduledMatch {
+            round,
+            home: TeamId(home),
+            away: (away != 0).then_some(TeamId(away)),
+        })
 }

@@ -17,8 +17,8 @@ use crate::tournament::result::BoardResult;
 use crate::tournament::team::score;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamTieBreak};
 use crate::tournament::team::{
-    ForfeitedMatch, MAX_BOARDS, MatchBoard, MatchForfeit, PairingAllocatedByes, TeamEvent,
-    TeamFileError, TeamId, TeamMatch, TeamSection, TeamTotal,
+    ForfeitedMatch, MAX_BOARDS, MatchBoard, MatchForfeit, PairingAllocatedByes, ScheduledMatch,
+    TeamEvent, TeamFileError, TeamId, TeamMatch, TeamSection, TeamTotal,
 };
 use crate::tournament::tiebreak::Lots;
 
@@ -261,7 +261,25 @@ pub(super) fn matches_of_round(
 
 /// The tournament file of `event` (see [`TeamEvent::to_tournament`]).
 pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
-    let rounds = event.matches.iter().map(|m| m.round).max().unwrap_or(0) as usize;
+    // The players' round columns reach the last round with a finished match; the matches
+    // still to play are the schedule's comments.
+    let rounds = event
+        .matches
+        .iter()
+        .filter(|m| score::match_score(event, m).is_some())
+        .map(|m| m.round)
+        .max()
+        .unwrap_or(0) as usize;
+    let scheduled = event
+        .matches
+        .iter()
+        .filter(|m| m.forfeit.is_none() && score::match_score(event, m).is_none())
+        .map(|m| ScheduledMatch {
+            round: m.round,
+            home: m.home,
+            away: m.away,
+        })
+        .collect();
     let mut players = event.players.clone();
     for player in &mut players {
         player.rounds = vec![
@@ -412,6 +430,7 @@ pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
                 crate::tournament::scoring::Points::ZERO,
             )),
             totals: totals(event),
+            scheduled,
         },
         ..Tournament::default()
     }

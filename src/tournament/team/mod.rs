@@ -307,6 +307,26 @@ impl TeamEvent {
                 }),
             }
         }
+        // The rest of a league's schedule: the matches without a result yet.
+        for scheduled in &section.scheduled {
+            let taken = |team: Option<TeamId>| {
+                team.is_some_and(|team| {
+                    matches
+                        .iter()
+                        .any(|m: &TeamMatch| m.round == scheduled.round && m.involves(team))
+                })
+            };
+            if !taken(Some(scheduled.home)) && !taken(scheduled.away) {
+                matches.push(TeamMatch {
+                    round: scheduled.round,
+                    home: scheduled.home,
+                    away: scheduled.away,
+                    boards: Vec::new(),
+                    forfeit: None,
+                    unplayed: true,
+                });
+            }
+        }
         // The pairing-allocated byes of a team Swiss: a match without a second team.
         if let Some(byes) = &section.pairing_allocated_byes {
             for &(round, team) in &byes.teams {
@@ -339,6 +359,7 @@ impl TeamEvent {
             .iter_mut()
             .filter(|m| m.away.is_some() && m.forfeit.is_none())
         {
+            // (A match still to play has its boards too, with nobody seated.)
             while (m.boards.len() as u32) < boards {
                 m.boards.push(MatchBoard {
                     number: m.boards.len() as u32 + 1,
@@ -407,6 +428,22 @@ pub struct TeamSection {
     /// Each team's totals and rank as the file states them (record 310 columns 55–71); the
     /// reader does not fill this in, the writer writes what is given.
     pub totals: Vec<TeamTotal>,
+    /// The matches of a league scheduled but not played yet (and a league's free rounds):
+    /// TRF-2026 records results only, so a file written during the season carries the rest
+    /// of its schedule in comments ([`ScheduledMatch`]).
+    pub scheduled: Vec<ScheduledMatch>,
+}
+
+/// A match on a league's schedule without a result: a round still to play, a postponed match,
+/// or a team's free round (`away` = `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScheduledMatch {
+    /// The round.
+    pub round: u32,
+    /// The home team.
+    pub home: TeamId,
+    /// The away team; `None` for a free round.
+    pub away: Option<TeamId>,
 }
 
 /// A team's totals and rank, as a tournament file states them.

@@ -217,6 +217,27 @@ impl TeamTieBreak {
     }
 }
 
+impl TeamTieBreak {
+    /// The ranking list a tournament file's records give: record `202` (the tie-breaks), else
+    /// `212` (the standings' list, the score first), as [`TeamTieBreak::parse_list`] reads
+    /// them; `None` when the file has neither. The error names the record and the code.
+    pub fn list_in_records(records: &[String]) -> Result<Option<Vec<TeamTieBreak>>, String> {
+        for tag in ["202", "212"] {
+            for record in records {
+                let Some(rest) = record.strip_prefix(tag).filter(|r| r.starts_with(' ')) else {
+                    continue;
+                };
+                let list =
+                    TeamTieBreak::parse_list(rest).map_err(|reason| format!("{tag}: {reason}"))?;
+                if !list.is_empty() {
+                    return Ok(Some(list));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// A named order of team tie-breaks. Lots follow every list (the standings' lot setting).
 ///
 /// The national orders are the ones their federations' published competition rules give; a

@@ -36,9 +36,10 @@ pub async fn draw_schedule(
             store::draw_schedule(conn, tournament, lots, by)
         })
         .await?;
-    let notice = ctx
-        .lang
-        .t_with("league.schedule_drawn", &[("rounds", &rounds.to_string())]);
+    let notice = ctx.lang.t_with(
+        "league.schedule_drawn",
+        &[("rounds", &ctx.lang.counted("rounds", u64::from(rounds)))],
+    );
     Ok(see_other_with_notice(
         &session,
         &format!("/tournaments/{id}/league/rounds/1"),

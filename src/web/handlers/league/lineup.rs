@@ -2,15 +2,16 @@
 //! `home` or `away`; `board_1`, `board_2`, … a squad player's row id or empty). Empty boards
 //! may only be at the bottom (a short team forfeits its bottom boards); the store checks the
 //! squad order and that nobody is named twice, and refuses once a board has a result or the
-//! match changed since the page was made (`version`).
+//! match changed since the page was made (`version`). A refusal comes back on the match page
+//! with the boards as chosen.
 
 use std::collections::HashMap;
 
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::db::models::PlayerRowId;
 use crate::db::models::team_matches::TeamMatchId;
+use crate::db::models::{PlayerRowId, TournamentId, UserId};
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::tournament::{Need, authorise};
@@ -44,8 +45,10 @@ pub fn players_of(form: &HashMap<String, String>) -> Result<Vec<PlayerRowId>, u3
     Ok(players)
 }
 
-/// Saves the line-up and shows the match again.
+/// Saves the line-up and shows the match again; a refused line-up comes back on the match
+/// page with its boards as they were chosen and the reason ([`PageContext::refused`]).
 pub async fn save_lineup(
+    req: HttpRequest,
     ctx: PageContext,
     session: Session,
     user: CurrentUser,
@@ -55,6 +58,26 @@ pub async fn save_lineup(
 ) -> Result<HttpResponse, AppError> {
     let (id, of) = path.into_inner();
     let CsrfForm(form) = form;
+    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
+    match lineup_write(&ctx, &state, &form, tournament, of, user.id).await {
+        Ok(()) => Ok(see_other_with_notice(
+            &session,
+            &format!("/tournaments/{id}/league/matches/{of}"),
+            ctx.t("league.lineup_saved"),
+        )),
+        Err(error) => PageContext::refused(&req, error, &form),
+    }
+}
+
+/// Reads the form and saves the line-up.
+async fn lineup_write(
+    ctx: &PageContext,
+    state: &AppState,
+    form: &HashMap<String, String>,
+    tournament: TournamentId,
+    of: i32,
+    by: UserId,
+) -> Result<(), AppError> {
     let home = match form.get("side").map(String::as_str) {
         Some("home") => true,
         Some("away") => false,
@@ -64,16 +87,14 @@ pub async fn save_lineup(
         .get("version")
         .and_then(|v| v.trim().parse::<i32>().ok())
         .ok_or_else(|| AppError::Unprocessable(ctx.t("league.error.changed")))?;
-    let players = players_of(&form).map_err(|board| {
+    let players = players_of(form).map_err(|board| {
         AppError::Unprocessable(
             ctx.lang
                 .t_with("league.error.lineup_gap", &[("board", &board.to_string())]),
         )
     })?;
-    let tournament = authorise(&state, &user.0, id, Need::Day).await?;
-    let by = user.id;
     state
-        .write(&ctx, move |conn| {
+        .write(ctx, move |conn| {
             store::save_lineup(
                 conn,
                 tournament,
@@ -84,10 +105,5 @@ pub async fn save_lineup(
                 by,
             )
         })
-        .await?;
-    Ok(see_other_with_notice(
-        &session,
-        &format!("/tournaments/{id}/league/matches/{of}"),
-        ctx.t("league.lineup_saved"),
-    ))
+        .await
 }

@@ -154,7 +154,16 @@ impl MatchPage {
                             b.black_id
                         }
                     });
-                    (n, if given { seat.map_or(0, |p| p.0) } else { 0 })
+                    // A refused line-up comes back with the boards as they were chosen.
+                    let kept = (ctx.kept("side") == Some(side))
+                        .then(|| ctx.kept(&format!("board_{n}")))
+                        .map(|value| {
+                            value
+                                .and_then(|v| v.trim().parse::<i32>().ok())
+                                .unwrap_or(0)
+                        });
+                    let stored = if given { seat.map_or(0, |p| p.0) } else { 0 };
+                    (n, kept.unwrap_or(stored))
                 })
                 .collect();
             LineupForm {

@@ -22,7 +22,6 @@ pub mod standings;
 pub mod status;
 pub mod swap;
 pub mod teams;
-pub mod unpair;
 pub mod working;
 
 use crate::db::league::LeagueData;
@@ -114,7 +113,8 @@ impl MatchLine {
             ctx.t("league.free_round")
         } else if found.forfeit.is_some() {
             ctx.t("league.forfeited")
-        } else if found.postponed {
+        } else if found.postponed && scored.is_none() {
+            // A postponed match once played is just played.
             ctx.t("league.postponed")
         } else if scored.is_none() && !(found.home_lineup && found.away_lineup) {
             ctx.t("league.lineups_missing")
@@ -144,8 +144,8 @@ pub fn lineup_message(ctx: &PageContext, error: &LineupError) -> String {
         LineupError::TooManyPlayers { named, boards } => ctx.lang.t_with(
             "league.error.lineup_too_many",
             &[
-                ("named", &named.to_string()),
-                ("boards", &boards.to_string()),
+                ("named", &ctx.lang.counted("players", *named as u64)),
+                ("boards", &ctx.lang.counted("boards", u64::from(*boards))),
             ],
         ),
         LineupError::NamedTwice { first, second } => ctx.lang.t_with(

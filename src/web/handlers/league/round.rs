@@ -1,12 +1,14 @@
 //! `GET /tournaments/{id}/league/rounds/{number}`: the matches of a round with their scores,
 //! what is still missing (line-ups, results), forfeits and postponements; links to each match
 //! and to the round's match sheets. A team Swiss's round is seen by the public once published;
-//! whoever runs the day publishes it, unpairs it, or pairs the next round from here.
+//! whoever runs the day publishes it, unpairs it, or pairs the next round from here, and types
+//! in the boards' results one after another (the round page's keyboard entry).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
+use crate::tournament::result::BoardResult;
 use crate::tournament::team::score::match_score;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::{MatchLine, load_league, round_visible};
@@ -31,6 +33,37 @@ pub struct LeagueRoundPage {
     pub postponed: Vec<MatchLine>,
     /// A team Swiss's round: what whoever runs the day may do with it.
     pub swiss: Option<SwissRound>,
+    /// For whoever runs the day: the boards of the matches with both line-ups in, for results
+    /// typed in one after another (`static/js/results.js`).
+    pub entry: Vec<MatchEntry>,
+}
+
+/// A match's boards on the round page, for results by keyboard.
+#[derive(Debug, Clone)]
+pub struct MatchEntry {
+    /// The match's row id.
+    pub id: i32,
+    /// `Home – Away`.
+    pub title: String,
+    /// Its boards with two players.
+    pub boards: Vec<EntryBoard>,
+}
+
+/// A board whose result can be typed in.
+#[derive(Debug, Clone)]
+pub struct EntryBoard {
+    /// The board's row id.
+    pub id: i32,
+    /// Board number.
+    pub number: i32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result as printed (`½-½`), empty while not played.
+    pub result: String,
+    /// The board's version (for the form).
+    pub version: i32,
 }
 
 /// A team Swiss round's state and actions (C.04.6).
@@ -105,8 +138,48 @@ pub async fn show_round(
         .into_iter()
         .filter(|m| m.round < round)
         .map(|m| MatchLine::new(&ctx, &league, &event, m))
+        .filter(|line| line.score.is_empty())
         .collect();
+    let name = |p: Option<crate::db::models::PlayerRowId>| {
+        p.and_then(|p| league.data.player(p))
+            .map_or(String::new(), |p| p.name.clone())
+    };
+    let entry = if access.run_day {
+        rows.iter()
+            .filter(|m| {
+                m.away_id.is_some() && m.forfeit.is_none() && m.home_lineup && m.away_lineup
+            })
+            .map(|m| {
+                let team = |id| league.team(id).map_or(String::new(), |t| t.name.clone());
+                MatchEntry {
+                    id: m.id.0,
+                    title: format!(
+                        "{} – {}",
+                        team(m.home_id),
+                        m.away_id.map(team).unwrap_or_default()
+                    ),
+                    boards: league
+                        .boards_of(m.id)
+                        .iter()
+                        .filter(|b| b.white_id.is_some() && b.black_id.is_some())
+                        .map(|b| EntryBoard {
+                            id: b.id.0,
+                            number: b.board,
+                            white: name(b.white_id),
+                            black: name(b.black_id),
+                            result: b.result.map_or("", BoardResult::label).to_owned(),
+                            version: b.version,
+                        })
+                        .collect(),
+                }
+            })
+            .filter(|m| !m.boards.is_empty())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let page = LeagueRoundPage {
+        entry,
         header: TournamentHeader::new(&league.data, access, &format!("round-{round}")),
         round,
         starts: league.data.round_start_text(round),

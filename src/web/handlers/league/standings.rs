@@ -104,6 +104,7 @@ pub async fn show_standings(
         .postponed()
         .into_iter()
         .map(|m| MatchLine::new(&ctx, &league, &event, m))
+        .filter(|line| line.score.is_empty())
         .collect();
     let penalties = penalty_lines(&league);
     let page = LeagueStandingsPage {

@@ -9,7 +9,7 @@ use askama::Template;
 
 use crate::db::models::{FidePlayer, FideRatingList};
 use crate::web::extractors::Admin;
-use crate::web::rating_import::ImportStatus;
+use crate::web::rating_import::{ImportProblem, ImportStatus};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The page.
@@ -27,6 +27,11 @@ pub struct RatingListPage {
 }
 
 impl RatingListPage {
+    /// A refused import's problem in the page's language.
+    pub fn problem_text(&self, problem: &ImportProblem) -> String {
+        crate::web::i18n::ratings::problem_text(self.ctx.lang, problem)
+    }
+
     /// The message of an import that ended well.
     pub fn done_text(&self) -> Option<String> {
         match &self.status {

@@ -8,10 +8,15 @@
 //! — and otherwise the board page comes back with status 409, the board as it is now and
 //! nothing overwritten (for a team board: the error page, 409).
 //!
-//! The round page's keyboard entry (`static/js/results.js`) posts the same form with
-//! `Accept: application/json` and gets JSON instead of a page: the saved result, the board's
-//! new version and the round's count of boards still without a result; on a conflict (409) or
-//! a code that does not read (422), the message and the board as it is now.
+//! The keyboard entry (`static/js/results.js`: an individual round's page, a league round's
+//! boards) posts the same form with `Accept: application/json` and gets JSON instead of a
+//! page: the saved result, the board's new version and the count of boards still without a
+//! result (of the round; of a team board's match); on a conflict (409), a code that does not
+//! read (422) or a board no longer paired (404), the message and the board as it is now.
+//! A form sent from a page of this site comes back to that page when refused, with the reason
+//! in words ([`PageContext::refused`]).
+
+use std::collections::HashMap;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -19,6 +24,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use crate::db::models::Game;
+use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::store::{self, BoardRef, BoardRow, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
 use crate::web::extractors::{CsrfForm, CurrentUser};
@@ -57,26 +63,34 @@ pub struct Saved {
 }
 
 impl Saved {
-    fn of(game: &Game, missing: usize, error: Option<String>) -> Saved {
+    fn of(board: &BoardRow, missing: usize, error: Option<String>) -> Saved {
+        let result = board.result();
         Saved {
-            label: game.result.map_or("", BoardResult::label).to_owned(),
-            code: game.result.map_or("", BoardResult::as_str).to_owned(),
-            version: game.version,
+            label: result.map_or("", BoardResult::label).to_owned(),
+            code: result.map_or("", BoardResult::as_str).to_owned(),
+            version: board.version(),
             missing,
             error,
         }
     }
 }
 
-/// The board `game` and its round's count of boards still without a result.
-async fn board_state(state: &AppState, game: Game) -> Result<(Game, usize), AppError> {
+/// The board as it is now and the count of boards still without a result: of its round (a
+/// game), or of its match (a team board).
+async fn board_state(state: &AppState, board: BoardRow) -> Result<(BoardRow, usize), AppError> {
     state
         .db(move |conn| {
-            let missing = Game::for_round(conn, game.round_id)?
-                .iter()
-                .filter(|g| g.black_id.is_some() && g.result.is_none())
-                .count();
-            Ok((game, missing))
+            let missing = match &board {
+                BoardRow::Game(game) => Game::for_round(conn, game.round_id)?
+                    .iter()
+                    .filter(|g| g.black_id.is_some() && g.result.is_none())
+                    .count(),
+                BoardRow::Team(team) => TeamBoardRow::for_matches(conn, &[team.match_id])?
+                    .iter()
+                    .filter(|b| b.white_id.is_some() && b.black_id.is_some() && b.result.is_none())
+                    .count(),
+            };
+            Ok((board, missing))
         })
         .await
 }
@@ -95,8 +109,8 @@ pub async fn enter_result(
     let path = path.into_inner();
     let (id, board) = (path.id, path.board_ref().ok_or(AppError::NotFound)?);
     let CsrfForm(form) = form;
-    // The keyboard entry is the round page's: games only.
-    let json = wants_json(&req) && matches!(board, BoardRef::Game(_));
+    // The keyboard entry of the round page (games) and of a league round (team boards).
+    let json = wants_json(&req);
     let code = form.result.trim();
     let result = if code.is_empty() {
         None
@@ -116,12 +130,17 @@ pub async fn enter_result(
                 })));
             }
             None => {
-                return Err(AppError::Unprocessable(match board {
+                let message = match board {
                     BoardRef::Game(_) => ctx.t_with_name("result.invalid", code),
                     BoardRef::Team(_) => ctx
                         .lang
                         .t_with("league.error.result_code", &[("value", code)]),
-                }));
+                };
+                return PageContext::refused(
+                    &req,
+                    AppError::Unprocessable(message),
+                    &HashMap::new(),
+                );
             }
         }
     };
@@ -139,17 +158,16 @@ pub async fn enter_result(
             .t_with("result.conflict", &[("theirs", theirs), ("mine", mine)])
     };
     match saved {
-        Ok(BoardRow::Team(saved)) => Ok(back_to_match(&ctx, &session, id, &saved)),
-        Ok(BoardRow::Game(game)) if json => {
-            let (game, missing) = board_state(&state, game).await?;
-            Ok(HttpResponse::Ok().json(Saved::of(&game, missing, None)))
+        Ok(board) if json => {
+            let (board, missing) = board_state(&state, board).await?;
+            Ok(HttpResponse::Ok().json(Saved::of(&board, missing, None)))
         }
         Err(StoreError::Refused(Refusal::ResultConflict(current))) if json => {
             let message = conflict_message(&current);
-            let current = current.into_game().ok_or(AppError::NotFound)?;
-            let (current, missing) = board_state(&state, current).await?;
+            let (current, missing) = board_state(&state, *current).await?;
             Ok(HttpResponse::Conflict().json(Saved::of(&current, missing, Some(message))))
         }
+        Ok(BoardRow::Team(saved)) => Ok(back_to_match(&ctx, &session, id, &saved)),
         Ok(BoardRow::Game(game)) => {
             if form.back == "round" {
                 let round = state
@@ -180,7 +198,15 @@ pub async fn enter_result(
                 AppError::Conflict(message) if json => {
                     Ok(HttpResponse::Conflict().json(serde_json::json!({ "error": message })))
                 }
-                error => Err(error),
+                // The board is gone: its round was unpaired since the page was made.
+                AppError::NotFound if json => Ok(HttpResponse::NotFound()
+                    .json(serde_json::json!({ "error": ctx.t("result.board_gone") }))),
+                AppError::NotFound => PageContext::gone(
+                    &req,
+                    &format!("/tournaments/{id}"),
+                    ctx.t("result.board_gone"),
+                ),
+                error => PageContext::refused(&req, error, &HashMap::new()),
             }
         }
     }

@@ -9,4 +9,3 @@ pub mod save_settings;
 pub mod show;
 pub mod swap;
 pub mod trf_export;
-pub mod unpair;

@@ -3,12 +3,12 @@
 //! starting-rank order, its paired rounds (published) and results, and the byes requested and
 //! absences announced for rounds not paired yet (a file written between rounds), all in one
 //! store write ([`store::import_tournament`]); what the file's rounds and entries become is the
-//! core's [`ImportPlan`]. A team file becomes a team league or a team Swiss ([`TeamFormat`],
+//! core's [`ImportPlan`]. A team file becomes a team league or a team Swiss ([`LeaguePlan`],
 //! [`store::import_league`]). A file that cannot be read is refused with the line and column of
 //! the problem (422); nothing is stored. What the reader read with a guess is shown on the next
 //! page.
 
-use crate::day::import::{ImportPlan, ImportRefusal, TeamFormat};
+use crate::day::import::{ImportPlan, ImportRefusal, LeaguePlan};
 use crate::db::models::{NewPlayer, PairingSystem, ReportColumns, TournamentId};
 use crate::db::store;
 use crate::formats::trf;
@@ -228,12 +228,46 @@ pub async fn import_trf(
             Ok(event) => event,
             Err(error) => return refuse(ctx, text, error.to_string()),
         };
-        let format = TeamFormat::of(&model, &event);
+        let league = LeaguePlan::of(&model, &event, plan.schedule);
+        let ranking_problem = league.ranking_problem.clone();
+        // The league writes its own ranking list and system records again.
+        let columns = ReportColumns {
+            deputy_arbiters: header
+                .deputies
+                .iter()
+                .map(|d| clip(d))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            report_type: clip(&header.kind),
+            report_records: kept_records
+                .iter()
+                .filter(|record| {
+                    !["192", "202", "212"]
+                        .iter()
+                        .any(|tag| record.starts_with(tag))
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
         let created = state
             .write(&ctx, move |conn| {
-                store::import_league(conn, &new, &event, &format, by)
+                store::import_league(conn, &new, &event, &league, &columns, by)
             })
             .await?;
+        let mut notes: Vec<String> = warnings
+            .iter()
+            .take(MAX_NOTES)
+            .map(|warning| at_line(&ctx, warning.line, warning.column, &warning.reason))
+            .collect();
+        if let Some(problem) = &ranking_problem {
+            let order = ctx.t("league.order.match_points_first");
+            notes.push(ctx.lang.t_with(
+                "day.trf.ranking_unread",
+                &[("reason", problem), ("order", &order)],
+            ));
+        }
+        PageContext::leave_notes(&req, &notes);
         return Ok(see_other(&format!("/tournaments/{}/teams", created.id)));
     }
     let players: Vec<NewPlayer> = model
@@ -266,9 +300,12 @@ pub async fn import_trf(
     let mut notes = vec![ctx.lang.t_with(
         "day.trf.imported",
         &[
-            ("players", &player_count.to_string()),
-            ("rounds", &round_count.to_string()),
-            ("byes", &bye_count.to_string()),
+            ("players", &ctx.lang.counted("players", player_count as u64)),
+            (
+                "rounds",
+                &ctx.lang.counted("paired_rounds", round_count as u64),
+            ),
+            ("byes", &ctx.lang.counted("byes_ahead", bye_count as u64)),
         ],
     )];
     notes.extend(
