@@ -44,7 +44,9 @@ pub const PUSH_PATH: &str = "/api/v1/push";
 
 /// The wait after the `attempts`-th failure in a row: 1 s, 2 s, 4 s, then [`MAX_BACKOFF`].
 pub fn backoff(attempts: i32) -> Duration {
-    let exponent = u32::try_from(attempts.saturating_sub(1)).unwrap_or(0).min(16);
+    let exponent = u32::try_from(attempts.saturating_sub(1))
+        .unwrap_or(0)
+        .min(16);
     Duration::from_secs(1u64 << exponent).min(MAX_BACKOFF)
 }
 
@@ -150,7 +152,11 @@ pub fn push_due(conn: &mut DbConn, agent: &ureq::Agent) -> usize {
             }
         };
         if let Err(error) = recorded {
-            tracing::warn!(tournament = tournament.0, ?error, "pusher: cannot record the push");
+            tracing::warn!(
+                tournament = tournament.0,
+                ?error,
+                "pusher: cannot record the push"
+            );
         }
     }
     acknowledged
@@ -158,11 +164,7 @@ pub fn push_due(conn: &mut DbConn, agent: &ureq::Agent) -> usize {
 
 /// Sends the state of `target`'s tournament as it is now; the revision acknowledged, or why
 /// not.
-fn push_one(
-    conn: &mut DbConn,
-    agent: &ureq::Agent,
-    target: &PublishTarget,
-) -> Result<i64, String> {
+fn push_one(conn: &mut DbConn, agent: &ureq::Agent, target: &PublishTarget) -> Result<i64, String> {
     let state: PublicState = local_state(conn, target.tournament_id)
         .map_err(|error| format!("cannot read the event: {error}"))?
         .ok_or_else(|| "the event is not published on this server".to_owned())?;

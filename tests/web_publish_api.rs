@@ -43,8 +43,10 @@ fn count(ctx: &TestContext, sql: &str) -> i64 {
 
 fn public_id(ctx: &TestContext, id: i32) -> String {
     ctx.with_conn(|conn| {
-        diesel::sql_query(format!("SELECT public_id FROM tournament_public_ids WHERE tournament_id = {id}"))
-            .load::<PublicId>(conn)
+        diesel::sql_query(format!(
+            "SELECT public_id FROM tournament_public_ids WHERE tournament_id = {id}"
+        ))
+        .load::<PublicId>(conn)
     })
     .expect("public id")
     .remove(0)
@@ -118,10 +120,18 @@ async fn the_document_is_deterministic_cached_and_shows_only_what_is_published()
             &[("published", "true")],
         )
         .await;
-    assert_eq!(published.status, StatusCode::SEE_OTHER, "{}", published.body);
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
     let now = visitor.get(&format!("/api/v1/events/{pid}")).await;
     let json: serde_json::Value = serde_json::from_str(&now.body).expect("JSON");
-    assert_eq!(json["rounds"][0]["boards"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        json["rounds"][0]["boards"].as_array().map(Vec::len),
+        Some(2)
+    );
     assert!(json["revision"].as_i64() > Some(0));
 
     // ETag and 304.
@@ -218,7 +228,9 @@ async fn a_publishing_key_is_shown_once_stored_hashed_and_revoked_by_its_owner_o
     ctx.create_user("rival", Role::Organiser);
     ctx.create_user("arb", Role::Arbiter);
     let mut client = ctx.logged_in("orga").await;
-    let made = client.post("/account/keys", &[("label", "Brno hall")]).await;
+    let made = client
+        .post("/account/keys", &[("label", "Brno hall")])
+        .await;
     assert_eq!(made.status, StatusCode::OK, "{}", made.body);
     let key = made.text("#key-value").expect("the key, shown once");
     assert!(key.starts_with("arbk_"), "{key}");
@@ -308,7 +320,10 @@ async fn every_write_of_a_published_event_queues_its_revision_in_the_same_transa
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     assert_eq!(outbox(), 0);
     client
-        .post(&target, &[("url", "http://127.0.0.1:9/"), ("key", "arbk_x")])
+        .post(
+            &target,
+            &[("url", "http://127.0.0.1:9/"), ("key", "arbk_x")],
+        )
         .await
         .assert_redirect(&format!("/tournaments/{id}#publishing"));
     assert_eq!(outbox(), 1, "the target's own write is queued");
@@ -396,7 +411,12 @@ async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
     let answer = client
         .send(push(document.as_bytes().to_vec(), vec![bearer.clone()]))
         .await;
-    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.body);
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.body
+    );
     assert!(answer.body.contains("version 2"), "{}", answer.body);
     let answer = client
         .send(push(
@@ -425,7 +445,10 @@ async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
     let answer = client
         .send(push(
             arbiter::publish::gzip(&good),
-            vec![bearer.clone(), (header::CONTENT_ENCODING, "gzip".to_owned())],
+            vec![
+                bearer.clone(),
+                (header::CONTENT_ENCODING, "gzip".to_owned()),
+            ],
         ))
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -436,8 +459,5 @@ async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
     assert_eq!(served.status, StatusCode::OK);
     let json: serde_json::Value = serde_json::from_str(&served.body).expect("JSON");
     assert!(json["published_at"].is_string());
-    assert_eq!(
-        count(&ctx, "SELECT COUNT(*) AS n FROM published_events"),
-        1
-    );
+    assert_eq!(count(&ctx, "SELECT COUNT(*) AS n FROM published_events"), 1);
 }

@@ -71,7 +71,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(user)
     };
     match args.action {
-        Action::Create { organiser: name, label } => {
+        Action::Create {
+            organiser: name,
+            label,
+        } => {
             let user = organiser(&mut conn, &name)?;
             let (key, row) = store::create_publishing_key(&mut conn, user.id, &label)
                 .map_err(|error| anyhow::anyhow!("cannot create the key: {error:?}"))?;
@@ -93,7 +96,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
         }
-        Action::Revoke { id, organiser: name } => {
+        Action::Revoke {
+            id,
+            organiser: name,
+        } => {
             let user = organiser(&mut conn, &name)?;
             store::revoke_publishing_key(&mut conn, user.id, PublishingKeyId(id))
                 .map_err(|_| anyhow::anyhow!("{name} has no key {id}"))?;

@@ -25,10 +25,10 @@ pub mod rating_list;
 pub mod read;
 pub mod schema;
 pub mod schema_day;
+pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;
 pub mod schema_standings;
-pub mod schema_publish;
 pub mod schema_team;
 pub mod store;
 

@@ -381,9 +381,14 @@ mod tests {
         state.event.start_date = "2026-13-01".to_owned();
         assert!(matches!(
             PublicState::parse(state.to_json().as_bytes()),
-            Err(PublicStateError::Date { field: "start_date", .. })
+            Err(PublicStateError::Date {
+                field: "start_date",
+                ..
+            })
         ));
-        let unknown = sample().to_json().replacen("\"revision\"", "\"extra\":1,\"revision\"", 1);
+        let unknown = sample()
+            .to_json()
+            .replacen("\"revision\"", "\"extra\":1,\"revision\"", 1);
         assert!(matches!(
             PublicState::parse(unknown.as_bytes()),
             Err(PublicStateError::Malformed { .. })

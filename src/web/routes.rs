@@ -74,9 +74,15 @@ pub fn config(cfg: &mut web::ServiceConfig) {
 fn publishing_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/v1/events", web::get().to(api::events::list))
         .route("/api/v1/events/{id}", web::get().to(api::event::show_event))
-        .route("/api/v1/schema.json", web::get().to(api::schema::show_schema))
+        .route(
+            "/api/v1/schema.json",
+            web::get().to(api::schema::show_schema),
+        )
         .route("/api/v1/push", web::post().to(api::push::push))
-        .route("/events/{id}", web::get().to(pushed::show::show_pushed_event))
+        .route(
+            "/events/{id}",
+            web::get().to(pushed::show::show_pushed_event),
+        )
         .route("/account/keys", web::get().to(keys::list::list_keys))
         .route("/account/keys", web::post().to(keys::create::create_key))
         .route(

@@ -43,7 +43,11 @@ pub fn waiting(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<Waiti
 }
 
 /// Deletes the rows of `tournament` up to `revision` (acknowledged); the rows deleted.
-pub fn acknowledge(conn: &mut DbConn, tournament: TournamentId, revision: i64) -> QueryResult<usize> {
+pub fn acknowledge(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    revision: i64,
+) -> QueryResult<usize> {
     diesel::delete(
         publish_outbox::table
             .filter(publish_outbox::tournament_id.eq(tournament))

@@ -52,7 +52,12 @@ impl PublishTarget {
     }
 
     /// Sets (or replaces) the target of `tournament`: pushes start afresh, at once.
-    pub fn set(conn: &mut DbConn, tournament: TournamentId, url: &str, key: &str) -> QueryResult<()> {
+    pub fn set(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+        url: &str,
+        key: &str,
+    ) -> QueryResult<()> {
         let updated = diesel::update(publish_targets::table.find(tournament))
             .set((
                 publish_targets::url.eq(url),

@@ -7,8 +7,8 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::models::{UserId, lower};
 use crate::db::models::publishing_keys::PublishingKeyId;
+use crate::db::models::{UserId, lower};
 use crate::db::schema_publish::published_events;
 
 /// A pushed event.
@@ -105,15 +105,14 @@ impl PublishedSummary {
     ) -> QueryResult<(Vec<PublishedSummary>, i64)> {
         let pattern = crate::db::models::like_pattern(text);
         let matching = || {
-            published_events::table
-                .filter(
-                    lower(published_events::name)
+            published_events::table.filter(
+                lower(published_events::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(published_events::place)
                         .like(pattern.clone())
-                        .escape('\\')
-                        .or(lower(published_events::place)
-                            .like(pattern.clone())
-                            .escape('\\')),
-                )
+                        .escape('\\')),
+            )
         };
         let total = matching().count().get_result(conn)?;
         let rows = matching()

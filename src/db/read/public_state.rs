@@ -11,8 +11,8 @@
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::published_events::{PublishedEvent, PublishedSummary};
-use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
+use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::{TournamentId, like_pattern, lower};
 use crate::db::schema::tournaments;
 use crate::db::schema_publish::tournament_public_ids;

@@ -14,11 +14,11 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use super::StoreError;
 use crate::db::models::publish_outbox;
 use crate::db::models::publish_targets::PublishTarget;
-use crate::db::models::tournament_public_ids::tournament_of;
 use crate::db::models::published_events::PublishedEvent;
 use crate::db::models::publishing_keys::{
     NewPublishingKey, PublishingKey, PublishingKeyId, new_key,
 };
+use crate::db::models::tournament_public_ids::tournament_of;
 use crate::db::models::{NewAuditEntry, TournamentId, TournamentRow, User, UserId};
 use crate::db::{DbConn, write_transaction};
 use crate::formats::public_state::PublicState;
@@ -278,8 +278,7 @@ pub fn apply_push(
 
 /// A moment as the document's `published_at` writes it: RFC 3339 in UTC, whole seconds.
 pub fn stamp(at: time::PrimitiveDateTime) -> String {
-    let format = time::macros::format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second]Z"
-    );
+    let format =
+        time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]Z");
     at.format(format).unwrap_or_default()
 }

@@ -30,7 +30,11 @@ impl PublishingSection {
         };
         let target = &status.target;
         let waiting = u64::try_from(status.waiting.changes).unwrap_or(0);
-        let text = match (target.failing_since, target.pushed_revision, target.pushed_at) {
+        let text = match (
+            target.failing_since,
+            target.pushed_revision,
+            target.pushed_at,
+        ) {
             (Some(since), _, _) => ctx.lang.t_count(
                 "publish.offline",
                 waiting,

@@ -18,7 +18,10 @@ pub async fn show_event(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     if !is_public_id(&id) {
-        return Ok(error(StatusCode::NOT_FOUND, "no published event has this id"));
+        return Ok(error(
+            StatusCode::NOT_FOUND,
+            "no published event has this id",
+        ));
     }
     let document = state
         .db(move |conn| Ok(served_document(conn, &id)?))

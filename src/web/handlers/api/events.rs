@@ -46,10 +46,7 @@ fn number(name: &str, text: Option<&str>, default: i64, max: i64) -> Result<i64,
 }
 
 /// Answers a page of the list.
-pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
+pub async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let Ok(query) = web::Query::<EventsQuery>::from_query(req.query_string()) else {
         return Ok(error(
             StatusCode::BAD_REQUEST,

@@ -112,7 +112,10 @@ pub async fn push(
             return Ok(error(StatusCode::BAD_REQUEST, &refusal.to_string()));
         }
         Err(refusal) => {
-            return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, &refusal.to_string()));
+            return Ok(error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &refusal.to_string(),
+            ));
         }
     };
     let (id, revision) = (pushed.id.clone(), pushed.revision);

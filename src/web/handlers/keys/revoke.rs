@@ -22,7 +22,9 @@ pub async fn revoke_key(
 ) -> Result<HttpResponse, AppError> {
     let (owner, id) = (user.id, PublishingKeyId(path.into_inner()));
     state
-        .write(&ctx, move |conn| store::revoke_publishing_key(conn, owner, id))
+        .write(&ctx, move |conn| {
+            store::revoke_publishing_key(conn, owner, id)
+        })
         .await?;
     Ok(see_other("/account/keys"))
 }

@@ -6,8 +6,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db::models::tournament_public_ids::tournament_of;
 use crate::db::models::published_events::PublishedEvent;
+use crate::db::models::tournament_public_ids::tournament_of;
 use crate::formats::public_state::{PublicState, is_public_id};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
@@ -146,7 +146,11 @@ pub async fn show_pushed_event(
             values: row
                 .tie_breaks
                 .iter()
-                .map(|value| value.as_deref().map_or_else(|| "-".to_owned(), |v| ctx.num(v)))
+                .map(|value| {
+                    value
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), |v| ctx.num(v))
+                })
                 .collect(),
         })
         .collect();
