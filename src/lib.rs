@@ -8,7 +8,7 @@
 //! - the planners above the engines: [`day`] (who is paired next, by which engine, for every
 //!   system; what an imported event becomes);
 //! - around them: [`db`] (diesel), [`web`] (actix-web + askama), [`print`](mod@print) (printpdf),
-//!   [`cli`] (clap subcommands).
+//!   [`cli`] (clap subcommands), [`publish`] (the venue's pusher to a public server).
 
 rust_i18n::i18n!("locales", fallback = "en");
 
@@ -18,6 +18,7 @@ pub mod db;
 pub mod formats;
 pub mod pairing;
 pub mod print;
+pub mod publish;
 pub mod rules;
 pub mod tournament;
 pub mod web;

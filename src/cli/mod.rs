@@ -11,10 +11,12 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod check;
 pub mod generate;
+pub mod keys;
 pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod print;
+pub mod publish;
 pub mod ratings;
 pub mod report;
 pub mod serve;
@@ -58,6 +60,10 @@ pub enum Command {
     Report(report::Args),
     /// FIDE's rating list: `ratings import FILE` loads it for look-ups and refreshes.
     Ratings(ratings::Args),
+    /// Publishing keys of this server (the public server): `keys create --organiser NAME`.
+    Keys(keys::Args),
+    /// Publish a tournament of this server (the venue) to a public server: `publish set`.
+    Publish(publish::Args),
     /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
     Bench(bench::Args),
 }
@@ -80,6 +86,8 @@ pub fn main() -> ExitCode {
         Command::Ratings(args) => ratings::run(args),
         Command::Norms(args) => norms::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Keys(args) => keys::run(args),
+        Command::Publish(args) => publish::run(args),
     };
     match outcome {
         Ok(code) => code,

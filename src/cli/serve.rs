@@ -74,7 +74,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let backend = db::Backend::from_url(&args.database_url);
     tracing::info!(bind = %args.bind, ?backend, "arbiter serving on http://{}", args.bind);
-    actix_web::rt::System::new().block_on(async move {
+    // The venue's pushes to public servers (a tournament with a target); stopped with the
+    // server.
+    let pusher = crate::publish::Pusher::start(state.pool.clone());
+    let served = actix_web::rt::System::new().block_on(async move {
         let mut server = HttpServer::new(move || web::app(state.clone()))
             .client_request_timeout(slow_clients::HEAD_TIMEOUT)
             .client_disconnect_timeout(slow_clients::DISCONNECT_TIMEOUT);
@@ -87,6 +90,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .run()
             .await?;
         anyhow::Ok(())
-    })?;
+    });
+    drop(pusher);
+    served?;
     Ok(ExitCode::SUCCESS)
 }

@@ -233,6 +233,17 @@ impl TournamentData {
         complete
     }
 
+    /// The rounds an anonymous visitor counts in the standings: the leading complete rounds
+    /// that are also published.
+    pub fn public_rounds(&self) -> u32 {
+        let published = self
+            .rounds
+            .iter()
+            .take_while(|round| round.published)
+            .count() as u32;
+        self.complete_rounds().min(published)
+    }
+
     /// The number of the next round to pair.
     pub fn next_round(&self) -> u32 {
         self.rounds.len() as u32 + 1

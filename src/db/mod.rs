@@ -22,8 +22,10 @@ pub mod league;
 pub mod models;
 pub mod prize_list;
 pub mod rating_list;
+pub mod read;
 pub mod schema;
 pub mod schema_day;
+pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;
 pub mod schema_standings;
@@ -141,6 +143,33 @@ where
             Err(error)
         }
     }
+}
+
+/// Runs `work` on one consistent snapshot of the database and writes nothing: a deferred
+/// transaction on SQLite (in WAL mode its first read fixes what every later read sees), `REPEATABLE
+/// READ, READ ONLY` on PostgreSQL; rolled back at the end. For reads of several tables that
+/// must not mix two revisions (the public state of an event).
+pub fn read_snapshot<T, E, F>(conn: &mut DbConn, work: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(sqlite) => {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN DEFERRED")?;
+        }
+        #[cfg(feature = "postgres")]
+        DbConn::Pg(pg) => {
+            AnsiTransactionManager::begin_transaction_sql(
+                pg,
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+            )?;
+        }
+    }
+    let value = work(conn);
+    <DbConn as Connection>::TransactionManager::rollback_transaction(conn)?;
+    value
 }
 
 /// r2d2 connection manager that opens the backend chosen by the URL.

@@ -22,6 +22,7 @@ pub mod extractors;
 pub mod handlers;
 pub mod i18n;
 pub mod input;
+pub mod pages;
 pub mod rating_import;
 pub mod routes;
 pub mod slow_clients;

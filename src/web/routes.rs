@@ -7,9 +7,9 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    assets, auth, game_score, home, incident, lang, league, live, player, player_card, print,
-    prizes, rating_list, report, result, round, schedule, self_report, standings, swiss,
-    tournament, trf_import, users,
+    api, assets, auth, game_score, home, incident, keys, lang, league, live, player, player_card,
+    print, prizes, publishing, pushed, rating_list, report, result, round, schedule, self_report,
+    standings, swiss, tournament, trf_import, users,
 };
 
 /// Registers every route.
@@ -64,7 +64,43 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         // standings, player cards, printing
         .configure(standings_routes)
         // team leagues
-        .configure(league_routes);
+        .configure(league_routes)
+        // the open API, publishing keys, publishing to a public server
+        .configure(publishing_routes);
+}
+
+/// The open API (`/api/v1`: events, one event's public state, its schema, a venue's push), an
+/// organiser's publishing keys, and a venue's tournament published to a public server.
+fn publishing_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/events", web::get().to(api::events::list))
+        .route("/api/v1/events/{id}", web::get().to(api::event::show_event))
+        .route(
+            "/api/v1/schema.json",
+            web::get().to(api::schema::show_schema),
+        )
+        .route("/api/v1/push", web::post().to(api::push::push))
+        .route(
+            "/events/{id}",
+            web::get().to(pushed::show::show_pushed_event),
+        )
+        .route("/account/keys", web::get().to(keys::list::list_keys))
+        .route("/account/keys", web::post().to(keys::create::create_key))
+        .route(
+            "/account/keys/{id}/revoke",
+            web::post().to(keys::revoke::revoke_key),
+        )
+        .route(
+            "/tournaments/{id}/publishing",
+            web::post().to(publishing::save::save_target),
+        )
+        .route(
+            "/tournaments/{id}/publishing/remove",
+            web::post().to(publishing::remove::remove_target),
+        )
+        .route(
+            "/tournaments/{id}/publishing/now",
+            web::post().to(publishing::now::publish_now),
+        );
 }
 
 /// A team league: teams and squads, settings, the schedule (a team Swiss: each round paired,

@@ -23,6 +23,10 @@ pub mod point_adjustments;
 pub mod prize_categories;
 pub mod prize_settings;
 pub mod prizes;
+pub mod publish_outbox;
+pub mod publish_targets;
+pub mod published_events;
+pub mod publishing_keys;
 pub mod round_schedule;
 pub mod rounds;
 pub mod settings;
@@ -34,6 +38,7 @@ pub mod team_penalties;
 pub mod teams;
 pub mod tournament_arbiters;
 pub mod tournament_day;
+pub mod tournament_public_ids;
 pub mod tournament_tiebreaks;
 pub mod tournaments;
 pub mod user_sessions;
@@ -75,6 +80,25 @@ pub fn load_in_chunks<I, T>(
         rows.extend(load(conn, chunk)?);
     }
     Ok(rows)
+}
+
+diesel::define_sql_function! {
+    /// SQL `lower(text)`: a search that ignores the case of ASCII letters on both backends.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// The `LIKE` pattern (escape character `\`) matching any text that contains `text`,
+/// lower-cased: `%`, `_` and `\` in `text` match themselves.
+pub fn like_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.trim().to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
 }
 
 /// Declares a newtype id over an `INTEGER` column, usable in queries on every backend.

@@ -320,12 +320,20 @@ impl NewTournament {
         self.points.into()
     }
 
-    /// Inserts the tournament and returns it.
+    /// Inserts the tournament with a new random public id
+    /// ([`crate::db::models::tournament_public_ids`]) and returns it; the caller's transaction
+    /// holds both.
     pub fn insert(&self, conn: &mut DbConn) -> QueryResult<TournamentRow> {
-        diesel::insert_into(tournaments::table)
+        let row: TournamentRow = diesel::insert_into(tournaments::table)
             .values(self.clone())
             .returning(TournamentRow::columns())
-            .get_result(conn)
+            .get_result(conn)?;
+        crate::db::models::tournament_public_ids::insert(
+            conn,
+            row.id,
+            &crate::formats::public_state::new_public_id(),
+        )?;
+        Ok(row)
     }
 
     /// Overwrites the tournament `id` with these values (owner included).

@@ -25,7 +25,10 @@
 //! [`edit_player`], [`delete_player`],
 //! [`refresh_ratings`] (from FIDE's rating list), [`update_settings`], [`save_schedule`],
 //! [`save_prize_rules`] (categories and prizes); at any time [`expel_player`] (Art. 12.9.9);
-//! for the rating report [`complete_report`].
+//! for the rating report [`complete_report`]. Publishing to a public server:
+//! [`set_publish_target`] (then every write queues its revision in the outbox, in its own
+//! transaction), [`publish_now`], [`apply_push`] on the public server, and the keys
+//! ([`create_publishing_key`], [`revoke_publishing_key`]).
 
 use diesel::prelude::*;
 
@@ -36,6 +39,7 @@ mod participation;
 mod player_import;
 mod players;
 mod prizes;
+mod publishing;
 mod ratings;
 mod record;
 mod result;
@@ -61,6 +65,11 @@ pub use player_import::{
 };
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
+pub use publishing::{
+    MAX_KEY_LABEL, PushError, PushOutcome, PushRefusal, apply_push, create_publishing_key,
+    publish_now, record_failed, record_pushed, remove_publish_target, revoke_publishing_key,
+    set_publish_target, stamp,
+};
 pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 pub use result::{BoardRef, BoardRow, enter_penalty, set_result};
@@ -313,6 +322,11 @@ fn write_within<T>(
     let value = work(conn, &mut audit)?;
     for entry in &audit {
         entry.insert(conn, tournament, revision, by)?;
+    }
+    // Published to a public server: the new revision waits in the outbox, durable with the
+    // change itself (the pusher, `crate::publish`, sends the newest state).
+    if crate::db::models::publish_targets::PublishTarget::exists(conn, tournament)? {
+        crate::db::models::publish_outbox::queue(conn, tournament, revision)?;
     }
     Ok(value)
 }

@@ -1,10 +1,12 @@
 //! Request handlers, `<resource>/<action>.rs`, one action per file with the structs it uses.
 
+pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod game_score;
 pub mod home;
 pub mod incident;
+pub mod keys;
 pub mod lang;
 pub mod league;
 pub mod live;
@@ -12,6 +14,8 @@ pub mod player;
 pub mod player_card;
 pub mod print;
 pub mod prizes;
+pub mod publishing;
+pub mod pushed;
 pub mod rating_list;
 pub mod report;
 pub mod result;

@@ -212,16 +212,10 @@ pub async fn load_for_day(
 /// The rounds of `data` whose results a visitor with `access` may count: the leading complete
 /// rounds, and for the public only those already published.
 pub fn counted_rounds(data: &TournamentData, access: Access) -> u32 {
-    let complete = data.complete_rounds();
     if access.run_day {
-        return complete;
+        return data.complete_rounds();
     }
-    let published = data
-        .rounds
-        .iter()
-        .take_while(|round| round.published)
-        .count() as u32;
-    complete.min(published)
+    data.public_rounds()
 }
 
 /// Why the next round of a Swiss cannot be paired yet, in the page's language: the round and

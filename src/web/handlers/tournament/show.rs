@@ -6,8 +6,10 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
+use crate::db::read::publishing::publishing_status;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::tournament::{TournamentHeader, load_visible, pair_blocked};
+use crate::web::pages::publishing::PublishingSection;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the information table: (label, value).
@@ -35,6 +37,8 @@ pub struct TournamentPage {
     pub total_rounds: i32,
     /// Paired by a Swiss system (the Swiss page pairs; round robin pairs here).
     pub swiss: bool,
+    /// Publishing to a public server (shown to whoever runs the day).
+    pub publishing: PublishingSection,
 }
 
 /// Shows the tournament.
@@ -57,6 +61,15 @@ pub async fn show_tournament(
             .collect()
     } else {
         Vec::new()
+    };
+    let publishing = if access.run_day {
+        let tournament_id = t.id;
+        let status = state
+            .db(move |conn| Ok(publishing_status(conn, tournament_id)?))
+            .await?;
+        PublishingSection::new(&ctx, &t.time_zone, status.as_ref())
+    } else {
+        PublishingSection::default()
     };
     let active_players = data.active_players();
     let total_rounds = data.announced_rounds();
@@ -116,6 +129,7 @@ pub async fn show_tournament(
         pair_blocked,
         total_rounds,
         swiss: t.pairing_system.is_swiss(),
+        publishing,
     };
     render_page(&page, StatusCode::OK)
 }

@@ -1,0 +1,495 @@
+//! The public state of an event: the one versioned JSON document that the open API answers
+//! (`GET /api/v1/events/{id}`), that a venue pushes to a public server, and that the public
+//! server stores and serves again. Pure serde types: no database, no web.
+//!
+//! **Deterministic.** [`PublicState::to_json`] writes the fields in the order of the types, no
+//! maps, no floating-point numbers (points and tie-break values are decimal strings, `"3.5"`,
+//! `"28.25"`): the same state gives the same bytes, and [`PublicState::parse`] followed by
+//! [`PublicState::to_json`] gives back the bytes parsed. The only field a public server
+//! changes is [`PublicState::published_at`] (`null` on the venue, the time of the push on the
+//! public server).
+//!
+//! **What is in it.** Only what an anonymous visitor of the venue's pages sees: the event, its
+//! players (with FIDE and national ids), the rounds whose pairings are published with their
+//! results, and the standings after the leading complete published rounds with the event's
+//! C.07 tie-break values (the same computation as the public standings page). Team events carry
+//! their players but no matches yet ([`Event::team`] says so).
+//!
+//! The JSON Schema of the document is [`SCHEMA`] (served at `/api/v1/schema.json`).
+
+use serde::{Deserialize, Serialize};
+
+/// The value of [`PublicState::format`].
+pub const FORMAT: &str = "arbiter-public-state";
+
+/// The version of the document this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A new random public id: 32 lower-case hex digits.
+pub fn new_public_id() -> String {
+    use rand::RngCore;
+    let mut random = [0u8; 16];
+    rand::rng().fill_bytes(&mut random);
+    hex::encode(random)
+}
+
+/// True for a public id as [`new_public_id`] makes them (and the database migration does).
+pub fn is_public_id(text: &str) -> bool {
+    text.len() == 32
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// The public state of one event at one revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublicState {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The document's version, [`VERSION`].
+    pub version: u32,
+    /// The event's stable public id (32 hex digits), the same on every server.
+    pub id: String,
+    /// The venue's revision of the event: every change raises it.
+    pub revision: i64,
+    /// When a public server accepted this revision (RFC 3339, UTC); `null` on the venue.
+    pub published_at: Option<String>,
+    /// The event.
+    pub event: Event,
+    /// The players, by starting number (players without one last).
+    pub players: Vec<Player>,
+    /// The rounds whose pairings are published, by number.
+    pub rounds: Vec<RoundState>,
+    /// The standings after the leading complete published rounds.
+    pub standings: Standings,
+}
+
+/// The event's settings as announced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    /// Name.
+    pub name: String,
+    /// Place.
+    pub place: String,
+    /// Organising federation (three letters), possibly empty.
+    pub federation: String,
+    /// First day, `YYYY-MM-DD`.
+    pub start_date: String,
+    /// Last day, `YYYY-MM-DD`.
+    pub end_date: String,
+    /// The event's time zone (IANA name), empty: the venue's server's.
+    pub time_zone: String,
+    /// The pairing system's code (`swiss_dutch`, `round_robin`, `team_swiss`, ...).
+    pub system: String,
+    /// A team competition (its matches are not in this version of the document).
+    pub team: bool,
+    /// Rounds announced.
+    pub rounds: u32,
+    /// Time control as announced.
+    pub time_control: String,
+    /// Chief arbiter.
+    pub chief_arbiter: String,
+}
+
+/// One player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Starting number (`null` before the starting list is fixed).
+    pub number: Option<u32>,
+    /// Name, `Surname, Given`.
+    pub name: String,
+    /// FIDE title (`GM`, `WIM`, ...), possibly empty.
+    pub title: String,
+    /// Federation, possibly empty.
+    pub federation: String,
+    /// FIDE rating, `null` when unrated.
+    pub rating: Option<u32>,
+    /// National rating, `null` when none.
+    pub national_rating: Option<u32>,
+    /// FIDE id.
+    pub fide_id: Option<i64>,
+    /// National id, `null` when none.
+    pub national_id: Option<String>,
+    /// Club, possibly empty.
+    pub club: String,
+}
+
+/// A published round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundState {
+    /// Its number.
+    pub number: u32,
+    /// Its date, `YYYY-MM-DD`, when scheduled.
+    pub date: Option<String>,
+    /// Its start, `HH:MM`, when scheduled.
+    pub start: Option<String>,
+    /// The boards, by number.
+    pub boards: Vec<BoardState>,
+}
+
+/// One board: two players, or one player and a bye.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardState {
+    /// Board number.
+    pub board: u32,
+    /// White's starting number (the player of a bye row).
+    pub white: u32,
+    /// Black's starting number, `null` on a bye row.
+    pub black: Option<u32>,
+    /// The result's code (`1-0`, `1/2-1/2`, `0-1`, `+/-`, `-/+`, `-/-`, `U`, `F`, `H`, `Z`,
+    /// penalty codes such as `1/2-0`; the table of [`crate::tournament::BoardResult`]),
+    /// `null` while the game is on.
+    pub result: Option<String>,
+}
+
+/// The standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standings {
+    /// The rounds counted.
+    pub after_round: u32,
+    /// The tie-breaks in order (FIDE codes, C.07: `BH-C1`, `SB`, `DE`, ...).
+    pub tie_breaks: Vec<String>,
+    /// The lines in rank order.
+    pub rows: Vec<StandingRow>,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandingRow {
+    /// Place (shared places repeat).
+    pub rank: u32,
+    /// The player's starting number.
+    pub player: u32,
+    /// Points, a decimal (`"3.5"`).
+    pub points: String,
+    /// One value per tie-break, a decimal with at most two places, `null` when it cannot be
+    /// computed.
+    pub tie_breaks: Vec<Option<String>>,
+}
+
+/// Why a document was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PublicStateError {
+    /// Not JSON, or not this document's shape: where and why.
+    #[error("malformed document at line {line}, column {column}: {reason}")]
+    Malformed {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// `format` is not [`FORMAT`].
+    #[error("the document's format is {0:?}, not {FORMAT:?}")]
+    Format(String),
+    /// A version this code does not read.
+    #[error("document version {0} is not supported (this server reads version {VERSION})")]
+    Version(u32),
+    /// The public id is not 32 lower-case hex digits.
+    #[error("the event id {0:?} is not 32 lower-case hex digits")]
+    Id(String),
+    /// A negative revision.
+    #[error("the revision {0} is negative")]
+    Revision(i64),
+    /// A date that is not `YYYY-MM-DD`.
+    #[error("the event's {field} {value:?} is not a date (YYYY-MM-DD)")]
+    Date {
+        /// Which date.
+        field: &'static str,
+        /// What was sent.
+        value: String,
+    },
+}
+
+/// The `YYYY-MM-DD` format of the document's dates.
+const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+/// A date as the document writes it.
+pub fn date_text(date: time::Date) -> String {
+    date.format(DATE).unwrap_or_default()
+}
+
+impl PublicState {
+    /// The canonical bytes: compact JSON, fields in the types' order (see the module doc).
+    pub fn to_json(&self) -> String {
+        // Serialising these types cannot fail: no maps with non-string keys, no floats.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads and checks a document: JSON of this shape, [`FORMAT`] and [`VERSION`], a public
+    /// id, a revision of zero or more and real dates.
+    pub fn parse(bytes: &[u8]) -> Result<PublicState, PublicStateError> {
+        let state: PublicState =
+            serde_json::from_slice(bytes).map_err(|error| PublicStateError::Malformed {
+                line: error.line(),
+                column: error.column(),
+                reason: error.to_string(),
+            })?;
+        if state.format != FORMAT {
+            return Err(PublicStateError::Format(state.format));
+        }
+        if state.version != VERSION {
+            return Err(PublicStateError::Version(state.version));
+        }
+        if !is_public_id(&state.id) {
+            return Err(PublicStateError::Id(state.id));
+        }
+        if state.revision < 0 {
+            return Err(PublicStateError::Revision(state.revision));
+        }
+        state.start_date()?;
+        state.end_date()?;
+        Ok(state)
+    }
+
+    /// The event's first day.
+    pub fn start_date(&self) -> Result<time::Date, PublicStateError> {
+        parse_date("start_date", &self.event.start_date)
+    }
+
+    /// The event's last day.
+    pub fn end_date(&self) -> Result<time::Date, PublicStateError> {
+        parse_date("end_date", &self.event.end_date)
+    }
+}
+
+fn parse_date(field: &'static str, value: &str) -> Result<time::Date, PublicStateError> {
+    time::Date::parse(value, DATE).map_err(|_| PublicStateError::Date {
+        field,
+        value: value.to_owned(),
+    })
+}
+
+/// The JSON Schema (draft 2020-12) of [`PublicState`], served at `/api/v1/schema.json`.
+pub const SCHEMA: &str = include_str!("public_state.schema.json");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) fn sample() -> PublicState {
+        PublicState {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            id: "0123456789abcdef0123456789abcdef".to_owned(),
+            revision: 42,
+            published_at: None,
+            event: Event {
+                name: "Open \"Ú\" 2026".to_owned(),
+                place: "Brno".to_owned(),
+                federation: "CZE".to_owned(),
+                start_date: "2026-11-20".to_owned(),
+                end_date: "2026-11-22".to_owned(),
+                time_zone: "Europe/Prague".to_owned(),
+                system: "swiss_dutch".to_owned(),
+                team: false,
+                rounds: 5,
+                time_control: "90'/40 + 30' + 30\"".to_owned(),
+                chief_arbiter: "Novák, Jan".to_owned(),
+            },
+            players: vec![
+                Player {
+                    number: Some(1),
+                    name: "Alpha, Anna".to_owned(),
+                    title: "WGM".to_owned(),
+                    federation: "CZE".to_owned(),
+                    rating: Some(2350),
+                    national_rating: None,
+                    fide_id: Some(310_000),
+                    national_id: Some("12345".to_owned()),
+                    club: String::new(),
+                },
+                Player {
+                    number: Some(2),
+                    name: "Beta, Bob".to_owned(),
+                    title: String::new(),
+                    federation: String::new(),
+                    rating: None,
+                    national_rating: Some(1500),
+                    fide_id: None,
+                    national_id: None,
+                    club: "ŠK Brno".to_owned(),
+                },
+            ],
+            rounds: vec![RoundState {
+                number: 1,
+                date: Some("2026-11-20".to_owned()),
+                start: Some("15:00".to_owned()),
+                boards: vec![BoardState {
+                    board: 1,
+                    white: 1,
+                    black: Some(2),
+                    result: Some("1/2-1/2".to_owned()),
+                }],
+            }],
+            standings: Standings {
+                after_round: 1,
+                tie_breaks: vec!["BH-C1".to_owned(), "TPR".to_owned()],
+                rows: vec![
+                    StandingRow {
+                        rank: 1,
+                        player: 1,
+                        points: "0.5".to_owned(),
+                        tie_breaks: vec![Some("0.5".to_owned()), None],
+                    },
+                    StandingRow {
+                        rank: 1,
+                        player: 2,
+                        points: "0.5".to_owned(),
+                        tie_breaks: vec![Some("0.5".to_owned()), Some("2350".to_owned())],
+                    },
+                ],
+            },
+        }
+    }
+
+    #[test]
+    fn same_state_same_bytes_and_parse_gives_the_bytes_back() {
+        let state = sample();
+        let bytes = state.to_json();
+        assert_eq!(bytes, sample().to_json());
+        let parsed = PublicState::parse(bytes.as_bytes()).expect("parses");
+        assert_eq!(parsed, state);
+        assert_eq!(parsed.to_json(), bytes);
+        assert!(bytes.starts_with(r#"{"format":"arbiter-public-state","version":1,"id":"#));
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let mut state = sample();
+        state.version = 2;
+        assert_eq!(
+            PublicState::parse(state.to_json().as_bytes()),
+            Err(PublicStateError::Version(2))
+        );
+        let mut state = sample();
+        state.id = "../../etc".to_owned();
+        assert!(matches!(
+            PublicState::parse(state.to_json().as_bytes()),
+            Err(PublicStateError::Id(_))
+        ));
+        let mut state = sample();
+        state.event.start_date = "2026-13-01".to_owned();
+        assert!(matches!(
+            PublicState::parse(state.to_json().as_bytes()),
+            Err(PublicStateError::Date {
+                field: "start_date",
+                ..
+            })
+        ));
+        let unknown = sample()
+            .to_json()
+            .replacen("\"revision\"", "\"extra\":1,\"revision\"", 1);
+        assert!(matches!(
+            PublicState::parse(unknown.as_bytes()),
+            Err(PublicStateError::Malformed { .. })
+        ));
+        assert!(matches!(
+            PublicState::parse(b"{\"format\":"),
+            Err(PublicStateError::Malformed { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn public_ids() {
+        let id = new_public_id();
+        assert!(is_public_id(&id), "{id}");
+        assert_ne!(id, new_public_id());
+        assert!(!is_public_id("0123456789ABCDEF0123456789abcdef"));
+    }
+
+    /// Checks `value` against `schema` for what [`SCHEMA`] uses: `type`, `const`, `required`,
+    /// `properties` with `additionalProperties: false`, `items`, `minimum`; the errors found.
+    fn violations(schema: &serde_json::Value, value: &serde_json::Value, at: &str) -> Vec<String> {
+        use serde_json::Value;
+        let mut errors = Vec::new();
+        if let Some(expected) = schema.get("const")
+            && expected != value
+        {
+            errors.push(format!("{at}: {value} is not {expected}"));
+        }
+        if let Some(kind) = schema.get("type") {
+            let kinds: Vec<&str> = match kind {
+                Value::String(one) => vec![one.as_str()],
+                Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            let actual = match value {
+                Value::Null => "null",
+                Value::Bool(_) => "boolean",
+                Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+                Value::Number(_) => "number",
+                Value::String(_) => "string",
+                Value::Array(_) => "array",
+                Value::Object(_) => "object",
+            };
+            if !kinds.contains(&actual) {
+                errors.push(format!("{at}: {actual} is not {kinds:?}"));
+            }
+        }
+        if let (Some(minimum), Some(number)) = (
+            schema.get("minimum").and_then(Value::as_i64),
+            value.as_i64(),
+        ) && number < minimum
+        {
+            errors.push(format!("{at}: {number} < {minimum}"));
+        }
+        if let Value::Object(object) = value {
+            let properties = schema.get("properties").and_then(Value::as_object);
+            for required in schema
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+            {
+                if !object.contains_key(required) {
+                    errors.push(format!("{at}: {required} missing"));
+                }
+            }
+            for (key, item) in object {
+                match properties.and_then(|p| p.get(key)) {
+                    Some(sub) => errors.extend(violations(sub, item, &format!("{at}.{key}"))),
+                    None => errors.push(format!("{at}: {key} not in the schema")),
+                }
+            }
+            // Every property of the schema is a field of the type (the schema says no more).
+            for key in properties.into_iter().flatten().map(|(key, _)| key) {
+                if !object.contains_key(key) {
+                    errors.push(format!("{at}: the schema's {key} is not written"));
+                }
+            }
+        }
+        if let (Value::Array(items), Some(sub)) = (value, schema.get("items")) {
+            for (index, item) in items.iter().enumerate() {
+                errors.extend(violations(sub, item, &format!("{at}[{index}]")));
+            }
+        }
+        errors
+    }
+
+    #[test]
+    fn the_schema_describes_the_document_field_for_field() {
+        let schema: serde_json::Value = serde_json::from_str(SCHEMA).expect("the schema is JSON");
+        let mut state = sample();
+        let document: serde_json::Value =
+            serde_json::from_str(&state.to_json()).expect("the document is JSON");
+        assert_eq!(violations(&schema, &document, "$"), Vec::<String>::new());
+        state.published_at = Some("2026-11-20T14:05:00Z".to_owned());
+        let document: serde_json::Value =
+            serde_json::from_str(&state.to_json()).expect("the document is JSON");
+        assert_eq!(violations(&schema, &document, "$"), Vec::<String>::new());
+        let mut broken = document.clone();
+        broken["rounds"][0]["boards"][0]["white"] = serde_json::json!("one");
+        assert_eq!(violations(&schema, &broken, "$").len(), 1);
+    }
+}

@@ -1,0 +1,168 @@
+//! `GET /events/{id}`: the page of a published event by its stable public id: a tournament of
+//! this server redirects to its own pages; an event pushed from a venue is shown from its
+//! stored public state.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db::models::published_events::PublishedEvent;
+use crate::db::models::tournament_public_ids::tournament_of;
+use crate::formats::public_state::{PublicState, is_public_id};
+use crate::web::{AppError, AppState, PageContext, render_page, see_other};
+
+/// One board as the page shows it.
+#[derive(Debug, Clone)]
+pub struct BoardLine {
+    /// Board number.
+    pub board: u32,
+    /// White's name (the player of a bye row).
+    pub white: String,
+    /// Black's name, empty on a bye row.
+    pub black: String,
+    /// The result's code, empty while the game is on.
+    pub result: String,
+}
+
+/// One round.
+#[derive(Debug, Clone)]
+pub struct RoundLines {
+    /// Its number.
+    pub number: u32,
+    /// Its boards.
+    pub boards: Vec<BoardLine>,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone)]
+pub struct StandingLine {
+    /// Place.
+    pub rank: u32,
+    /// Name.
+    pub name: String,
+    /// Points, in the page's language (`2,5`).
+    pub points: String,
+    /// Tie-break values.
+    pub values: Vec<String>,
+}
+
+/// The page.
+#[derive(Template)]
+#[template(path = "pushed/show.html")]
+pub struct PushedEventPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name.
+    pub name: String,
+    /// Place and dates.
+    pub subtitle: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The rounds, newest first.
+    pub rounds: Vec<RoundLines>,
+    /// The rounds the standings count.
+    pub after_round: u32,
+    /// Tie-break codes.
+    pub codes: Vec<String>,
+    /// The standings.
+    pub standings: Vec<StandingLine>,
+}
+
+/// Shows the event.
+pub async fn show_pushed_event(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    if !is_public_id(&id) {
+        return Err(AppError::NotFound);
+    }
+    let (local, pushed) = state
+        .db(move |conn| {
+            Ok(match tournament_of(conn, &id)? {
+                Some(tournament) => (Some(tournament), None),
+                None => (None, PublishedEvent::find(conn, &id)?),
+            })
+        })
+        .await?;
+    if let Some(tournament) = local {
+        return Ok(see_other(&format!("/tournaments/{tournament}")));
+    }
+    let stored = pushed.ok_or(AppError::NotFound)?;
+    let document = PublicState::parse(stored.document.as_bytes())
+        .map_err(|error| AppError::Internal(format!("stored document: {error}")))?;
+    let name_of = |number: u32| {
+        document
+            .players
+            .iter()
+            .find(|player| player.number == Some(number))
+            .map_or_else(|| number.to_string(), |player| player.name.clone())
+    };
+    let event = &document.event;
+    let dates = if event.start_date == event.end_date {
+        event.start_date.clone()
+    } else {
+        format!("{} – {}", event.start_date, event.end_date)
+    };
+    let subtitle = if event.place.is_empty() {
+        dates
+    } else {
+        format!("{} · {dates}", event.place)
+    };
+    let published = ctx.lang.t_with(
+        "pushed.published_at",
+        &[(
+            "time",
+            &crate::tournament::time_zone::local_text(&event.time_zone, stored.published_at),
+        )],
+    );
+    let rounds = document
+        .rounds
+        .iter()
+        .rev()
+        .map(|round| RoundLines {
+            number: round.number,
+            boards: round
+                .boards
+                .iter()
+                .map(|board| BoardLine {
+                    board: board.board,
+                    white: name_of(board.white),
+                    black: board.black.map(name_of).unwrap_or_default(),
+                    result: board.result.clone().unwrap_or_default(),
+                })
+                .collect(),
+        })
+        .collect();
+    let standings = document
+        .standings
+        .rows
+        .iter()
+        .map(|row| StandingLine {
+            rank: row.rank,
+            name: name_of(row.player),
+            points: ctx.num(&row.points),
+            values: row
+                .tie_breaks
+                .iter()
+                .map(|value| {
+                    value
+                        .as_deref()
+                        .map_or_else(|| "-".to_owned(), |v| ctx.num(v))
+                })
+                .collect(),
+        })
+        .collect();
+    let page = PushedEventPage {
+        name: event.name.clone(),
+        subtitle,
+        published,
+        rounds,
+        after_round: document.standings.after_round,
+        codes: document.standings.tie_breaks.clone(),
+        standings,
+        ctx,
+    };
+    render_page(&page, StatusCode::OK)
+}

@@ -1,0 +1,463 @@
+//! The open API, publishing keys and a venue's target, through the app in process (SQLite, or
+//! PostgreSQL with `ARBITER_TEST_DATABASE_URL`); the end-to-end run between two servers is
+//! `tests/web_publish.rs`.
+//!
+//! - `/api/v1/events/{id}` answers the same bytes for the same state, 304 for a known ETag, 404
+//!   for an unpublished event; unpublished rounds never appear; `/api/v1/events` lists only
+//!   published events, searched and paged; `/api/v1/schema.json` is the schema.
+//! - A publishing key is shown once and stored as its SHA-256; only its owner revokes it.
+//! - A venue's target is set by the owner only; from then on every write queues its revision in
+//!   the outbox, in the write's own transaction (a refused write queues nothing).
+//! - A push with a valid key but a wrong body is refused with the reason: another version,
+//!   broken gzip, another encoding, no key.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::test;
+use arbiter::db::models::Role;
+use arbiter::tournament::self_report::token_digest;
+use common::{TestContext, tournament_form};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+#[derive(QueryableByName)]
+struct PublicId {
+    #[diesel(sql_type = Text)]
+    public_id: String,
+}
+
+fn count(ctx: &TestContext, sql: &str) -> i64 {
+    ctx.with_conn(|conn| diesel::sql_query(sql).load::<Count>(conn))
+        .expect("count")
+        .first()
+        .map_or(0, |row| row.n)
+}
+
+fn public_id(ctx: &TestContext, id: i32) -> String {
+    ctx.with_conn(|conn| {
+        diesel::sql_query(format!(
+            "SELECT public_id FROM tournament_public_ids WHERE tournament_id = {id}"
+        ))
+        .load::<PublicId>(conn)
+    })
+    .expect("public id")
+    .remove(0)
+    .public_id
+}
+
+/// A 4-player round robin by `orga` (published unless `hidden`) with round 1 paired; its id.
+async fn event<S, B>(client: &mut common::Client<S>, name: &str, hidden: bool) -> i32
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let mut form = tournament_form(&[("name", name)]);
+    if !hidden {
+        form.push(("published", "on"));
+    }
+    let created = client.post("/tournaments", &form).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    let id = created.created_id();
+    let csv = "name,rating,fide_id\n\"Alpha, A\",2400,1001\n\"Beta, B\",2300,\n\"Gamma, C\",2200,\n\"Delta, D\",2100,\n";
+    let imported = client
+        .post(
+            &format!("/tournaments/{id}/players/import"),
+            &[("csv", csv), ("action", "import")],
+        )
+        .await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    let paired = client
+        .post(&format!("/tournaments/{id}/rounds/pair"), &[])
+        .await;
+    assert_eq!(paired.status, StatusCode::SEE_OTHER, "{}", paired.body);
+    id
+}
+
+#[actix_web::test]
+async fn the_document_is_deterministic_cached_and_shows_only_what_is_published() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    let id = event(&mut client, "Published Open", false).await;
+    let hidden = event(&mut client, "Hidden Open", true).await;
+    let pid = public_id(&ctx, id);
+    assert_eq!(pid.len(), 32);
+    let mut visitor = ctx.client().await;
+
+    let first = visitor.get(&format!("/api/v1/events/{pid}")).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(first.content_type.as_deref(), Some("application/json"));
+    let again = visitor.get(&format!("/api/v1/events/{pid}")).await;
+    assert_eq!(first.bytes, again.bytes, "same state, same bytes");
+    let json: serde_json::Value = serde_json::from_str(&first.body).expect("JSON");
+    assert_eq!(json["format"], "arbiter-public-state");
+    assert_eq!(json["id"], pid.as_str());
+    assert_eq!(json["published_at"], serde_json::Value::Null);
+    assert_eq!(json["players"].as_array().map(Vec::len), Some(4));
+    assert_eq!(json["players"][0]["fide_id"], 1001);
+    assert_eq!(
+        json["rounds"].as_array().map(Vec::len),
+        Some(0),
+        "round 1 is paired but not published: {}",
+        first.body
+    );
+    // The round published: its pairings appear.
+    let published = client
+        .post(
+            &format!("/tournaments/{id}/rounds/1/publish"),
+            &[("published", "true")],
+        )
+        .await;
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
+    let now = visitor.get(&format!("/api/v1/events/{pid}")).await;
+    let json: serde_json::Value = serde_json::from_str(&now.body).expect("JSON");
+    assert_eq!(
+        json["rounds"][0]["boards"].as_array().map(Vec::len),
+        Some(2)
+    );
+    assert!(json["revision"].as_i64() > Some(0));
+
+    // ETag and 304.
+    let etag = {
+        let response = test::call_service(
+            &test::init_service(arbiter::web::app(ctx.state.clone())).await,
+            test::TestRequest::get()
+                .uri(&format!("/api/v1/events/{pid}"))
+                .to_request(),
+        )
+        .await;
+        response
+            .headers()
+            .get(header::ETAG)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+            .expect("an ETag")
+    };
+    let cached = visitor
+        .send(
+            test::TestRequest::get()
+                .uri(&format!("/api/v1/events/{pid}"))
+                .insert_header((header::IF_NONE_MATCH, etag.clone())),
+        )
+        .await;
+    assert_eq!(cached.status, StatusCode::NOT_MODIFIED);
+    assert!(cached.bytes.is_empty());
+
+    // Unpublished: 404 and not listed; an id of the wrong shape: 404.
+    let hidden_id = public_id(&ctx, hidden);
+    let page = visitor.get(&format!("/api/v1/events/{hidden_id}")).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.body);
+    assert!(page.body.contains("error"));
+    let page = visitor.get("/api/v1/events/..%2F..%2Fetc").await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    let list = visitor.get("/api/v1/events").await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    assert!(list.body.contains(&pid));
+    assert!(!list.body.contains(&hidden_id), "{}", list.body);
+    assert!(!list.body.contains("Hidden Open"));
+
+    // The schema.
+    let schema = visitor.get("/api/v1/schema.json").await;
+    assert_eq!(schema.status, StatusCode::OK);
+    let schema: serde_json::Value = serde_json::from_str(&schema.body).expect("JSON schema");
+    assert_eq!(
+        schema["properties"]["format"]["const"],
+        "arbiter-public-state"
+    );
+}
+
+#[actix_web::test]
+async fn the_list_is_searched_and_paged_and_bad_queries_say_why() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    for name in ["Spring Open", "Summer Open", "Autumn Cup"] {
+        event(&mut client, name, false).await;
+    }
+    let mut visitor = ctx.client().await;
+    let page = |body: &str| serde_json::from_str::<serde_json::Value>(body).expect("JSON");
+    let all = page(&visitor.get("/api/v1/events?limit=2").await.body);
+    assert_eq!(all["total"], 3);
+    assert_eq!(all["events"].as_array().map(Vec::len), Some(2));
+    let rest = page(&visitor.get("/api/v1/events?limit=2&offset=2").await.body);
+    assert_eq!(rest["events"].as_array().map(Vec::len), Some(1));
+    let mut ids: Vec<String> = all["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .chain(rest["events"].as_array().into_iter().flatten())
+        .filter_map(|event| event["id"].as_str().map(str::to_owned))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "paging shows every event once");
+    let open = page(&visitor.get("/api/v1/events?q=OPEN").await.body);
+    assert_eq!(open["total"], 2, "case ignored: {open}");
+    let praha = page(&visitor.get("/api/v1/events?q=prah").await.body);
+    assert_eq!(praha["total"], 3, "the place is searched");
+    let none = page(&visitor.get("/api/v1/events?q=%25").await.body);
+    assert_eq!(none["total"], 0, "a % is a character, not a wildcard");
+    for bad in ["limit=1000", "offset=-1", "limit=x"] {
+        let answer = visitor.get(&format!("/api/v1/events?{bad}")).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(answer.body.contains("error"), "{}", answer.body);
+    }
+}
+
+#[actix_web::test]
+async fn a_publishing_key_is_shown_once_stored_hashed_and_revoked_by_its_owner_only() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    ctx.create_user("rival", Role::Organiser);
+    ctx.create_user("arb", Role::Arbiter);
+    let mut client = ctx.logged_in("orga").await;
+    let made = client
+        .post("/account/keys", &[("label", "Brno hall")])
+        .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    let key = made.text("#key-value").expect("the key, shown once");
+    assert!(key.starts_with("arbk_"), "{key}");
+    let listed = client.get("/account/keys").await;
+    assert!(listed.body.contains("Brno hall"));
+    assert!(!listed.body.contains(&key), "shown only once");
+    assert_eq!(
+        count(
+            &ctx,
+            &format!(
+                "SELECT COUNT(*) AS n FROM publishing_keys WHERE token_hash = '{}'",
+                token_digest(&key)
+            )
+        ),
+        1,
+        "stored as its SHA-256"
+    );
+    assert_eq!(
+        count(
+            &ctx,
+            &format!("SELECT COUNT(*) AS n FROM publishing_keys WHERE token_hash = '{key}'")
+        ),
+        0
+    );
+    let key_id = listed.attrs("tr[data-key]", "data-key").remove(0);
+    let mut rival = ctx.logged_in("rival").await;
+    let refused = rival
+        .post(&format!("/account/keys/{key_id}/revoke"), &[])
+        .await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    let mut arbiter = ctx.logged_in("arb").await;
+    assert_eq!(
+        arbiter.get("/account/keys").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let no_token = client
+        .post_raw(&format!("/account/keys/{key_id}/revoke"), &[])
+        .await;
+    assert_eq!(no_token.status, StatusCode::FORBIDDEN, "CSRF");
+    assert_eq!(
+        count(
+            &ctx,
+            "SELECT COUNT(*) AS n FROM publishing_keys WHERE revoked_at IS NOT NULL"
+        ),
+        0
+    );
+    client
+        .post(&format!("/account/keys/{key_id}/revoke"), &[])
+        .await
+        .assert_redirect("/account/keys");
+    assert_eq!(
+        count(
+            &ctx,
+            "SELECT COUNT(*) AS n FROM publishing_keys WHERE revoked_at IS NOT NULL"
+        ),
+        1
+    );
+}
+
+#[actix_web::test]
+async fn every_write_of_a_published_event_queues_its_revision_in_the_same_transaction() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    ctx.create_user("rival", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    let id = event(&mut client, "Queued Open", false).await;
+    let outbox = || {
+        count(
+            &ctx,
+            &format!("SELECT COUNT(*) AS n FROM publish_outbox WHERE tournament_id = {id}"),
+        )
+    };
+    assert_eq!(outbox(), 0, "no target, no outbox");
+    let target = format!("/tournaments/{id}/publishing");
+    let bad = client
+        .post(&target, &[("url", "ftp://example"), ("key", "arbk_x")])
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let no_key = client
+        .post(&target, &[("url", "http://127.0.0.1:9"), ("key", "")])
+        .await;
+    assert_eq!(no_key.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let mut rival = ctx.logged_in("rival").await;
+    let refused = rival
+        .post(&target, &[("url", "http://127.0.0.1:9"), ("key", "arbk_x")])
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(outbox(), 0);
+    client
+        .post(
+            &target,
+            &[("url", "http://127.0.0.1:9/"), ("key", "arbk_x")],
+        )
+        .await
+        .assert_redirect(&format!("/tournaments/{id}#publishing"));
+    assert_eq!(outbox(), 1, "the target's own write is queued");
+    // A write: published round 1, then a result; each queues one revision.
+    client
+        .post(
+            &format!("/tournaments/{id}/rounds/1/publish"),
+            &[("published", "true")],
+        )
+        .await;
+    assert_eq!(outbox(), 2);
+    let max_queued = count(
+        &ctx,
+        &format!("SELECT MAX(revision) AS n FROM publish_outbox WHERE tournament_id = {id}"),
+    );
+    let revision = count(
+        &ctx,
+        &format!("SELECT revision AS n FROM tournaments WHERE id = {id}"),
+    );
+    assert_eq!(max_queued, revision, "the newest revision is queued");
+    // A refused write (a result from a stale version) queues nothing.
+    #[derive(QueryableByName)]
+    struct Game {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        id: i32,
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        version: i32,
+    }
+    let game = ctx
+        .with_conn(|conn| {
+            diesel::sql_query(format!(
+                "SELECT g.id, g.version FROM games g JOIN rounds r ON r.id = g.round_id \
+                 WHERE r.tournament_id = {id} ORDER BY g.board"
+            ))
+            .load::<Game>(conn)
+        })
+        .expect("games")
+        .remove(0);
+    let stale = client
+        .post(
+            &format!("/tournaments/{id}/games/{}", game.id),
+            &[
+                ("result", "1-0"),
+                ("version", &(game.version + 7).to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert_eq!(outbox(), 2, "a refused write queues nothing");
+    let page = client.get(&format!("/tournaments/{id}")).await;
+    let status = page.text("#publish-status").unwrap_or_default();
+    assert!(status.contains("2 changes waiting"), "{status}");
+    client
+        .post(&format!("/tournaments/{id}/publishing/now"), &[])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}#publishing"));
+    assert_eq!(outbox(), 3, "Publish now queues the current revision");
+    client
+        .post(&format!("/tournaments/{id}/publishing/remove"), &[])
+        .await
+        .assert_redirect(&format!("/tournaments/{id}#publishing"));
+    assert_eq!(outbox(), 0, "stopping drops what waited");
+}
+
+#[actix_web::test]
+async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
+    let ctx = TestContext::new();
+    let orga = ctx.create_user("orga", Role::Organiser);
+    let key = ctx
+        .with_conn(|conn| arbiter::db::store::create_publishing_key(conn, orga.id, "hall"))
+        .map(|(key, _)| key)
+        .expect("a key");
+    let mut client = ctx.client().await;
+    let document = r#"{"format":"arbiter-public-state","version":2,"id":"0123456789abcdef0123456789abcdef","revision":1,"published_at":null,"event":{"name":"X","place":"","federation":"","start_date":"2026-01-01","end_date":"2026-01-01","time_zone":"","system":"swiss_dutch","team":false,"rounds":1,"time_control":"","chief_arbiter":""},"players":[],"rounds":[],"standings":{"after_round":0,"tie_breaks":[],"rows":[]}}"#;
+    let push = |body: Vec<u8>, headers: Vec<(header::HeaderName, String)>| {
+        let mut request = test::TestRequest::post()
+            .uri("/api/v1/push")
+            .set_payload(body);
+        for (name, value) in headers {
+            request = request.insert_header((name, value));
+        }
+        request
+    };
+    let bearer = (header::AUTHORIZATION, format!("Bearer {key}"));
+    let answer = client
+        .send(push(document.as_bytes().to_vec(), vec![bearer.clone()]))
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.body
+    );
+    assert!(answer.body.contains("version 2"), "{}", answer.body);
+    let answer = client
+        .send(push(
+            b"not gzip".to_vec(),
+            vec![
+                bearer.clone(),
+                (header::CONTENT_ENCODING, "gzip".to_owned()),
+            ],
+        ))
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    let answer = client
+        .send(push(
+            document.as_bytes().to_vec(),
+            vec![bearer.clone(), (header::CONTENT_ENCODING, "br".to_owned())],
+        ))
+        .await;
+    assert_eq!(answer.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let answer = client
+        .send(push(document.as_bytes().to_vec(), Vec::new()))
+        .await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    assert!(answer.body.contains("Bearer"), "{}", answer.body);
+    // The right version, gzip-compressed as a venue sends it: applied.
+    let good = document.replace("\"version\":2", "\"version\":1");
+    let answer = client
+        .send(push(
+            arbiter::publish::gzip(&good),
+            vec![
+                bearer.clone(),
+                (header::CONTENT_ENCODING, "gzip".to_owned()),
+            ],
+        ))
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(answer.body.contains("\"applied\""), "{}", answer.body);
+    let served = client
+        .get("/api/v1/events/0123456789abcdef0123456789abcdef")
+        .await;
+    assert_eq!(served.status, StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_str(&served.body).expect("JSON");
+    assert!(json["published_at"].is_string());
+    assert_eq!(count(&ctx, "SELECT COUNT(*) AS n FROM published_events"), 1);
+}
