@@ -53,7 +53,8 @@ fn trf_2026_team_records_round_trip_with_an_edit_in_between() {
         assert_eq!(read.teams, event.teams, "seed {seed}");
         assert_eq!(read.match_points, event.match_points);
         assert_eq!(read.penalties.len(), event.penalties.len());
-        // Postponed matches (no result yet) are not in the file; every finished one is.
+        // Every finished match is in the file as played; a postponed one (no result yet) is
+        // there only as a match still to play (a `### scheduled` comment).
         let mut expected: Vec<String> = event
             .matches
             .iter()
@@ -62,7 +63,7 @@ fn trf_2026_team_records_round_trip_with_an_edit_in_between() {
             .collect();
         let mut got: Vec<String> = comparable(&read)
             .into_iter()
-            .filter(|m| !m.contains("away: None"))
+            .filter(|m| !m.contains("away: None") && !m.contains("unplayed: true"))
             .collect();
         got.sort();
         expected.sort();
