@@ -696,9 +696,7 @@ fn parse_player(
                 column,
                 TrfProblem::InRound {
                     round: rounds.len() as u32 + 1,
-                    problem: Box::new(TrfProblem::EntryAfterToPlay {
-                        round: round as u32,
-                    }),
+                    problem: Box::new(TrfProblem::EntryAfterToPlay { round }),
                 },
             ));
         }
