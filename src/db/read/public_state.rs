@@ -10,16 +10,21 @@
 
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
+use crate::db::league::LeagueData;
+use crate::db::models::PlayerRowId;
 use crate::db::models::published_events::{PublishedEvent, PublishedSummary};
+use crate::db::models::team_matches::forfeit_name;
 use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::{TournamentId, like_pattern, lower};
 use crate::db::schema::tournaments;
 use crate::db::schema_publish::tournament_public_ids;
 use crate::formats::public_state::{
-    BoardState, Event, FORMAT, Player, PublicState, RoundState, StandingRow, Standings, VERSION,
-    date_text,
+    BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState, RoundState,
+    StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState, TeamState,
+    VERSION, date_text,
 };
+use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
 use diesel::prelude::*;
 
@@ -27,7 +32,7 @@ use diesel::prelude::*;
 /// not published.
 pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<PublicState>> {
     // One snapshot: a write committed between two of the reads must not mix two revisions.
-    type Loaded = (TournamentData, TieBreakSettings, String);
+    type Loaded = (TournamentData, TieBreakSettings, String, Option<LeagueData>);
     let loaded = crate::db::read_snapshot(conn, |conn| -> QueryResult<Option<Loaded>> {
         let Some(data) = TournamentData::load(conn, id)? else {
             return Ok(None);
@@ -37,9 +42,124 @@ pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Pu
         }
         let (settings, _) = TournamentTieBreaks::settings_for(conn, &data)?;
         let public_id = public_id_of(conn, id)?.unwrap_or_default();
-        Ok(Some((data, settings, public_id)))
+        let league = if data.tournament.pairing_system.is_team() {
+            Some(LeagueData::load_for(conn, data.clone())?)
+        } else {
+            None
+        };
+        Ok(Some((data, settings, public_id, league)))
     })?;
-    Ok(loaded.map(|(data, settings, public_id)| state_of(&data, &settings, public_id)))
+    Ok(loaded.map(|(data, settings, public_id, league)| {
+        let mut state = state_of(&data, &settings, public_id);
+        if let Some(league) = &league {
+            add_teams(&mut state, league);
+        }
+        state
+    }))
+}
+
+/// A team event's part of the document: its teams, the matches a visitor sees and the team
+/// standings, with the players numbered as the team event numbers them (squad by squad, as
+/// its TRF file does).
+fn add_teams(state: &mut PublicState, league: &LeagueData) {
+    let order = league.numbering();
+    let number_of = |id: PlayerRowId| {
+        order
+            .iter()
+            .position(|row| *row == id)
+            .map(|index| index as u32 + 1)
+    };
+    // The players in the team event's numbering.
+    let mut players: Vec<(Option<u32>, Player)> = league
+        .data
+        .players
+        .iter()
+        .zip(std::mem::take(&mut state.players))
+        .map(|(row, player)| {
+            let number = number_of(row.id);
+            (number, Player { number, ..player })
+        })
+        .collect();
+    players.sort_by_key(|(number, _)| number.unwrap_or(u32::MAX));
+    state.players = players.into_iter().map(|(_, player)| player).collect();
+    let mut event = league.event();
+    // A team Swiss shows the rounds whose pairings are published; a league its schedule.
+    if league.data.tournament.pairing_system.is_team_swiss() {
+        let published: Vec<u32> = league
+            .data
+            .rounds
+            .iter()
+            .filter(|round| round.published)
+            .filter_map(|round| u32::try_from(round.number).ok())
+            .collect();
+        event.matches.retain(|m| published.contains(&m.round));
+    }
+    state.teams = event
+        .teams
+        .iter()
+        .map(|team| TeamState {
+            number: team.id.0,
+            name: team.name.clone(),
+            players: team.squad.iter().map(|p| p.0).collect(),
+        })
+        .collect();
+    state.matches = event
+        .matches
+        .iter()
+        .map(|m| {
+            let score = match_score(&event, m);
+            let status = if m.forfeit.is_some() {
+                "forfeited"
+            } else if m.unplayed {
+                "to_play"
+            } else {
+                "played"
+            };
+            MatchState {
+                round: m.round,
+                home: m.home.0,
+                away: m.away.map(|team| team.0),
+                status: status.to_owned(),
+                forfeit: m.forfeit.map(|f| forfeit_name(f).to_owned()),
+                score: score.map(|s| {
+                    [
+                        s.home_game_points.to_string(),
+                        s.away_game_points.to_string(),
+                    ]
+                }),
+                // A line-up is not shown before the other team's is in.
+                boards: if m.unplayed || m.forfeit.is_some() {
+                    Vec::new()
+                } else {
+                    m.boards
+                        .iter()
+                        .map(|board| MatchBoardState {
+                            board: board.number,
+                            white: board.white.map(|p| p.0),
+                            black: board.black.map(|p| p.0),
+                            result: board.result.map(|r| r.as_str().to_owned()),
+                        })
+                        .collect()
+                },
+            }
+        })
+        .collect();
+    let standings = league.standings(&event);
+    state.team_standings = Some(TeamStandingsState {
+        after_round: standings.rounds,
+        tie_breaks: standings.tie_breaks.iter().map(|t| t.code()).collect(),
+        rows: standings
+            .rows
+            .iter()
+            .map(|row| TeamStandingRow {
+                rank: row.rank,
+                team: row.team.0,
+                match_points: row.match_points.to_string(),
+                game_points: row.game_points.to_string(),
+                tie_breaks: row.values.iter().map(|v| Some(v.display())).collect(),
+            })
+            .collect(),
+    });
 }
 
 /// The public state of `data` (the event `public_id`) with the tie-break `settings`.
@@ -139,6 +259,9 @@ pub fn state_of(
         players,
         rounds,
         standings,
+        teams: Vec::new(),
+        matches: Vec::new(),
+        team_standings: None,
     }
 }
 
