@@ -597,3 +597,99 @@ async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line
         .sum();
     assert_eq!(standing_points, game_points);
 }
+
+/// The list narrows by organising federation, by dates (events that end on `from` or later,
+/// start on `to` or earlier) and by state today (current, upcoming, finished), for the server's
+/// own events and pushed ones alike; a value that cannot be read is a 400 naming it.
+#[actix_web::test]
+async fn the_list_narrows_by_federation_dates_and_state_for_own_and_pushed_events() {
+    let ctx = TestContext::new();
+    let orga = ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    let today = time::OffsetDateTime::now_utc().date();
+    let day = |offset: i64| {
+        (today + time::Duration::days(offset))
+            .format(time::macros::format_description!("[year]-[month]-[day]"))
+            .expect("a date")
+    };
+    for (name, federation, start, end) in [
+        ("Past Open", "CZE", -30, -28),
+        ("Now Open", "CZE", -1, 1),
+        ("Next Open", "HUN", 10, 12),
+    ] {
+        let (start, end) = (day(start), day(end));
+        let mut form = tournament_form(&[
+            ("name", name),
+            ("federation", federation),
+            ("start_date", &start),
+            ("end_date", &end),
+        ]);
+        form.push(("published", "on"));
+        let created = client.post("/tournaments", &form).await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    }
+    // A Slovak event pushed from a venue, running today.
+    let key = ctx
+        .with_conn(|conn| arbiter::db::store::create_publishing_key(conn, orga.id, "hall"))
+        .map(|(key, _)| key)
+        .expect("a key");
+    let document = format!(
+        r#"{{"format":"arbiter-public-state","version":1,"id":"0123456789abcdef0123456789abcdef","revision":1,"published_at":null,"event":{{"name":"Pushed Cup","place":"Nitra","federation":"SVK","start_date":"{today}","end_date":"{today}","time_zone":"","system":"swiss_dutch","team":false,"rounds":1,"time_control":"","chief_arbiter":""}},"players":[],"rounds":[],"standings":{{"after_round":0,"tie_breaks":[],"rows":[]}}}}"#,
+        today = day(0)
+    );
+    let mut venue = ctx.client().await;
+    let pushed = venue
+        .send(
+            test::TestRequest::post()
+                .uri("/api/v1/push")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+                .insert_header((header::CONTENT_TYPE, "application/json"))
+                .set_payload(document),
+        )
+        .await;
+    assert!(pushed.status.is_success(), "{}", pushed.body);
+
+    let mut visitor = ctx.client().await;
+    let mut names = async |query: &str| -> Vec<String> {
+        let answer = visitor.get(&format!("/api/v1/events?{query}")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.body);
+        let page: serde_json::Value = serde_json::from_str(&answer.body).expect("JSON");
+        let mut names: Vec<String> = page["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|event| event["name"].as_str().map(str::to_owned))
+            .collect();
+        names.sort();
+        assert_eq!(page["total"], names.len(), "{query}");
+        names
+    };
+    assert_eq!(
+        names("").await,
+        ["Next Open", "Now Open", "Past Open", "Pushed Cup"]
+    );
+    assert_eq!(names("federation=cze").await, ["Now Open", "Past Open"]);
+    assert_eq!(names("federation=SVK").await, ["Pushed Cup"]);
+    assert_eq!(names("state=current").await, ["Now Open", "Pushed Cup"]);
+    assert_eq!(names("state=upcoming").await, ["Next Open"]);
+    assert_eq!(names("state=finished").await, ["Past Open"]);
+    let from = day(5);
+    assert_eq!(names(&format!("from={from}")).await, ["Next Open"]);
+    let to = day(-5);
+    assert_eq!(names(&format!("to={to}")).await, ["Past Open"]);
+    let (from, to) = (day(-2), day(0));
+    assert_eq!(
+        names(&format!("from={from}&to={to}&q=open")).await,
+        ["Now Open"]
+    );
+    for (bad, named) in [
+        ("federation=CZ", "federation"),
+        ("from=2026-13-01", "from"),
+        ("to=tomorrow", "to"),
+        ("state=soon", "state"),
+    ] {
+        let answer = visitor.get(&format!("/api/v1/events?{bad}")).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(answer.body.contains(named), "{bad}: {}", answer.body);
+    }
+}

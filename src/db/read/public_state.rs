@@ -283,6 +283,8 @@ pub struct EventSummary {
     pub name: String,
     /// Place.
     pub place: String,
+    /// The organising federation (three letters), possibly empty.
+    pub federation: String,
     /// First day, `YYYY-MM-DD`.
     pub start_date: String,
     /// Last day, `YYYY-MM-DD`.
@@ -306,30 +308,111 @@ pub struct EventPage {
     pub events: Vec<EventSummary>,
 }
 
-/// The published events (of this server and pushed to it) whose name or place contains `text`
-/// (ASCII case ignored; every event when empty), newest first day first (then by id), the
-/// `limit` from the `offset`-th. Each source is read up to `offset + limit` rows (and counted).
+/// Where an event stands on a day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventState {
+    /// Under way: its first day is past or today, its last day today or to come.
+    Current,
+    /// Its first day is to come.
+    Upcoming,
+    /// Its last day is past.
+    Finished,
+}
+
+impl EventState {
+    /// `current`, `upcoming` or `finished`.
+    pub fn parse(text: &str) -> Option<EventState> {
+        match text {
+            "current" => Some(EventState::Current),
+            "upcoming" => Some(EventState::Upcoming),
+            "finished" => Some(EventState::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// What the list of events is narrowed to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EventFilter {
+    /// Text the name or place contains (ASCII case ignored); every event when empty.
+    pub text: String,
+    /// The organising federation (three letters), when given.
+    pub federation: Option<String>,
+    /// Events that end on this day or later.
+    pub from: Option<time::Date>,
+    /// Events that start on this day or earlier.
+    pub to: Option<time::Date>,
+    /// Current, upcoming or finished on `today`.
+    pub state: Option<(EventState, time::Date)>,
+}
+
+/// The published events (of this server and pushed to it) that `filter` lets through, newest
+/// first day first (then by id), the `limit` from the `offset`-th. Each source is read up to
+/// `offset + limit` rows (and counted).
 pub fn list_events(
     conn: &mut DbConn,
-    text: &str,
+    filter: &EventFilter,
     offset: i64,
     limit: i64,
 ) -> QueryResult<EventPage> {
-    let pattern = like_pattern(text);
-    let local = || {
-        tournaments::table
-            .inner_join(tournament_public_ids::table)
-            .filter(tournaments::published.eq(true))
-            .filter(
-                lower(tournaments::name)
+    use crate::db::schema_publish::published_events;
+    let pattern = like_pattern(&filter.text);
+    // Both sources are narrowed by the same conditions, on their own columns.
+    macro_rules! narrowed {
+        ($query:expr, $name:expr, $place:expr, $federation:expr, $start:expr, $end:expr) => {{
+            let mut query = $query.filter(
+                lower($name)
                     .like(pattern.clone())
                     .escape('\\')
-                    .or(lower(tournaments::place).like(pattern.clone()).escape('\\')),
-            )
+                    .or(lower($place).like(pattern.clone()).escape('\\')),
+            );
+            if let Some(federation) = &filter.federation {
+                query = query.filter($federation.eq(federation.clone()));
+            }
+            if let Some(from) = filter.from {
+                query = query.filter($end.ge(from));
+            }
+            if let Some(to) = filter.to {
+                query = query.filter($start.le(to));
+            }
+            match filter.state {
+                Some((EventState::Current, today)) => {
+                    query = query.filter($start.le(today)).filter($end.ge(today));
+                }
+                Some((EventState::Upcoming, today)) => query = query.filter($start.gt(today)),
+                Some((EventState::Finished, today)) => query = query.filter($end.lt(today)),
+                None => {}
+            }
+            query
+        }};
+    }
+    let local = || {
+        narrowed!(
+            tournaments::table
+                .inner_join(tournament_public_ids::table)
+                .filter(tournaments::published.eq(true))
+                .into_boxed(),
+            tournaments::name,
+            tournaments::place,
+            tournaments::federation,
+            tournaments::start_date,
+            tournaments::end_date
+        )
+    };
+    let pushed = || {
+        narrowed!(
+            published_events::table.into_boxed(),
+            published_events::name,
+            published_events::place,
+            published_events::federation,
+            published_events::start_date,
+            published_events::end_date
+        )
     };
     let local_total: i64 = local().count().get_result(conn)?;
     let window = offset.saturating_add(limit);
-    let local_rows: Vec<(String, String, String, time::Date, time::Date, i64)> = local()
+    type Row = (String, String, String, String, time::Date, time::Date, i64);
+    let local_rows: Vec<Row> = local()
         .order((
             tournaments::start_date.desc(),
             tournament_public_ids::public_id.asc(),
@@ -339,21 +422,31 @@ pub fn list_events(
             tournament_public_ids::public_id,
             tournaments::name,
             tournaments::place,
+            tournaments::federation,
             tournaments::start_date,
             tournaments::end_date,
             tournaments::revision,
         ))
         .load(conn)?;
-    let (pushed_rows, pushed_total) = PublishedSummary::search(conn, text, 0, window)?;
+    let pushed_total: i64 = pushed().count().get_result(conn)?;
+    let pushed_rows: Vec<PublishedSummary> = pushed()
+        .order((
+            published_events::start_date.desc(),
+            published_events::public_id.asc(),
+        ))
+        .limit(window)
+        .select(PublishedSummary::as_select())
+        .load(conn)?;
     let mut events: Vec<(time::Date, EventSummary)> = local_rows
         .into_iter()
-        .map(|(id, name, place, start, end, revision)| {
+        .map(|(id, name, place, federation, start, end, revision)| {
             (
                 start,
                 EventSummary {
                     id,
                     name,
                     place,
+                    federation,
                     start_date: date_text(start),
                     end_date: date_text(end),
                     revision,
@@ -368,6 +461,7 @@ pub fn list_events(
                     id: row.public_id,
                     name: row.name,
                     place: row.place,
+                    federation: row.federation,
                     start_date: date_text(row.start_date),
                     end_date: date_text(row.end_date),
                     revision: row.revision,
