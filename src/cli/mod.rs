@@ -12,6 +12,7 @@ pub mod bench;
 pub mod check;
 pub mod generate;
 pub mod keys;
+pub mod live;
 pub mod norms;
 pub mod pair;
 pub mod perft;
@@ -64,6 +65,8 @@ pub enum Command {
     Keys(keys::Args),
     /// Publish a tournament of this server (the venue) to a public server: `publish set`.
     Publish(publish::Args),
+    /// Games from electronic boards: `live replay FEED --json` replays a recorded feed.
+    Live(live::Args),
     /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
     Bench(bench::Args),
 }
@@ -86,6 +89,7 @@ pub fn main() -> ExitCode {
         Command::Ratings(args) => ratings::run(args),
         Command::Norms(args) => norms::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Live(args) => live::run(args),
         Command::Keys(args) => keys::run(args),
         Command::Publish(args) => publish::run(args),
     };

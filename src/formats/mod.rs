@@ -4,6 +4,7 @@
 
 pub mod csv;
 pub mod fide_list;
+pub mod live_feed;
 pub mod public_state;
 pub mod rating_report;
 pub mod round_pgn;

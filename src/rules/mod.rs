@@ -14,6 +14,7 @@ pub mod draw;
 pub mod fen;
 pub mod game;
 pub mod illegal;
+pub mod live;
 pub mod moves;
 pub mod pgn;
 pub mod position;

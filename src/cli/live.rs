@@ -1,0 +1,122 @@
+//! `arbiter live replay FEED [--json]`: replays a recorded electronic-board feed (JSON lines,
+//! [`crate::formats::live_feed`]) through the live engine ([`crate::rules::live`]) and prints,
+//! board by board, the game's legal moves, the Laws' alerts and the proposed result — so that
+//! feeds recorded at a real event become tests.
+//!
+//! `--json` prints `{"boards": [{"serialnr", "moves", "alerts": [{"ply", "article", "kind"}],
+//! "result"}]}`: `moves` in SAN with English letters (an illegal move and whatever followed it
+//! until the position was reinstated are not among them but in its alert), `article` as
+//! `7.5.1` (`null` for the board's result signal), `result` as `1-0`, `0-1`, `1/2-1/2` or
+//! `null`. The boards in the order the feed first names them.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Subcommand;
+
+use crate::formats::live_feed::{self, BoardEvent};
+use crate::rules::Color;
+use crate::rules::live::{LiveGame, Observation};
+
+/// Arguments of `arbiter live`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// `arbiter live` actions.
+#[derive(Debug, Subcommand)]
+pub enum Action {
+    /// Replay a recorded board feed and print each board's moves, alerts and result.
+    Replay {
+        /// The feed: JSON lines of LiveChess board events.
+        feed: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `arbiter live`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.action {
+        Action::Replay { feed, json } => {
+            let text = std::fs::read_to_string(&feed)
+                .with_context(|| format!("reading {}", feed.display()))?;
+            let events = live_feed::read(&text).with_context(|| feed.display().to_string())?;
+            let boards = replay(&events);
+            if json {
+                println!("{}", to_json(&boards));
+            } else {
+                for (serialnr, game) in &boards {
+                    println!("board {serialnr}: {}", game.moves().join(" "));
+                    for alert in game.alerts() {
+                        println!(
+                            "  ply {}: {} ({})",
+                            alert.ply,
+                            alert.kind.name(),
+                            alert
+                                .kind
+                                .article()
+                                .map_or("result signal".to_owned(), |a| { format!("Art. {a}") })
+                        );
+                    }
+                    println!(
+                        "  result: {}",
+                        game.result().map_or("none yet", |r| r.as_pgn())
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Each board's game after the feed, in the order the feed first names the boards.
+pub fn replay(events: &[BoardEvent]) -> Vec<(String, LiveGame)> {
+    let mut boards: Vec<(String, LiveGame)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    for event in events {
+        let at = *index.entry(event.serialnr.clone()).or_insert_with(|| {
+            boards.push((event.serialnr.clone(), LiveGame::new()));
+            boards.len() - 1
+        });
+        let running = match event.clock.as_ref().and_then(|c| c.run.as_deref()) {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
+        boards[at].1.observe(Observation {
+            placement: &event.board,
+            flipped: event.flipped,
+            running,
+        });
+    }
+    for (_, game) in &mut boards {
+        game.finish();
+    }
+    boards
+}
+
+/// The `--json` answer.
+fn to_json(boards: &[(String, LiveGame)]) -> String {
+    let boards: Vec<serde_json::Value> = boards
+        .iter()
+        .map(|(serialnr, game)| {
+            serde_json::json!({
+                "serialnr": serialnr,
+                "moves": game.moves(),
+                "alerts": game.alerts().iter().map(|alert| serde_json::json!({
+                    "ply": alert.ply,
+                    "article": alert.kind.article(),
+                    "kind": alert.kind.name(),
+                })).collect::<Vec<_>>(),
+                "result": game.result().map(|r| r.as_pgn()),
+            })
+        })
+        .collect();
+    serde_json::json!({ "boards": boards }).to_string()
+}

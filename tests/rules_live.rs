@@ -1,0 +1,486 @@
+//! Games followed from electronic boards (`rules::live`, `arbiter live replay`): feeds made here
+//! from games played by our rules core, with the noise real boards make — a capture lifted in
+//! two steps, castling's rook placed first, a knocked piece put back, a piece lifted and put
+//! down — give exactly the games' moves; illegal moves (Art. 7.5.1, 7.5.5), checkmate (5.1.1),
+//! fivefold repetition (9.6.1) and the kings' result signal give their alerts and results.
+
+use std::process::Command;
+
+use arbiter::formats::live_feed::{BoardEvent, ClockReading};
+use arbiter::rules::fen::board_fen;
+use arbiter::rules::live::{AlertKind, LiveGame, Observation};
+use arbiter::rules::san::{parse_move, to_san};
+use arbiter::rules::{Board, Color, Lang, Move, Piece, Position, Role, Square};
+
+/// A small deterministic generator (xorshift), so that every run makes the same feeds.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// A board's events as the feed would have them.
+struct Feed {
+    serialnr: String,
+    flipped: bool,
+    running: Option<Color>,
+    events: Vec<BoardEvent>,
+}
+
+fn turned(placement: &str) -> String {
+    placement
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().rev().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+impl Feed {
+    fn new(serialnr: &str, flipped: bool) -> Feed {
+        let mut feed = Feed {
+            serialnr: serialnr.to_owned(),
+            flipped,
+            running: None,
+            events: Vec::new(),
+        };
+        // The arbiter starts White's clock on the initial position.
+        feed.send(&Board::standard(), Some(Color::White));
+        feed
+    }
+
+    fn send(&mut self, board: &Board, running: Option<Color>) {
+        self.running = running;
+        let placement = board_fen(board);
+        self.events.push(BoardEvent {
+            serialnr: self.serialnr.clone(),
+            flipped: self.flipped,
+            board: if self.flipped {
+                turned(&placement)
+            } else {
+                placement
+            },
+            clock: Some(ClockReading {
+                white: Some(5400),
+                black: Some(5400),
+                run: running.map(|c| if c == Color::White { "white" } else { "black" }.to_owned()),
+                time: None,
+            }),
+            t: self.events.len() as u64 * 500,
+        });
+    }
+
+    /// `m` played from `before` with some noise, then the clock pressed.
+    fn play(&mut self, before: &Position, m: Move, rng: &mut Rng) {
+        let mover = before.turn();
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        let board = before.board().clone();
+        match (rng.below(5), m) {
+            (
+                1,
+                Move::Normal {
+                    capture: Some(_),
+                    to,
+                    from,
+                    ..
+                },
+            ) => {
+                // The captured piece lifted first, then the capturing piece.
+                let mut lifted = board.clone();
+                lifted.remove_piece_at(to);
+                self.send(&lifted, Some(mover));
+                lifted.remove_piece_at(from);
+                self.send(&lifted, Some(mover));
+            }
+            (2, Move::Castle { rook, .. }) => {
+                // The rook placed first.
+                let mut rook_first = board.clone();
+                let piece = rook_first.remove_piece_at(rook).expect("the rook");
+                let target = after
+                    .board()
+                    .pieces()
+                    .find(|(square, p)| *p == piece && board.piece_at(*square) != Some(piece))
+                    .map(|(square, _)| square)
+                    .expect("the rook's square");
+                rook_first.set_piece_at(target, piece);
+                self.send(&rook_first, Some(mover));
+            }
+            (3, _) => {
+                // Another piece knocked over and put back.
+                let others: Vec<Square> = board
+                    .pieces()
+                    .filter(|(square, p)| p.role != Role::King && *square != m.from())
+                    .map(|(square, _)| square)
+                    .collect();
+                if !others.is_empty() {
+                    let mut knocked = board.clone();
+                    knocked.remove_piece_at(others[rng.below(others.len())]);
+                    self.send(&knocked, Some(mover));
+                    self.send(&board, Some(mover));
+                }
+            }
+            (4, _) => {
+                // The piece lifted, then put down on its square.
+                let mut lifted = board.clone();
+                lifted.remove_piece_at(m.from());
+                self.send(&lifted, Some(mover));
+            }
+            _ => {}
+        }
+        self.send(after.board(), Some(mover.other()));
+    }
+
+    /// A placement that is no legal move's, completed with a press by the player to move:
+    /// one of his pieces (not the king) put on an empty square no move of it reaches.
+    fn illegal(&mut self, before: &Position, rng: &mut Rng) -> Board {
+        let mover = before.turn();
+        let board = before.board().clone();
+        let legal: Vec<String> = before
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut after = before.clone();
+                after.play_unchecked(m);
+                board_fen(after.board())
+            })
+            .collect();
+        let pieces: Vec<(Square, Piece)> = board
+            .pieces()
+            .filter(|(_, p)| p.color == mover && p.role != Role::King && p.role != Role::Pawn)
+            .collect();
+        for _ in 0..1000 {
+            let (from, piece) = pieces[rng.below(pieces.len())];
+            let to = Square::new(rng.below(64) as u32).expect("a square");
+            if board.piece_at(to).is_some() {
+                continue;
+            }
+            let mut wrong = board.clone();
+            wrong.remove_piece_at(from);
+            wrong.set_piece_at(to, piece);
+            if !legal.contains(&board_fen(&wrong)) {
+                self.send(&wrong, Some(mover.other()));
+                return wrong;
+            }
+        }
+        panic!("no illegal placement found");
+    }
+}
+
+/// The game of a feed, through the live engine.
+fn follow(events: &[BoardEvent]) -> LiveGame {
+    let games = arbiter::cli::live::replay(events);
+    assert_eq!(games.len(), 1);
+    games.into_iter().next().expect("a board").1
+}
+
+fn play_san(feed: &mut Feed, position: &mut Position, moves: &[&str], rng: &mut Rng) {
+    for text in moves {
+        let m = parse_move(position, text, Lang::En).expect("a legal move");
+        feed.play(position, m, rng);
+        position.play_unchecked(m);
+    }
+}
+
+#[test]
+fn random_games_with_board_noise_give_exactly_their_moves_and_ends() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut games = 0;
+    let mut plies = 0;
+    let mut ended = 0;
+    for game in 0..1000 {
+        let flipped = game % 7 == 0;
+        let mut feed = Feed::new(&format!("B{game}"), flipped);
+        let mut position = Position::new();
+        let mut sans = Vec::new();
+        let length = 20 + rng.below(140);
+        // The same game fed without noise, one placement a press: where it ends by the Laws
+        // the generator stops, and the noisy feed must end there too.
+        let mut reference = LiveGame::new();
+        let start = board_fen(&Board::standard());
+        reference.observe(Observation {
+            placement: &start,
+            flipped: false,
+            running: Some(Color::White),
+        });
+        for _ in 0..length {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            sans.push(to_san(&position, m, Lang::En));
+            feed.play(&position, m, &mut rng);
+            let mover = position.turn();
+            position.play_unchecked(m);
+            let placement = board_fen(position.board());
+            reference.observe(Observation {
+                placement: &placement,
+                flipped: false,
+                running: Some(mover.other()),
+            });
+            if reference.result().is_some() {
+                break;
+            }
+        }
+        let seen = follow(&feed.events);
+        assert_eq!(seen.moves(), sans.as_slice(), "game {game}");
+        assert!(
+            seen.alerts()
+                .iter()
+                .all(|a| a.kind != AlertKind::IllegalMove),
+            "game {game}: {:?}",
+            seen.alerts()
+        );
+        assert_eq!(seen.result(), reference.result(), "game {game}");
+        if seen.result().is_some() {
+            ended += 1;
+        }
+        games += 1;
+        plies += sans.len();
+    }
+    println!("{games} games, {plies} plies, {ended} ended by the Laws");
+    assert_eq!(games, 1000);
+}
+
+#[test]
+fn art_5_1_1_checkmate_ends_the_game_and_proposes_the_result() {
+    let mut rng = Rng(7);
+    let mut feed = Feed::new("S1", false);
+    let mut position = Position::new();
+    play_san(
+        &mut feed,
+        &mut position,
+        &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"],
+        &mut rng,
+    );
+    let game = follow(&feed.events);
+    assert_eq!(game.moves().len(), 7);
+    assert_eq!(game.moves()[6], "Qxf7#");
+    let last = game.alerts().last().expect("an alert");
+    assert_eq!((last.ply, last.kind.article()), (7, Some("5.1.1")));
+    assert_eq!(game.result().map(|r| r.as_pgn()), Some("1-0"));
+}
+
+#[test]
+fn art_7_5_1_an_illegal_move_completed_is_an_alert_and_not_a_move() {
+    let mut rng = Rng(11);
+    let mut feed = Feed::new("S2", false);
+    let mut position = Position::new();
+    play_san(&mut feed, &mut position, &["e4", "e5", "Nf3"], &mut rng);
+    // Black completes an illegal move; the arbiter stops the clocks and the position before it
+    // is placed again (Art. 7.5.1); Black's clock runs again and the game goes on.
+    feed.illegal(&position, &mut rng);
+    feed.send(position.board(), None);
+    feed.send(position.board(), Some(Color::Black));
+    play_san(&mut feed, &mut position, &["Nc6", "Bb5"], &mut rng);
+    let game = follow(&feed.events);
+    assert_eq!(game.moves(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let alerts: Vec<_> = game
+        .alerts()
+        .iter()
+        .map(|a| (a.ply, a.kind.article(), a.player))
+        .collect();
+    assert_eq!(alerts, [(4, Some("7.5.1"), Some(Color::Black))]);
+    assert_eq!(game.result(), None);
+}
+
+#[test]
+fn art_7_5_1_an_illegal_move_that_stood_and_the_reply_to_it_are_not_moves() {
+    let mut rng = Rng(13);
+    let mut feed = Feed::new("S3", false);
+    let mut position = Position::new();
+    play_san(&mut feed, &mut position, &["d4", "d5"], &mut rng);
+    // White's illegal move stands: Black replies on it and presses; then the arbiter
+    // reinstates the position before it and White plays again.
+    let wrong = feed.illegal(&position, &mut rng);
+    let mut reply = wrong.clone();
+    let pawn = reply
+        .remove_piece_at(Square::parse("g7").expect("g7"))
+        .expect("a pawn");
+    reply.set_piece_at(Square::parse("g6").expect("g6"), pawn);
+    feed.send(&reply, Some(Color::White));
+    feed.send(position.board(), None);
+    feed.send(position.board(), Some(Color::White));
+    play_san(&mut feed, &mut position, &["c4"], &mut rng);
+    let game = follow(&feed.events);
+    assert_eq!(game.moves(), ["d4", "d5", "c4"]);
+    let alerts: Vec<_> = game
+        .alerts()
+        .iter()
+        .map(|a| (a.ply, a.kind.article()))
+        .collect();
+    assert_eq!(alerts, [(3, Some("7.5.1"))]);
+}
+
+#[test]
+fn art_7_5_5_the_second_illegal_move_of_a_player_loses() {
+    let mut rng = Rng(17);
+    let mut feed = Feed::new("S4", false);
+    let mut position = Position::new();
+    play_san(&mut feed, &mut position, &["e4", "c5"], &mut rng);
+    for _ in 0..2 {
+        feed.illegal(&position, &mut rng);
+        feed.send(position.board(), None);
+        feed.send(position.board(), Some(Color::White));
+    }
+    let game = follow(&feed.events);
+    assert_eq!(game.moves(), ["e4", "c5"]);
+    let alerts: Vec<_> = game.alerts().iter().map(|a| a.kind.article()).collect();
+    assert_eq!(alerts, [Some("7.5.1"), Some("7.5.5")]);
+    assert_eq!(game.result().map(|r| r.as_pgn()), Some("0-1"));
+}
+
+#[test]
+fn art_9_6_1_the_fifth_occurrence_ends_the_game() {
+    let mut rng = Rng(19);
+    let mut feed = Feed::new("S5", true);
+    let mut position = Position::new();
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for _ in 0..4 {
+        play_san(&mut feed, &mut position, &cycle, &mut rng);
+    }
+    let game = follow(&feed.events);
+    assert_eq!(game.moves().len(), 16);
+    let alerts: Vec<_> = game
+        .alerts()
+        .iter()
+        .map(|a| (a.ply, a.kind.article()))
+        .collect();
+    assert_eq!(alerts, [(16, Some("9.6.1"))]);
+    assert_eq!(game.result().map(|r| r.as_pgn()), Some("1/2-1/2"));
+}
+
+#[test]
+fn the_kings_on_the_centre_squares_propose_a_result_not_a_move() {
+    for (squares, result) in [
+        (["d4", "e5"], "0-1"),
+        (["e4", "d5"], "1-0"),
+        (["d4", "d5"], "1/2-1/2"),
+    ] {
+        let mut rng = Rng(23);
+        let mut feed = Feed::new("S6", false);
+        let mut position = Position::new();
+        play_san(&mut feed, &mut position, &["e3", "d6", "Nc3"], &mut rng);
+        let mut signal = position.board().clone();
+        for (color, square) in [(Color::White, squares[0]), (Color::Black, squares[1])] {
+            let king = signal.king_of(color).expect("a king");
+            let piece = signal.remove_piece_at(king).expect("the king");
+            signal.set_piece_at(Square::parse(square).expect("square"), piece);
+        }
+        feed.send(&signal, None);
+        let game = follow(&feed.events);
+        assert_eq!(game.moves(), ["e3", "d6", "Nc3"], "{squares:?}");
+        let last = game.alerts().last().expect("the signal");
+        assert_eq!(
+            (last.kind, last.kind.article()),
+            (AlertKind::ResultSignal, None)
+        );
+        assert_eq!(
+            game.result().map(|r| r.as_pgn()),
+            Some(result),
+            "{squares:?}"
+        );
+    }
+}
+
+#[test]
+fn arbiter_live_replay_prints_each_boards_moves_alerts_and_result_as_json() {
+    let mut rng = Rng(29);
+    let mut events = Vec::new();
+    for (serialnr, moves) in [
+        ("A1", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"][..]),
+        ("A2", &["d4", "d5", "c4"][..]),
+    ] {
+        let mut feed = Feed::new(serialnr, false);
+        let mut position = Position::new();
+        play_san(&mut feed, &mut position, moves, &mut rng);
+        events.extend(feed.events);
+    }
+    // The two boards' events interleaved, as one feed receives them.
+    events.sort_by_key(|e| e.t);
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| {
+            let clock = e.clock.as_ref().expect("a clock");
+            serde_json::json!({
+                "serialnr": e.serialnr, "flipped": e.flipped, "board": e.board,
+                "clock": {"white": clock.white, "black": clock.black, "run": clock.run, "time": clock.time},
+                "t": e.t,
+            })
+            .to_string()
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("arbiter-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("feed.jsonl");
+    std::fs::write(&path, lines.join("\n")).expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["live", "replay"])
+        .arg(&path)
+        .arg("--json")
+        .output()
+        .expect("arbiter runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["boards"][0]["serialnr"], "A1");
+    assert_eq!(json["boards"][0]["moves"][6], "Qxf7#");
+    assert_eq!(json["boards"][0]["alerts"][0]["article"], "5.1.1");
+    assert_eq!(json["boards"][0]["alerts"][0]["kind"], "checkmate");
+    assert_eq!(json["boards"][0]["result"], "1-0");
+    assert_eq!(
+        json["boards"][1]["moves"],
+        serde_json::json!(["d4", "d5", "c4"])
+    );
+    assert_eq!(json["boards"][1]["result"], serde_json::Value::Null);
+
+    // A line that is not a board event is named.
+    std::fs::write(&path, "{\"serialnr\":\"A1\",\"board\":\"8/8\"}\n").expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["live", "replay"])
+        .arg(&path)
+        .output()
+        .expect("arbiter runs");
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("line 1"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn observations_before_any_press_are_not_moves() {
+    let mut game = LiveGame::new();
+    let start = board_fen(&Board::standard());
+    game.observe(Observation {
+        placement: &start,
+        flipped: false,
+        running: None,
+    });
+    // A piece dragged about without a clock press.
+    let mut board = Board::standard();
+    let pawn = board
+        .remove_piece_at(Square::parse("e2").expect("e2"))
+        .expect("pawn");
+    board.set_piece_at(Square::parse("e4").expect("e4"), pawn);
+    game.observe(Observation {
+        placement: &board_fen(&board),
+        flipped: false,
+        running: None,
+    });
+    assert!(game.moves().is_empty());
+}
