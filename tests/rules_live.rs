@@ -484,3 +484,100 @@ fn observations_before_any_press_are_not_moves() {
     });
     assert!(game.moves().is_empty());
 }
+
+/// The games python-chess 1.11.2 played and read (`games.jsonl`: the moves, and how each game
+/// ended by its reading), turned into feeds with board noise: the replay gives each game's
+/// moves, and its end as the Laws' alert at the same ply — checkmate 5.1.1, stalemate 5.2.1,
+/// seventy-five moves 9.6.2, and python-chess's insufficient material as a dead position
+/// (5.2.2). The Laws' dead position is wider than a material count, so a game may end here
+/// earlier as dead where python-chess played on; those are counted and must be dead by the
+/// exact test. The default run reads the sample in `tests/data/rules/`; with the shared
+/// fixtures all 1,000 games.
+#[test]
+fn python_chess_games_replayed_from_noisy_feeds_give_their_moves_and_ends() {
+    use arbiter::rules::dead::DeadPosition;
+    let from_env = std::env::var_os("ARBITER_FIXTURES").map(std::path::PathBuf::from);
+    let beside = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
+    let path = from_env
+        .into_iter()
+        .chain(std::iter::once(beside))
+        .map(|dir| dir.join("rules/games.jsonl"))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/rules/games-sample.jsonl")
+        });
+    let text = std::fs::read_to_string(&path).expect("the games");
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut games, mut plies, mut earlier) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let game: serde_json::Value = serde_json::from_str(line).expect("a game");
+        let sans: Vec<String> = game["san"]
+            .as_array()
+            .expect("san")
+            .iter()
+            .filter_map(|s| s.as_str().map(str::to_owned))
+            .collect();
+        let mut feed = Feed::new("P", games % 5 == 0);
+        let mut position = Position::new();
+        for san in &sans {
+            let m = parse_move(&position, san, Lang::En).expect("a legal move");
+            feed.play(&position, m, &mut rng);
+            position.play_unchecked(m);
+        }
+        let seen = follow(&feed.events);
+        let id = game["id"].as_str().unwrap_or("?");
+        let expected = match game["outcome"]["termination"].as_str() {
+            Some("checkmate") => Some("5.1.1"),
+            Some("stalemate") => Some("5.2.1"),
+            Some("seventyfive_moves") => Some("9.6.2"),
+            Some("fivefold_repetition") => Some("9.6.1"),
+            Some("insufficient_material") => Some("5.2.2"),
+            _ => None,
+        };
+        let ended = seen
+            .alerts()
+            .last()
+            .map(|a| (a.ply as usize, a.kind.article()));
+        match (expected, ended) {
+            (Some(article), Some((ply, Some(found)))) if ply == sans.len() => {
+                assert_eq!(found, article, "{id}");
+                assert_eq!(seen.moves(), sans.as_slice(), "{id}");
+                assert_eq!(
+                    seen.result().map(|r| r.as_pgn()),
+                    game["outcome"]["result"].as_str(),
+                    "{id}"
+                );
+            }
+            (_, Some((ply, Some("5.2.2")))) if ply < sans.len() => {
+                // Dead before python-chess's end: the moves up to it, and dead by the exact test.
+                assert_eq!(seen.moves(), &sans[..ply], "{id}");
+                let mut replayed = Position::new();
+                for san in &sans[..ply] {
+                    let m = parse_move(&replayed, san, Lang::En).expect("legal");
+                    replayed.play_unchecked(m);
+                }
+                assert_eq!(
+                    DeadPosition::from_position(&replayed)
+                        .ok()
+                        .and_then(|dead| dead.is_dead()),
+                    Some(true),
+                    "{id}"
+                );
+                earlier += 1;
+            }
+            (None, None) => {
+                assert_eq!(seen.moves(), sans.as_slice(), "{id}");
+                assert_eq!(seen.result(), None, "{id}");
+            }
+            (expected, ended) => panic!("{id}: expected {expected:?}, the replay {ended:?}"),
+        }
+        games += 1;
+        plies += sans.len();
+    }
+    println!(
+        "{games} games of python-chess ({plies} plies) from {}: {earlier} dead earlier by Art. 5.2.2",
+        path.display()
+    );
+    assert!(games >= 60, "{games}");
+}
