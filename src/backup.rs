@@ -109,7 +109,10 @@ pub struct BackupStatus(Arc<Mutex<BackupReport>>);
 impl BackupStatus {
     /// What the page shows now.
     pub fn report(&self) -> BackupReport {
-        self.0.lock().map(|report| report.clone()).unwrap_or_default()
+        self.0
+            .lock()
+            .map(|report| report.clone())
+            .unwrap_or_default()
     }
 
     /// Changes the report.
@@ -218,8 +221,12 @@ fn pass(
         if !parent_exists {
             return Err(format!("{}: no such folder", folder.folder.display()));
         }
-        std::fs::create_dir(&folder.folder)
-            .map_err(|error| format!("{}: cannot create the folder: {error}", folder.folder.display()))?;
+        std::fs::create_dir(&folder.folder).map_err(|error| {
+            format!(
+                "{}: cannot create the folder: {error}",
+                folder.folder.display()
+            )
+        })?;
     }
     // Room for the new one first (a full stick gets space back): never more than `keep`
     // backups in the folder, even for a moment.
@@ -229,7 +236,9 @@ fn pass(
                 tracing::info!(file = %path.display(), "old backup removed");
             }
         }
-        Err(error) => tracing::warn!(folder = %folder.folder.display(), %error, "cannot remove old backups"),
+        Err(error) => {
+            tracing::warn!(folder = %folder.folder.display(), %error, "cannot remove old backups")
+        }
     }
     let at = jiff::ZonedDateTime::now();
     let written = backup_from(conn, database, &folder.next_path(), false)

@@ -42,7 +42,11 @@ fn local_private_address() -> Option<IpAddr> {
 fn private_local_in_fib_trie(table: &str) -> Option<Ipv4Addr> {
     let lines: Vec<&str> = table.lines().collect();
     lines.windows(2).find_map(|pair| {
-        let address = pair[0].trim().strip_prefix("|-- ")?.parse::<Ipv4Addr>().ok()?;
+        let address = pair[0]
+            .trim()
+            .strip_prefix("|-- ")?
+            .parse::<Ipv4Addr>()
+            .ok()?;
         (pair[1].contains("/32 host LOCAL") && address.is_private()).then_some(address)
     })
 }
@@ -139,7 +143,10 @@ mod tests {
             private_local_in_fib_trie(table),
             Some(Ipv4Addr::new(192, 168, 43, 17))
         );
-        assert_eq!(private_local_in_fib_trie("|-- 8.8.8.8\n /32 host LOCAL\n"), None);
+        assert_eq!(
+            private_local_in_fib_trie("|-- 8.8.8.8\n /32 host LOCAL\n"),
+            None
+        );
     }
 
     #[test]
@@ -153,7 +160,13 @@ mod tests {
         assert!(lines.iter().all(|line| line.chars().count() == width + 4));
         assert!(lines[0].chars().all(|c| c == ' '), "quiet zone on top");
         // The finder pattern's top row: seven dark modules after the quiet zone.
-        assert!(lines[1].chars().skip(2).take(7).all(|c| c == '█' || c == '▀'));
+        assert!(
+            lines[1]
+                .chars()
+                .skip(2)
+                .take(7)
+                .all(|c| c == '█' || c == '▀')
+        );
         let svg = qr_svg(&url, 160).expect("fits");
         assert!(svg.contains(&format!("viewBox=\"0 0 {0} {0}\"", width + 8)));
     }

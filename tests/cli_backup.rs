@@ -170,7 +170,10 @@ fn backups_every_second_under_fifty_writers_restore_every_result_acknowledged_be
                         ],
                     );
                     let acknowledged = page.status == StatusCode::SEE_OTHER
-                        && page.location.as_deref().is_some_and(|l| !l.starts_with("/login"));
+                        && page
+                            .location
+                            .as_deref()
+                            .is_some_and(|l| !l.starts_with("/login"));
                     if !acknowledged {
                         failures.lock().expect("failures").push(format!(
                             "board {game} at version {version}: {} {}",
@@ -194,8 +197,7 @@ fn backups_every_second_under_fifty_writers_restore_every_result_acknowledged_be
 
     // The load first reaches every board, then a backup about every second.
     let deadline = Instant::now() + PATIENCE;
-    while acks.lock().expect("acks").len() < 2 * WRITERS && failures.lock().expect("f").is_empty()
-    {
+    while acks.lock().expect("acks").len() < 2 * WRITERS && failures.lock().expect("f").is_empty() {
         assert!(Instant::now() < deadline, "the writers did not start");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -212,7 +214,11 @@ fn backups_every_second_under_fifty_writers_restore_every_result_acknowledged_be
         writer.join().expect("a writer");
     }
     let failures = failures.lock().expect("failures").clone();
-    assert!(failures.is_empty(), "writes refused:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "writes refused:\n{}",
+        failures.join("\n")
+    );
     let acks = acks.lock().expect("acks").clone();
 
     let mut during = 0;
@@ -254,7 +260,10 @@ fn backups_every_second_under_fifty_writers_restore_every_result_acknowledged_be
                 last.version
             );
         }
-        assert_eq!(checked, WRITERS, "backup {number}: every board had a result before it");
+        assert_eq!(
+            checked, WRITERS,
+            "backup {number}: every board had a result before it"
+        );
         let written_during = acks
             .iter()
             .filter(|ack| ack.at >= *began && ack.at <= *ended)
@@ -346,7 +355,10 @@ fn restore_refuses_a_file_that_is_not_a_database() {
     let text = dbs.folder.path().join("players.csv");
     std::fs::write(&text, "name,rating\nCarlsen,2830\n").expect("write");
     let error = dbs.restore_refused(&text);
-    assert!(error.contains("players.csv: not an SQLite database"), "{error}");
+    assert!(
+        error.contains("players.csv: not an SQLite database"),
+        "{error}"
+    );
     let error = dbs.restore_refused(&dbs.folder.path().join("missing.db"));
     assert!(error.contains("missing.db: no such file"), "{error}");
 }
@@ -359,7 +371,10 @@ fn restore_refuses_an_sqlite_database_that_is_not_arbiters() {
         .batch_execute("CREATE TABLE songs (title TEXT)")
         .expect("another program's database");
     let error = dbs.restore_refused(&other);
-    assert!(error.contains("other.db: an SQLite database, but not arbiter's"), "{error}");
+    assert!(
+        error.contains("other.db: an SQLite database, but not arbiter's"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -368,9 +383,7 @@ fn restore_refuses_a_database_of_a_newer_arbiter() {
     let newer = dbs.folder.path().join("newer.db");
     std::fs::copy(&dbs.backup, &newer).expect("copy");
     open(&newer)
-        .batch_execute(
-            "INSERT INTO __diesel_schema_migrations (version) VALUES ('29991231000000')",
-        )
+        .batch_execute("INSERT INTO __diesel_schema_migrations (version) VALUES ('29991231000000')")
         .expect("a migration of a later version");
     let error = dbs.restore_refused(&newer);
     assert!(
@@ -392,7 +405,10 @@ fn restore_refuses_a_damaged_database() {
     }
     std::fs::write(&damaged, &bytes).expect("write");
     let error = dbs.restore_refused(&damaged);
-    assert!(error.contains("damaged.db: the database is damaged"), "{error}");
+    assert!(
+        error.contains("damaged.db: the database is damaged"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -400,7 +416,10 @@ fn restore_refuses_while_a_server_runs_on_the_database_and_keeps_the_one_it_repl
     let dbs = Databases::new();
     let server = Served::start(&dbs.db.url, &[]);
     let error = dbs.restore_refused(&dbs.backup);
-    assert!(error.contains("a server is running on this database"), "{error}");
+    assert!(
+        error.contains("a server is running on this database"),
+        "{error}"
+    );
     drop(server);
     let said = arbiter_ok(&["restore", arg(&dbs.backup), "--database-url", &dbs.db.url]);
     let kept = kept_beside(dbs.database());
@@ -413,7 +432,10 @@ fn restore_refuses_while_a_server_runs_on_the_database_and_keeps_the_one_it_repl
 fn backup_refuses_to_replace_a_file_unless_forced() {
     let dbs = Databases::new();
     let error = arbiter_refuses(&["backup", arg(&dbs.backup), "--database-url", &dbs.db.url]);
-    assert!(error.contains("good.db: the file exists already"), "{error}");
+    assert!(
+        error.contains("good.db: the file exists already"),
+        "{error}"
+    );
     arbiter_ok(&[
         "backup",
         arg(&dbs.backup),
@@ -431,7 +453,9 @@ fn backup_of_a_postgresql_database_gives_the_pg_dump_command_and_fails() {
     assert_eq!(output.status.code(), Some(2));
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(
-        said.contains(&format!("pg_dump --format=custom --file=arbiter.dump '{url}'")),
+        said.contains(&format!(
+            "pg_dump --format=custom --file=arbiter.dump '{url}'"
+        )),
         "{said}"
     );
     assert!(!Path::new("copy.db").exists());
@@ -527,7 +551,11 @@ fn automatic_backups_follow_changes_keep_the_newest_and_show_on_the_administrato
     let first = automatic_backups(&folder);
     // Nothing changes: no new backup (the server is left alone for several periods).
     std::thread::sleep(Duration::from_secs(3));
-    assert_eq!(automatic_backups(&folder), first, "a backup without a change");
+    assert_eq!(
+        automatic_backups(&folder),
+        first,
+        "a backup without a change"
+    );
     // Each change (an account created through the page) brings a new backup; two are kept.
     let mut admin = Client::new(server.port);
     admin.login("admin");
@@ -575,7 +603,12 @@ fn automatic_backups_follow_changes_keep_the_newest_and_show_on_the_administrato
     assert!(automatic_backups(&folder).len() <= 2);
 
     let page = admin.get("/admin/users");
-    assert_eq!(page.attrs("#backups", "data-state"), ["ok"], "{}", page.body);
+    assert_eq!(
+        page.attrs("#backups", "data-state"),
+        ["ok"],
+        "{}",
+        page.body
+    );
     let said = page.texts("#backups p").join(" ");
     // The newest when the page was made: the one seen, or one taken after the page's own
     // session write.
@@ -610,7 +643,12 @@ fn without_a_backup_folder_the_administrators_page_says_backups_are_off() {
     let mut admin = Client::new(server.port);
     admin.login("admin");
     let page = admin.get("/admin/users");
-    assert_eq!(page.attrs("#backups", "data-state"), ["off"], "{}", page.body);
+    assert_eq!(
+        page.attrs("#backups", "data-state"),
+        ["off"],
+        "{}",
+        page.body
+    );
     assert!(page.texts("#backups p").join(" ").contains("--backup-dir"));
     assert_eq!(page.texts("#hall p").len(), 1, "hall mode off: one line");
 }

@@ -55,10 +55,14 @@ fn hall_mode_prints_the_lan_address_with_a_qr_code_and_the_administrators_page_s
     });
     let deadline = Instant::now() + PATIENCE;
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "arbiter serve --hall did not start");
+        assert!(
+            Instant::now() < deadline,
+            "arbiter serve --hall did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let expected = arbiter::hall::lan_address().map(|address| arbiter::hall::hall_url(address, port));
+    let expected =
+        arbiter::hall::lan_address().map(|address| arbiter::hall::hall_url(address, port));
     let mut admin = Client::new(port);
     admin.login("admin");
     let page = admin.get("/admin/users");
@@ -66,13 +70,18 @@ fn hall_mode_prints_the_lan_address_with_a_qr_code_and_the_administrators_page_s
         Some(url) => {
             // Listening on every interface: the LAN address answers too.
             let host = url.trim_start_matches("http://").trim_end_matches('/');
-            assert!(TcpStream::connect(host).is_ok(), "nothing listens on {host}");
+            assert!(
+                TcpStream::connect(host).is_ok(),
+                "nothing listens on {host}"
+            );
             let printed: Vec<String> = received
                 .iter()
                 .take_while(|line| !line.contains("▀") || !line.contains("█"))
                 .collect();
             assert!(
-                printed.iter().any(|line| line.contains(&format!("Hall network: open {url}"))),
+                printed
+                    .iter()
+                    .any(|line| line.contains(&format!("Hall network: open {url}"))),
                 "{printed:?}"
             );
             let code: Vec<String> = received
@@ -80,8 +89,17 @@ fn hall_mode_prints_the_lan_address_with_a_qr_code_and_the_administrators_page_s
                 .into_iter()
                 .chain(received.iter().take_while(|line| !line.trim().is_empty()))
                 .collect();
-            assert!(code.len() >= 10, "a QR code of {} lines: {code:?}", code.len());
-            assert_eq!(page.attrs("#hall-url", "href"), [url.clone()], "{}", page.body);
+            assert!(
+                code.len() >= 10,
+                "a QR code of {} lines: {code:?}",
+                code.len()
+            );
+            assert_eq!(
+                page.attrs("#hall-url", "href"),
+                [url.clone()],
+                "{}",
+                page.body
+            );
             assert_eq!(page.attrs("#hall svg", "width"), ["160"], "{}", page.body);
         }
         None => {

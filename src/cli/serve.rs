@@ -15,8 +15,8 @@
 //!   ([`crate::db::backup::ServingLock`]).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use actix_web::HttpServer;
 
@@ -100,7 +100,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.bind.clone()
     };
     let hall_url = if args.hall {
-        let port = bind.rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or(8080);
+        let port = bind
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(8080);
         match crate::hall::lan_address() {
             Some(address) => Some(crate::hall::hall_url(address, port)),
             None => {

@@ -180,7 +180,9 @@ pub fn pg_dump_advice(url: &str) -> String {
 
 /// The time in a file name, local and sortable: `20261128-143005`.
 pub fn file_stamp() -> String {
-    jiff::ZonedDateTime::now().strftime("%Y%m%d-%H%M%S").to_string()
+    jiff::ZonedDateTime::now()
+        .strftime("%Y%m%d-%H%M%S")
+        .to_string()
 }
 
 /// Opens the SQLite file at `path` (which must exist: SQLite would create an empty one), with
@@ -380,11 +382,13 @@ struct Line {
 
 /// The versions of this binary's SQLite migrations, oldest first.
 fn known_migrations() -> Result<Vec<String>, BackupError> {
-    let migrations = MigrationSource::<Sqlite>::migrations(&crate::db::SQLITE_MIGRATIONS)
-        .map_err(|error| BackupError::Io {
-            path: PathBuf::from("migrations/sqlite"),
-            action: "read the embedded migrations",
-            source: io::Error::other(error.to_string()),
+    let migrations =
+        MigrationSource::<Sqlite>::migrations(&crate::db::SQLITE_MIGRATIONS).map_err(|error| {
+            BackupError::Io {
+                path: PathBuf::from("migrations/sqlite"),
+                action: "read the embedded migrations",
+                source: io::Error::other(error.to_string()),
+            }
         })?;
     let mut versions: Vec<String> = migrations
         .iter()
@@ -541,7 +545,10 @@ pub fn kept_path(database: &Path, stamp: &str) -> PathBuf {
 
 /// `path` with `suffix` after its name (`arbiter.db` + `-wal`).
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(suffix);
     path.with_file_name(name)
 }
@@ -596,7 +603,8 @@ fn replace_database(temporary: &Path, database: &Path) -> Result<Option<PathBuf>
         // and no log is left to be read with the new file. A damaged database (the reason
         // for many a restore) may refuse: its log is then kept beside it below.
         if let Ok(mut old) = open(database, false) {
-            let _ = old.batch_execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
+            let _ =
+                old.batch_execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
         }
         let kept = kept_path(database, &file_stamp());
         if fs::hard_link(database, &kept).is_err() {
@@ -617,7 +625,10 @@ fn replace_database(temporary: &Path, database: &Path) -> Result<Option<PathBuf>
     if shm.exists() {
         fs::remove_file(&shm).map_err(io_error(&shm, "remove the old shared-memory file"))?;
     }
-    fs::rename(temporary, database).map_err(io_error(database, "put the restored file in place (rename)"))?;
+    fs::rename(temporary, database).map_err(io_error(
+        database,
+        "put the restored file in place (rename)",
+    ))?;
     sync_folder(&folder_of(database));
     Ok(kept)
 }
@@ -734,6 +745,9 @@ mod tests {
             kept_path(Path::new("/d/arbiter.db"), "20261128-143005"),
             PathBuf::from("/d/arbiter.db.before-restore-20261128-143005")
         );
-        assert_eq!(lock_path(Path::new("arbiter.db")), PathBuf::from("arbiter.db.lock"));
+        assert_eq!(
+            lock_path(Path::new("arbiter.db")),
+            PathBuf::from("arbiter.db.lock")
+        );
     }
 }

@@ -27,7 +27,8 @@ pub struct VenueView {
 impl VenueView {
     /// The view of `venue` in `lang`.
     pub fn of(venue: &Venue, lang: Lang) -> VenueView {
-        let (backup_state, backup_lines, backup_failure) = backup_lines(&venue.backups.report(), lang);
+        let (backup_state, backup_lines, backup_failure) =
+            backup_lines(&venue.backups.report(), lang);
         let hall_qr = venue
             .hall_url
             .as_deref()
