@@ -96,7 +96,7 @@ fn hall_mode_prints_the_lan_address_with_a_qr_code_and_the_administrators_page_s
             );
             assert_eq!(
                 page.attrs("#hall-url", "href"),
-                [url.clone()],
+                [url.as_str()],
                 "{}",
                 page.body
             );

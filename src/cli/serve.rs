@@ -88,35 +88,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         db::Backend::Postgres => None,
     };
     let pool = db::connect_pool(&args.database_url, args.pool_size.max(1))?;
-    let bind = if args.hall {
-        let port = args
-            .bind
-            .rsplit(':')
-            .next()
-            .and_then(|port| port.parse::<u16>().ok())
-            .unwrap_or(8080);
-        format!("0.0.0.0:{port}")
+    let (bind, hall_url) = if args.hall {
+        hall(&args.bind)
     } else {
-        args.bind.clone()
-    };
-    let hall_url = if args.hall {
-        let port = bind
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or(8080);
-        match crate::hall::lan_address() {
-            Some(address) => Some(crate::hall::hall_url(address, port)),
-            None => {
-                tracing::warn!(
-                    "no LAN address found: is the machine on the hall's network? \
-                     The server listens on every interface, port {port}"
-                );
-                None
-            }
-        }
-    } else {
-        None
+        (args.bind.clone(), None)
     };
     let venue = web::Venue {
         hall_url: hall_url.clone(),
@@ -183,4 +158,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     drop(backups);
     served?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Hall mode: every interface on the port of `bind` (8080 if it names none), and the address
+/// the hall opens, if the machine's LAN address is found.
+fn hall(bind: &str) -> (String, Option<String>) {
+    let port = bind
+        .rsplit(':')
+        .next()
+        .and_then(|port| port.parse::<u16>().ok())
+        .unwrap_or(8080);
+    let url = crate::hall::lan_address().map(|address| crate::hall::hall_url(address, port));
+    if url.is_none() {
+        tracing::warn!(
+            "no LAN address found: is the machine on the hall's network? The server listens \
+             on every interface, port {port}"
+        );
+    }
+    (format!("0.0.0.0:{port}"), url)
 }
