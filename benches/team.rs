@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter::day::import::TeamFormat;
+use arbiter::day::import::{LeaguePlan, TeamFormat};
 use arbiter::day::league::sample::{LeagueShape, league};
 use arbiter::formats::trf;
 use arbiter::tournament::team::TeamEvent;
@@ -131,9 +131,22 @@ fn pages(event: &TeamEvent, runs: usize) {
         reported_rating: arbiter::tournament::rating_basis::ReportedRating::Fide,
         time_zone: String::new(),
     };
-    let id = store::import_league(&mut conn, &new, event, &TeamFormat::RoundRobin, owner.id)
-        .expect("import")
-        .id;
+    let plan = LeaguePlan {
+        format: TeamFormat::RoundRobin,
+        ranking: None,
+        ranking_problem: None,
+        schedule: Vec::new(),
+    };
+    let id = store::import_league(
+        &mut conn,
+        &new,
+        event,
+        &plan,
+        &arbiter::db::models::ReportColumns::default(),
+        owner.id,
+    )
+    .expect("import")
+    .id;
     let session_key = web::session_key_from_database(&mut conn).expect("session key");
     drop(conn);
     let state = AppState {

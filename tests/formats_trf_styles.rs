@@ -28,7 +28,8 @@ const STYLES: &[(&str, u32)] = &[
     ("fide-trf26-example.trf", 3),
 ];
 // Also held, each read by its own test below: `swiss-manager-trf26-teams-310-and-013.trf` (a
-// team file with its teams as `310` and again as `013`) and `vega-points-column-off.trf` (a
+// team file with its teams as `310` and again as `013`), `vega-trf26-team-byes.trf` (team byes
+// in `240` records) and `vega-points-column-off.trf` (a
 // points column that disagrees with the results, dates written day first).
 
 fn path(name: &str) -> PathBuf {
@@ -545,4 +546,114 @@ fn dates_written_day_first_with_spaces_are_read() {
     assert_eq!(date("2005/07/28"), Some((2005, 7, 28)));
     assert_eq!(date("2005-07-28"), Some((2005, 7, 28)));
     assert_eq!(date("31. 02. 2005"), None);
+}
+
+/// TRF-2026's Bye Section is "for individuals and teams": in a team file a `240` record names
+/// teams. Teams 5 and 6 sat out round 2 (zero-point byes, C.07 Art. 16: a round not played),
+/// teams 1 and 2 announce their absence from round 3. Players 5 and 6, who played round 2 for
+/// team 3, keep their games.
+#[test]
+fn trf26_team_byes_in_240_name_teams_not_players() {
+    use arbiter::tournament::team::{TeamBye, TeamEvent, TeamId};
+    let name = "vega-trf26-team-byes.trf";
+    let read = read(name);
+    let tournament = &read.tournament;
+    let bye = |round, team| TeamBye {
+        round,
+        team: TeamId(team),
+        kind: GameResult::ZeroPointBye,
+    };
+    assert_eq!(
+        tournament.teams.byes,
+        [bye(2, 5), bye(2, 6), bye(3, 1), bye(3, 2)]
+    );
+    for player in [5, 6] {
+        let entry = tournament.player(PlayerId(player)).expect("player").rounds[1];
+        assert!(entry.opponent.is_some(), "player {player}: {entry:?}");
+    }
+    let event = TeamEvent::from_tournament(tournament).expect("a team event");
+    let round_2: Vec<(u32, Option<u32>)> = event
+        .matches_of_round(2)
+        .map(|m| (m.home.0, m.away.map(|t| t.0)))
+        .collect();
+    assert_eq!(round_2, [(1, Some(3)), (2, Some(4))]);
+
+    // Written again, the byes are 240 records of teams.
+    let written = trf::write(tournament);
+    assert!(written.contains("240 Z 002    5    6\n"), "{written}");
+    assert!(written.contains("240 Z 003    1    2\n"), "{written}");
+
+    // A team bye that scores points has nowhere to be kept: refused in words, not dropped.
+    let half = text(name).replace("240 Z 002", "240 H 002");
+    let tournament = trf::read(&half).expect("read").tournament;
+    assert_eq!(
+        TeamEvent::from_tournament(&tournament).map(|_| ()),
+        Err(arbiter::tournament::team::TeamFileError::ScoredTeamBye {
+            round: 2,
+            team: 5,
+            code: 'H'
+        })
+    );
+
+    // The next round is paired without the two teams that announced their absence.
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pair", "--team"])
+        .arg(path(name))
+        .arg("-p")
+        .output()
+        .expect("arbiter runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("2"), "{stdout}");
+    let mut teams: Vec<u32> = lines
+        .flat_map(|line| {
+            line.split_whitespace()
+                .map(|t| t.parse::<u32>().expect("team"))
+        })
+        .collect();
+    teams.sort_unstable();
+    assert_eq!(teams, [3, 4, 5, 6], "{stdout}");
+}
+
+/// A team file written during round 2: board 2 of team 2's match against team 4 is paired
+/// (both players name each other, with colours) and has no result. It is read as that match's
+/// board still to play, the round under way; the plain reading leaves the board out.
+#[test]
+fn trf26_team_file_written_mid_round_has_the_boards_still_to_play() {
+    use arbiter::tournament::team::TeamEvent;
+    let text = text("vega-trf26-team-byes.trf")
+        .replace("8 b =\n", "8 b  \n")
+        .replace("4 w =\n", "4 w  \n");
+    let read = trf::read(&text).expect("read");
+    let games: Vec<(u32, PlayerId, PlayerId)> = read
+        .games_to_play
+        .iter()
+        .map(|g| (g.round, g.white, g.black))
+        .collect();
+    assert_eq!(games, [(2, PlayerId(8), PlayerId(4))]);
+    let event = TeamEvent::from_tournament_under_way(&read.tournament, &games).expect("teams");
+    let second = event
+        .matches_of_round(2)
+        .find(|m| m.home.0 == 2)
+        .expect("team 2's match");
+    let boards: Vec<_> = second
+        .boards
+        .iter()
+        .map(|b| {
+            (
+                b.white.map(|p| p.0),
+                b.black.map(|p| p.0),
+                b.result.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        boards,
+        [(Some(3), Some(7), true), (Some(8), Some(4), false)]
+    );
 }

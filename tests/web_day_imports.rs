@@ -13,6 +13,7 @@ use actix_web::http::StatusCode;
 use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Role, TournamentId, TournamentRow};
 use arbiter::formats::trf;
+use arbiter::tournament::model::GameResult;
 use common::{PASSWORD, TestContext, multipart, multipart_bytes, upload};
 
 #[actix_web::test]
@@ -313,8 +314,9 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     client.login("orga", PASSWORD).await;
     // Swiss-Manager after round 5 of 7: player 3 asked for a half-point bye in round 6,
     // player 7 announced an absence (`0000 - H`, `0000 - Z` in a sixth column); player 5
-    // asks for one in round 8 (rounds 6 and 7 are blank for them, not absences).
-    let text = style_file("swiss-manager-trf16.trf") + "240 H 008    5\r\n";
+    // asks for one in round 8 (rounds 6 and 7 are blank for them, not absences); player 1 is
+    // given a full-point bye in round 6 (TRF-2026 `240 F`: the tournament rules give one).
+    let text = style_file("swiss-manager-trf16.trf") + "240 H 008    5\r\n240 F 006    1\r\n";
     let token = client.csrf_token().await;
     let created = client
         .send(upload(
@@ -343,6 +345,7 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     assert_eq!(
         requests,
         [
+            (1, 6, "F".to_owned()),
             (3, 6, "H".to_owned()),
             (7, 6, "Z".to_owned()),
             (5, 8, "H".to_owned())
@@ -359,6 +362,22 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     );
     let again = client.get(&location).await;
     assert!(again.texts("#notes li").is_empty());
+
+    // Round 6 is paired without the three: player 1 scores the full point of his bye.
+    let paired = client
+        .post(&format!("/tournaments/{id}/swiss/pair"), &[])
+        .await;
+    assert_eq!(paired.status, StatusCode::SEE_OTHER, "{}", paired.body);
+    let data = ctx.with_conn(|conn| {
+        TournamentData::load(conn, TournamentId(id))
+            .expect("load")
+            .expect("tournament")
+    });
+    let model = data.to_model(6);
+    let round_6 = |number: usize| model.players[number - 1].rounds[5].result;
+    assert_eq!(round_6(1), GameResult::FullPointBye);
+    assert_eq!(round_6(3), GameResult::HalfPointBye);
+    assert_eq!(round_6(7), GameResult::ZeroPointBye);
 }
 
 #[actix_web::test]
@@ -606,4 +625,102 @@ async fn trf_written_mid_round_is_imported_with_the_round_under_way() {
         boards.contains(&("Beta, Bruno".into(), Some("Delta, Dan".into()), true)),
         "{boards:?}"
     );
+}
+
+/// A team file's `240` records name teams (TRF-2026 Bye Section). A team's absence announced
+/// for a round not paired yet has no place in the event yet: the import refuses the file in
+/// words, naming the round and the team, rather than drop it. Without that record it is
+/// imported, the teams that sat out round 2 without a match there.
+#[actix_web::test]
+async fn trf_team_byes_name_teams_and_one_ahead_is_refused_in_words() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.client().await;
+    client.login("orga", PASSWORD).await;
+    let text = style_file("vega-trf26-team-byes.trf");
+    let token = client.csrf_token().await;
+    let refused = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "teams.trf", &text)),
+            ),
+        ))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let said = refused.texts(".errors li").join("\n");
+    assert!(
+        said.contains("Round 3: team 1 has a zero-point bye (240)"),
+        "{said}"
+    );
+
+    let text = text.replace("240 Z 003    1    2\n", "");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "teams.trf", &text)),
+            ),
+        ))
+        .await;
+    let id = team_event_id(&created);
+    let export = client
+        .get(&format!("/tournaments/{id}/league/export.trf"))
+        .await;
+    assert_eq!(export.status, StatusCode::OK);
+    let back = trf::read(&export.body).expect("export reads").tournament;
+    let event = arbiter::tournament::team::TeamEvent::from_tournament(&back).expect("teams");
+    let round_2: Vec<(u32, Option<u32>)> = event
+        .matches_of_round(2)
+        .map(|m| (m.home.0, m.away.map(|t| t.0)))
+        .collect();
+    assert_eq!(round_2, [(1, Some(3)), (2, Some(4))], "{}", export.body);
+
+    // The same file written during round 2, one board without a result yet: imported with
+    // that board seated and still to play.
+    let text = text
+        .replace("8 b =\n", "8 b  \n")
+        .replace("4 w =\n", "4 w  \n");
+    let token = client.csrf_token().await;
+    let created = client
+        .send(upload(
+            "/tournaments/import",
+            multipart(
+                &[("csrf_token", &token)],
+                Some(("file", "teams.trf", &text)),
+            ),
+        ))
+        .await;
+    let id = TournamentId(team_event_id(&created));
+    let boards = ctx.with_conn(|conn| {
+        use arbiter::db::models::team_boards::TeamBoardRow;
+        use arbiter::db::models::team_matches::TeamMatchRow;
+        let matches: Vec<_> = TeamMatchRow::for_tournament(conn, id)
+            .expect("matches")
+            .into_iter()
+            .filter(|m| m.round == 2)
+            .map(|m| m.id)
+            .collect();
+        TeamBoardRow::for_matches(conn, &matches).expect("boards")
+    });
+    assert_eq!(boards.len(), 4, "{boards:?}");
+    let open: Vec<_> = boards.iter().filter(|b| b.result.is_none()).collect();
+    assert_eq!(open.len(), 1, "{boards:?}");
+    assert!(open[0].white_id.is_some() && open[0].black_id.is_some());
+}
+
+/// The id of a team event an import created: the import answers with its teams page,
+/// `/tournaments/{id}/teams`.
+fn team_event_id(created: &common::Page) -> i32 {
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    created
+        .location
+        .as_deref()
+        .and_then(|location| location.strip_prefix("/tournaments/"))
+        .and_then(|rest| rest.strip_suffix("/teams"))
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("not a team event's page: {:?}", created.location))
 }

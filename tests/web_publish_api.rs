@@ -461,3 +461,235 @@ async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
     assert!(json["published_at"].is_string());
     assert_eq!(count(&ctx, "SELECT COUNT(*) AS n FROM published_events"), 1);
 }
+
+/// A team league's document carries its teams with their squads, every scheduled match (the
+/// played ones with their score and boards, the rest to play), and the team standings; a
+/// line-up given by one team is not shown before the other's is in.
+#[actix_web::test]
+async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line_up_early() {
+    use arbiter::day::league::sample::{LeagueShape, league};
+    use arbiter::db::models::TournamentId;
+    use arbiter::db::models::team_matches::TeamMatchRow;
+    use arbiter::formats::trf;
+    use arbiter::tournament::system::Cycles;
+    use arbiter::tournament::team::BoardColours;
+    use arbiter::tournament::team::score::MatchPoints;
+
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    // Four teams of two boards (one reserve each) after round 1 of 3.
+    let event = league(&LeagueShape {
+        teams: 4,
+        boards: 2,
+        reserves: 1,
+        cycles: Cycles::Single,
+        match_points: MatchPoints::three_one_zero(),
+        colours: BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(1),
+        incident_rate: 0.0,
+        seed: 5,
+    })
+    .expect("a league");
+    let text = trf::write(&event.to_tournament());
+    let imported = client.post("/tournaments/import", &[("trf", &text)]).await;
+    assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);
+    let id: i32 = imported
+        .location
+        .as_deref()
+        .and_then(|l| l.strip_prefix("/tournaments/"))
+        .and_then(|l| l.strip_suffix("/teams"))
+        .and_then(|id| id.parse().ok())
+        .expect("the league's teams page");
+    let published = client
+        .post(
+            &format!("/tournaments/{id}/publish"),
+            &[("published", "true")],
+        )
+        .await;
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
+
+    // The home team of a round-2 match gives its line-up; the away team has not.
+    let round_2 = ctx.with_conn(|conn| {
+        TeamMatchRow::for_tournament(conn, TournamentId(id))
+            .expect("matches")
+            .into_iter()
+            .find(|m| m.round == 2 && m.away_id.is_some())
+            .expect("a round-2 match")
+    });
+    let url = format!("/tournaments/{id}/league/matches/{}", round_2.id.0);
+    let page = client.get(&url).await;
+    let version = page.attrs("#lineup-home input[name=version]", "value")[0].clone();
+    let squad: Vec<String> = page.attrs("#lineup-home select[name=board_1] option", "value");
+    let squad: Vec<String> = squad.into_iter().filter(|v| !v.is_empty()).collect();
+    let given = client
+        .post(
+            &format!("{url}/lineup"),
+            &[
+                ("side", "home"),
+                ("version", version.as_str()),
+                ("board_1", squad[0].as_str()),
+                ("board_2", squad[1].as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+
+    let pid = public_id(&ctx, id);
+    let mut visitor = ctx.client().await;
+    let answer = visitor.get(&format!("/api/v1/events/{pid}")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let json: serde_json::Value = serde_json::from_str(&answer.body).expect("JSON");
+    assert_eq!(json["event"]["team"], true);
+    let teams = json["teams"].as_array().expect("teams");
+    assert_eq!(teams.len(), 4);
+    for team in teams {
+        assert_eq!(team["players"].as_array().map(Vec::len), Some(3), "{team}");
+    }
+    let matches = json["matches"].as_array().expect("matches");
+    assert_eq!(
+        matches.len(),
+        6,
+        "three rounds of two matches: {}",
+        answer.body
+    );
+    let mut game_points = 0.0;
+    for m in matches {
+        let round = m["round"].as_u64().expect("round");
+        let boards = m["boards"].as_array().expect("boards");
+        if round == 1 {
+            assert_eq!(m["status"], "played", "{m}");
+            assert_eq!(boards.len(), 2, "{m}");
+            let score = m["score"].as_array().expect("a score");
+            game_points += score
+                .iter()
+                .map(|s| {
+                    s.as_str()
+                        .and_then(|s| s.parse::<f64>().ok())
+                        .expect("points")
+                })
+                .sum::<f64>();
+        } else {
+            assert_eq!(m["status"], "to_play", "{m}");
+            assert!(boards.is_empty(), "no line-up shown early: {m}");
+            assert_eq!(m["score"], serde_json::Value::Null, "{m}");
+        }
+    }
+    assert_eq!(game_points, 4.0, "two matches of two boards");
+    let standings = &json["team_standings"];
+    assert_eq!(standings["after_round"], 1);
+    assert_eq!(standings["rows"].as_array().map(Vec::len), Some(4));
+    let standing_points: f64 = standings["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            row["game_points"]
+                .as_str()
+                .and_then(|s| s.parse::<f64>().ok())
+                .expect("gp")
+        })
+        .sum();
+    assert_eq!(standing_points, game_points);
+}
+
+/// The list narrows by organising federation, by dates (events that end on `from` or later,
+/// start on `to` or earlier) and by state today (current, upcoming, finished), for the server's
+/// own events and pushed ones alike; a value that cannot be read is a 400 naming it.
+#[actix_web::test]
+async fn the_list_narrows_by_federation_dates_and_state_for_own_and_pushed_events() {
+    let ctx = TestContext::new();
+    let orga = ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    let today = time::OffsetDateTime::now_utc().date();
+    let day = |offset: i64| {
+        (today + time::Duration::days(offset))
+            .format(time::macros::format_description!("[year]-[month]-[day]"))
+            .expect("a date")
+    };
+    for (name, federation, start, end) in [
+        ("Past Open", "CZE", -30, -28),
+        ("Now Open", "CZE", -1, 1),
+        ("Next Open", "HUN", 10, 12),
+    ] {
+        let (start, end) = (day(start), day(end));
+        let mut form = tournament_form(&[
+            ("name", name),
+            ("federation", federation),
+            ("start_date", &start),
+            ("end_date", &end),
+        ]);
+        form.push(("published", "on"));
+        let created = client.post("/tournaments", &form).await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    }
+    // A Slovak event pushed from a venue, running today.
+    let key = ctx
+        .with_conn(|conn| arbiter::db::store::create_publishing_key(conn, orga.id, "hall"))
+        .map(|(key, _)| key)
+        .expect("a key");
+    let document = format!(
+        r#"{{"format":"arbiter-public-state","version":1,"id":"0123456789abcdef0123456789abcdef","revision":1,"published_at":null,"event":{{"name":"Pushed Cup","place":"Nitra","federation":"SVK","start_date":"{today}","end_date":"{today}","time_zone":"","system":"swiss_dutch","team":false,"rounds":1,"time_control":"","chief_arbiter":""}},"players":[],"rounds":[],"standings":{{"after_round":0,"tie_breaks":[],"rows":[]}}}}"#,
+        today = day(0)
+    );
+    let mut venue = ctx.client().await;
+    let pushed = venue
+        .send(
+            test::TestRequest::post()
+                .uri("/api/v1/push")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+                .insert_header((header::CONTENT_TYPE, "application/json"))
+                .set_payload(document),
+        )
+        .await;
+    assert!(pushed.status.is_success(), "{}", pushed.body);
+
+    let mut visitor = ctx.client().await;
+    let mut names = async |query: &str| -> Vec<String> {
+        let answer = visitor.get(&format!("/api/v1/events?{query}")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.body);
+        let page: serde_json::Value = serde_json::from_str(&answer.body).expect("JSON");
+        let mut names: Vec<String> = page["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|event| event["name"].as_str().map(str::to_owned))
+            .collect();
+        names.sort();
+        assert_eq!(page["total"], names.len(), "{query}");
+        names
+    };
+    assert_eq!(
+        names("").await,
+        ["Next Open", "Now Open", "Past Open", "Pushed Cup"]
+    );
+    assert_eq!(names("federation=cze").await, ["Now Open", "Past Open"]);
+    assert_eq!(names("federation=SVK").await, ["Pushed Cup"]);
+    assert_eq!(names("state=current").await, ["Now Open", "Pushed Cup"]);
+    assert_eq!(names("state=upcoming").await, ["Next Open"]);
+    assert_eq!(names("state=finished").await, ["Past Open"]);
+    let from = day(5);
+    assert_eq!(names(&format!("from={from}")).await, ["Next Open"]);
+    let to = day(-5);
+    assert_eq!(names(&format!("to={to}")).await, ["Past Open"]);
+    let (from, to) = (day(-2), day(0));
+    assert_eq!(
+        names(&format!("from={from}&to={to}&q=open")).await,
+        ["Now Open"]
+    );
+    for (bad, named) in [
+        ("federation=CZ", "federation"),
+        ("from=2026-13-01", "from"),
+        ("to=tomorrow", "to"),
+        ("state=soon", "state"),
+    ] {
+        let answer = visitor.get(&format!("/api/v1/events?{bad}")).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(answer.body.contains(named), "{bad}: {}", answer.body);
+    }
+}

@@ -278,7 +278,7 @@ async fn web_c04_6_team_swiss_paired_published_corrected_and_exported_as_fide_ch
                 m.iter().map(|(_, h, a)| (h.clone(), a.clone())).collect()
             };
             assert_eq!(names(&first), names(&second));
-            // A hand-made change that meets round 1's opponents again: [C1] named, saved only
+            // A hand-made change that meets round 1's opponents again: C1 named in words, saved only
             // when confirmed; exchanged back, the round is the engine's again.
             let round1 = matches_of(&client.get(&format!("{base}/league/rounds/1")).await);
             let opponent_in_round1 = |team: &str| {
@@ -319,7 +319,14 @@ async fn web_c04_6_team_swiss_paired_published_corrected_and_exported_as_fide_ch
                 "{}",
                 refused.body
             );
-            assert!(refused.body.contains("[C1]"), "{}", refused.body);
+            // The criterion in words, naming the two teams that would meet again.
+            assert!(
+                refused.body.contains("have already played each other (C1)")
+                    && refused.body.contains(&home)
+                    && refused.body.contains(&old_opponent),
+                "{}",
+                refused.body
+            );
             let mut confirmed = swap.to_vec();
             confirmed.push(("confirm", "1"));
             let saved = client

@@ -218,8 +218,21 @@ fn run_team(args: &Args, tournament: &Tournament) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(NO_PAIRING));
     }
     let round = swiss.rounds_paired() + 1;
-    let everyone: Vec<_> = swiss.event.teams.iter().map(|t| t.id).collect();
-    let input = team_swiss::round_input(&swiss, round, &everyone, options);
+    // A team with a zero-point bye in the round (record 240) is not paired.
+    let present: Vec<_> = swiss
+        .event
+        .teams
+        .iter()
+        .map(|t| t.id)
+        .filter(|&team| {
+            !tournament
+                .teams
+                .byes
+                .iter()
+                .any(|bye| bye.round == round && bye.team == team)
+        })
+        .collect();
+    let input = team_swiss::round_input(&swiss, round, &present, options);
     let boards = match engines::pair_team_swiss(&input) {
         Ok(boards) => boards,
         Err(error) => {

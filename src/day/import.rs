@@ -29,8 +29,8 @@ use crate::tournament::byes::ByeKind;
 use crate::tournament::model::{Color, GameResult, PlayerId, PointAdjustment, Tournament};
 use crate::tournament::schedule::RoundStart;
 use crate::tournament::system::PairingSystem;
-use crate::tournament::team::TeamEvent;
 use crate::tournament::team::tiebreak::TeamTieBreak;
+use crate::tournament::team::{TeamEvent, TeamFileError};
 
 /// The most rounds an imported event may announce (the tournament form's limit).
 pub const MAX_ROUNDS: u32 = 99;
@@ -81,7 +81,7 @@ pub enum ImportRefusal {
     Unmatched(UnmatchedOpponent),
     /// An entry after the last paired round that no bye request can be.
     #[error(
-        "player {player}, round {round}: '{code}' after the last paired round is not a bye request (H or Z)"
+        "player {player}, round {round}: '{code}' after the last paired round is not a bye given ahead (F, H or Z)"
     )]
     ByeAheadNotRequestable {
         /// The player's starting number.
@@ -148,6 +148,7 @@ impl ImportPlan {
             for (round, entry) in (1u32..).zip(&player.rounds).skip(paired as usize) {
                 let kind = match entry.result {
                     GameResult::HalfPointBye => ByeKind::HalfPoint,
+                    GameResult::FullPointBye => ByeKind::FullPoint,
                     GameResult::ZeroPointBye if round == last => ByeKind::ZeroPoint,
                     GameResult::ZeroPointBye => {
                         blanks_ahead += 1;
@@ -265,18 +266,30 @@ pub struct LeaguePlan {
 
 impl LeaguePlan {
     /// The plan of the team event `event` read from `model`, with the round dates `schedule`
-    /// ([`ImportPlan::schedule`]).
-    pub fn of(model: &Tournament, event: &TeamEvent, schedule: Vec<RoundStart>) -> LeaguePlan {
+    /// ([`ImportPlan::schedule`]). A team's bye in a round not paired yet is refused: the event
+    /// has no place for an absence announced ahead, and it is not dropped in silence.
+    pub fn of(
+        model: &Tournament,
+        event: &TeamEvent,
+        schedule: Vec<RoundStart>,
+    ) -> Result<LeaguePlan, TeamFileError> {
+        let paired = event.matches.iter().map(|m| m.round).max().unwrap_or(0);
+        if let Some(bye) = model.teams.byes.iter().find(|bye| bye.round > paired) {
+            return Err(TeamFileError::ByeAhead {
+                round: bye.round,
+                team: bye.team.0,
+            });
+        }
         let (ranking, ranking_problem) = match TeamTieBreak::list_in_records(&model.other_records) {
             Ok(list) => (list, None),
             Err(problem) => (None, Some(problem)),
         };
-        LeaguePlan {
+        Ok(LeaguePlan {
             format: TeamFormat::of(model, event),
             ranking,
             ranking_problem,
             schedule,
-        }
+        })
     }
 }
 

@@ -56,6 +56,8 @@ diesel::table! {
         document -> Text,
         /// When this revision was accepted.
         published_at -> Timestamp,
+        /// The organising federation (three letters, possibly empty), for the list's filter.
+        federation -> Text,
     }
 }
 

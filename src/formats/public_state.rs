@@ -12,8 +12,9 @@
 //! **What is in it.** Only what an anonymous visitor of the venue's pages sees: the event, its
 //! players (with FIDE and national ids), the rounds whose pairings are published with their
 //! results, and the standings after the leading complete published rounds with the event's
-//! C.07 tie-break values (the same computation as the public standings page). Team events carry
-//! their players but no matches yet ([`Event::team`] says so).
+//! C.07 tie-break values (the same computation as the public standings page). A team event
+//! ([`Event::team`]) carries its teams with their squads, the matches a visitor sees (boards
+//! only once both line-ups are in) and the team standings by its ranking list.
 //!
 //! The JSON Schema of the document is [`SCHEMA`] (served at `/api/v1/schema.json`).
 
@@ -63,6 +64,91 @@ pub struct PublicState {
     pub rounds: Vec<RoundState>,
     /// The standings after the leading complete published rounds.
     pub standings: Standings,
+    /// A team event's teams, by number (empty for an individual event).
+    #[serde(default)]
+    pub teams: Vec<TeamState>,
+    /// A team event's matches a visitor sees, by round and home team: a league's whole
+    /// schedule, a team Swiss's published rounds.
+    #[serde(default)]
+    pub matches: Vec<MatchState>,
+    /// A team event's standings (`null` for an individual event).
+    #[serde(default)]
+    pub team_standings: Option<TeamStandings>,
+}
+
+/// A team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamState {
+    /// Its pairing number.
+    pub number: u32,
+    /// Name.
+    pub name: String,
+    /// Its players' starting numbers in squad order (board order).
+    pub players: Vec<u32>,
+}
+
+/// A match of a team event, or a team's bye (`away` `null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchState {
+    /// The round.
+    pub round: u32,
+    /// The first-named (home) team's number.
+    pub home: u32,
+    /// The other team's number, `null` for a bye or a free round.
+    pub away: Option<u32>,
+    /// `played` (line-ups in, or a bye), `to_play` (line-ups not both in yet) or
+    /// `forfeited` (the whole match, see `forfeit`).
+    pub status: String,
+    /// A whole-match forfeit: `home` (the home team wins), `away` or `both`; `null` when none.
+    pub forfeit: Option<String>,
+    /// The match's score, home then away game points (`"2.5"`), `null` until a result is in.
+    pub score: Option<[String; 2]>,
+    /// The boards once both line-ups are in (a line-up is not shown before the other's).
+    pub boards: Vec<MatchBoardState>,
+}
+
+/// One board of a match: a seat may be empty (a short team).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchBoardState {
+    /// Board number.
+    pub board: u32,
+    /// White's starting number, `null` for an empty seat.
+    pub white: Option<u32>,
+    /// Black's starting number, `null` for an empty seat.
+    pub black: Option<u32>,
+    /// The result's code (as [`BoardState::result`]), `null` while the game is on.
+    pub result: Option<String>,
+}
+
+/// A team event's standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamStandings {
+    /// The rounds counted.
+    pub after_round: u32,
+    /// The ranking list in order (C.07 codes: `MPTS`, `GPTS`, `DE`, `BH:MP`, ...).
+    pub tie_breaks: Vec<String>,
+    /// The lines in rank order.
+    pub rows: Vec<TeamStandingRow>,
+}
+
+/// One line of a team event's standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamStandingRow {
+    /// Place (shared places repeat).
+    pub rank: u32,
+    /// The team's number.
+    pub team: u32,
+    /// Match points, a decimal.
+    pub match_points: String,
+    /// Game points, a decimal.
+    pub game_points: String,
+    /// One value per entry of the ranking list, `null` when it cannot be computed.
+    pub tie_breaks: Vec<Option<String>>,
 }
 
 /// The event's settings as announced.
@@ -349,6 +435,43 @@ mod tests {
                     },
                 ],
             },
+            teams: vec![
+                TeamState {
+                    number: 1,
+                    name: "ŠK Alfa".to_owned(),
+                    players: vec![1],
+                },
+                TeamState {
+                    number: 2,
+                    name: "TJ Beta".to_owned(),
+                    players: vec![2],
+                },
+            ],
+            matches: vec![MatchState {
+                round: 1,
+                home: 1,
+                away: Some(2),
+                status: "played".to_owned(),
+                forfeit: None,
+                score: Some(["0.5".to_owned(), "0.5".to_owned()]),
+                boards: vec![MatchBoardState {
+                    board: 1,
+                    white: Some(1),
+                    black: None,
+                    result: Some("1/2-1/2".to_owned()),
+                }],
+            }],
+            team_standings: Some(TeamStandings {
+                after_round: 1,
+                tie_breaks: vec!["MPTS".to_owned(), "GPTS".to_owned()],
+                rows: vec![TeamStandingRow {
+                    rank: 1,
+                    team: 1,
+                    match_points: "1".to_owned(),
+                    game_points: "0.5".to_owned(),
+                    tie_breaks: vec![Some("1".to_owned()), None],
+                }],
+            }),
         }
     }
 

@@ -9,7 +9,7 @@
 //! the first. It reads with the one TRF reader ([`trf::read_records`]) and uses the reader's
 //! own cross-check ([`trf::cross_check`]) for opponents and points.
 
-use crate::formats::trf::{self, CrossProblem, ReportHeader, TrfError, TrfRead};
+use crate::formats::trf::{self, CrossProblem, ReportHeader, TrfError, TrfProblem, TrfRead};
 use crate::tournament::model::{Color, GameResult, PlayerId, Tournament};
 
 /// One thing a rating officer would send back. `field` and `reason` are in English (the
@@ -156,10 +156,10 @@ impl ReportField {
 /// What is wrong, with its figures.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReportIssue {
-    /// A line the reader cannot read (the reader's own words, in English).
+    /// A line the reader cannot read.
     Unreadable {
-        /// The reader's reason.
-        reason: String,
+        /// What the reader found.
+        problem: TrfProblem,
     },
     /// The players' records disagree ([`trf::cross_problems`]).
     Records(CrossProblem),
@@ -245,7 +245,7 @@ impl ReportIssue {
     /// The issue in English.
     pub fn english(&self) -> String {
         match self {
-            ReportIssue::Unreadable { reason } => reason.clone(),
+            ReportIssue::Unreadable { problem } => problem.to_string(),
             ReportIssue::Records(problem) => problem.reason(),
             ReportIssue::Missing => "missing: a rating report must give it".to_owned(),
             ReportIssue::EndBeforeStart { start, end } => {
@@ -362,7 +362,7 @@ fn from_error(error: &TrfError, at: ReportField) -> ReportProblem {
         (error.line > 0).then_some(error.line),
         at,
         ReportIssue::Unreadable {
-            reason: error.reason.clone(),
+            problem: error.problem.clone(),
         },
     )
 }

@@ -28,6 +28,10 @@ pub enum ByeKind {
     HalfPoint,
     /// Zero-point bye (`Z`): an announced absence.
     ZeroPoint,
+    /// Full-point bye (`F`), given where the tournament rules say so (a player away on a
+    /// federation's duty, say): the arbiter's decision, or read from a file another program
+    /// wrote (TRF-2026 `240 F`). A player cannot ask for it; no limit applies.
+    FullPoint,
 }
 
 impl ByeKind {
@@ -36,19 +40,30 @@ impl ByeKind {
         match self {
             ByeKind::HalfPoint => GameResult::HalfPointBye,
             ByeKind::ZeroPoint => GameResult::ZeroPointBye,
+            ByeKind::FullPoint => GameResult::FullPointBye,
         }
     }
 
-    /// The TRF letter (`H` or `Z`).
+    /// The TRF letter (`H`, `Z` or `F`).
     pub fn code(self) -> char {
         self.result().trf_code()
     }
 
-    /// Parses `H`/`half` or `Z`/`zero` (any case).
+    /// Parses `H`/`half` or `Z`/`zero` (any case): the byes a player may ask for.
     pub fn parse(text: &str) -> Option<ByeKind> {
         match text.trim().to_ascii_lowercase().as_str() {
             "h" | "half" | "half-point" => Some(ByeKind::HalfPoint),
             "z" | "zero" | "zero-point" => Some(ByeKind::ZeroPoint),
+            _ => None,
+        }
+    }
+
+    /// The kind stored as its TRF letter (`F`, `H` or `Z`), as the database keeps it.
+    pub fn from_code(code: &str) -> Option<ByeKind> {
+        match code {
+            "H" => Some(ByeKind::HalfPoint),
+            "Z" => Some(ByeKind::ZeroPoint),
+            "F" => Some(ByeKind::FullPoint),
             _ => None,
         }
     }
@@ -372,6 +387,8 @@ impl Participation {
                     });
                 }
             }
+            // The arbiter's decision under the tournament rules: no player's limit applies.
+            ByeKind::FullPoint => {}
         }
         Ok(())
     }

@@ -19,6 +19,7 @@ use crate::day::{DayRefusal, SettingChange, SettingRefusal};
 use crate::db::store::{
     BoardRow, CriterionBroken, ListExcess, ListPart, MatchTeams, Refusal, StoreError,
 };
+use crate::pairing::team_swiss::{NoPairingReason, TeamPairingError};
 use crate::tournament::byes::ByeRequestError;
 use crate::tournament::entries::{DuplicateEntry, SharedId};
 use crate::web::PageContext;
@@ -318,10 +319,10 @@ impl AppError {
                     ],
                 ))
             }
-            Refusal::NoTeamPairing(error) => AppError::Unprocessable(
-                ctx.lang
-                    .t_with("league.error.no_pairing", &[("reason", &error.to_string())]),
-            ),
+            Refusal::NoTeamPairing(error) => AppError::Unprocessable(ctx.lang.t_with(
+                "league.error.no_pairing",
+                &[("reason", &team_pairing_text(ctx.lang, &error))],
+            )),
             Refusal::NoTeamRoundPaired => {
                 AppError::Unprocessable(ctx.t("league.error.nothing_paired"))
             }
@@ -330,8 +331,13 @@ impl AppError {
                 let broken: Vec<String> = broken
                     .iter()
                     .map(|criterion| match criterion {
-                        CriterionBroken::Rematch(teams) => format!("[C1] {}", match_teams(teams)),
-                        CriterionBroken::ByeBarred(team) => format!("[C2] {team}"),
+                        CriterionBroken::Rematch(teams) => ctx.lang.t_with(
+                            "league.error.criterion_rematch",
+                            &[("home", &teams.home), ("away", &teams.away)],
+                        ),
+                        CriterionBroken::ByeBarred(team) => ctx
+                            .lang
+                            .t_with("league.error.criterion_bye_barred", &[("team", team)]),
                     })
                     .collect();
                 AppError::Unprocessable(
@@ -340,6 +346,36 @@ impl AppError {
                 )
             }
         }
+    }
+}
+
+/// Why the team Swiss engine found no pairing, in the reader's language (the engine's
+/// `Display` says it in English for the command line).
+fn team_pairing_text(lang: Lang, error: &TeamPairingError) -> String {
+    match error {
+        TeamPairingError::NoPairing(reason) => match reason {
+            NoPairingReason::Bracket => lang.t("league.error.no_pairing.bracket"),
+            NoPairingReason::LeftUnpaired { teams } => lang.t_with(
+                "league.error.no_pairing.left_unpaired",
+                &[("teams", &teams.to_string())],
+            ),
+            NoPairingReason::NoBye => lang.t("league.error.no_pairing.no_bye"),
+            NoPairingReason::ScoreGroup { teams, points } => lang.t_with(
+                "league.error.no_pairing.score_group",
+                &[
+                    ("teams", &teams.to_string()),
+                    ("points", &lang.decimal(&points.to_string())),
+                ],
+            ),
+        },
+        TeamPairingError::DuplicateTeam(team) => lang.t_with(
+            "league.error.no_pairing.duplicate_team",
+            &[("team", &team.to_string())],
+        ),
+        TeamPairingError::TooLarge(teams) => lang.t_with(
+            "league.error.no_pairing.too_large",
+            &[("teams", &teams.to_string())],
+        ),
     }
 }
 

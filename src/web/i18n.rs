@@ -7,6 +7,8 @@
 pub mod ratings;
 pub mod records;
 pub mod score;
+pub mod team_file;
+pub mod trf;
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;

@@ -7,8 +7,8 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
+use crate::db::models::UserId;
 use crate::db::models::publishing_keys::PublishingKeyId;
-use crate::db::models::{UserId, lower};
 use crate::db::schema_publish::published_events;
 
 /// A pushed event.
@@ -35,6 +35,8 @@ pub struct PublishedEvent {
     pub document: String,
     /// When this revision was accepted.
     pub published_at: time::PrimitiveDateTime,
+    /// The organising federation, possibly empty.
+    pub federation: String,
 }
 
 /// An event of the list: what `/api/v1/events` shows of a pushed event.
@@ -53,6 +55,8 @@ pub struct PublishedSummary {
     pub start_date: time::Date,
     /// Last day.
     pub end_date: time::Date,
+    /// The organising federation, possibly empty.
+    pub federation: String,
 }
 
 impl PublishedEvent {
@@ -91,39 +95,5 @@ impl PublishedEvent {
             .select(published_events::revision)
             .first(conn)
             .optional()
-    }
-}
-
-impl PublishedSummary {
-    /// The pushed events whose name or place contains `text` (any when empty), by first day
-    /// newest first, at most `limit` from the `offset`-th; and how many match in all.
-    pub fn search(
-        conn: &mut DbConn,
-        text: &str,
-        offset: i64,
-        limit: i64,
-    ) -> QueryResult<(Vec<PublishedSummary>, i64)> {
-        let pattern = crate::db::models::like_pattern(text);
-        let matching = || {
-            published_events::table.filter(
-                lower(published_events::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(lower(published_events::place)
-                        .like(pattern.clone())
-                        .escape('\\')),
-            )
-        };
-        let total = matching().count().get_result(conn)?;
-        let rows = matching()
-            .order((
-                published_events::start_date.desc(),
-                published_events::public_id.asc(),
-            ))
-            .offset(offset)
-            .limit(limit)
-            .select(PublishedSummary::as_select())
-            .load(conn)?;
-        Ok((rows, total))
     }
 }

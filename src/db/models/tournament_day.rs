@@ -200,14 +200,14 @@ pub struct ByeRequestRow {
     pub player_id: PlayerRowId,
     /// The round.
     pub round: i32,
-    /// `H` or `Z`.
+    /// `H`, `Z` or `F`.
     pub kind: String,
 }
 
 impl ByeRequestRow {
     /// The kind of bye.
     pub fn bye_kind(&self) -> ByeKind {
-        ByeKind::parse(&self.kind).unwrap_or(ByeKind::ZeroPoint)
+        ByeKind::from_code(&self.kind).unwrap_or(ByeKind::ZeroPoint)
     }
 
     /// Every request of a tournament's players, by round.

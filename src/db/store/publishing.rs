@@ -253,6 +253,7 @@ pub fn apply_push(
             end_date,
             document: served.to_json(),
             published_at: now,
+            federation: state.event.federation.clone(),
         };
         let previous = stored.as_ref().map(|stored| stored.revision);
         match previous {

@@ -11,7 +11,7 @@ use super::*;
 pub fn cross_check(read: &TrfRead) -> Vec<TrfError> {
     cross_problems(read)
         .into_iter()
-        .map(|(line, column, problem)| err(line, column, problem.reason()))
+        .map(|(line, column, problem)| err(line, column, TrfProblem::Cross(problem)))
         .collect()
 }
 

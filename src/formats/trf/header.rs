@@ -76,7 +76,10 @@ pub fn round_dates(record: &str, line: usize) -> Result<Vec<Option<time::Date>>,
             return Err(err(
                 line,
                 column,
-                format!("132: more than {MAX_ROUND} rounds (3 digits)"),
+                TrfProblem::TooManyRounds {
+                    record: Some("132"),
+                    max: MAX_ROUND,
+                },
             ));
         }
         let text = field(&chars, column, column + 9);
@@ -92,10 +95,10 @@ pub fn round_dates(record: &str, line: usize) -> Result<Vec<Option<time::Date>>,
                 err(
                     line,
                     column,
-                    format!(
-                        "132: round {}: `{text}` is not a date (YY/MM/DD)",
-                        dates.len() + 1
-                    ),
+                    TrfProblem::RoundDate {
+                        round: dates.len() as u32 + 1,
+                        text: text.to_owned(),
+                    },
                 )
             })?;
             dates.push(Some(read));
@@ -121,13 +124,16 @@ impl ReportHeader {
             // By characters: a record may start with a letter of any script.
             let tag: String = record.chars().take(3).collect();
             let value = record.chars().skip(4).collect::<String>().trim().to_owned();
-            let mut date_of = |what: &str| {
+            let mut date_of = |record: DateRecord| {
                 let read = date(&value);
                 if read.is_none() && !value.is_empty() {
                     problems.push(err(
                         line,
                         5,
-                        format!("{tag} {what}: `{value}` is not a date (YYYY/MM/DD)"),
+                        TrfProblem::HeaderDate {
+                            record,
+                            text: value.clone(),
+                        },
                     ));
                 }
                 read
@@ -135,15 +141,18 @@ impl ReportHeader {
             match tag.as_str() {
                 "022" => header.city = value,
                 "032" => header.federation = value,
-                "042" => header.start_date = date_of("date of start"),
-                "052" => header.end_date = date_of("date of end"),
+                "042" => header.start_date = date_of(DateRecord::Start),
+                "052" => header.end_date = date_of(DateRecord::End),
                 "062" | "072" => {
                     let count = value.parse::<u32>().ok();
                     if count.is_none() && !value.is_empty() {
                         problems.push(err(
                             line,
                             5,
-                            format!("{tag}: `{value}` is not a number of players"),
+                            TrfProblem::PlayerCount {
+                                tag: if tag == "062" { "062" } else { "072" },
+                                text: value.clone(),
+                            },
                         ));
                     }
                     if tag == "062" {

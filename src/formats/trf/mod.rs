@@ -30,12 +30,14 @@
 
 mod check;
 mod header;
+mod problem;
 mod read;
 mod team;
 mod write;
 
 pub use check::{CrossProblem, cross_check, cross_problems};
 pub use header::{REPORT_TAGS, ReportHeader, date, format_date, is_report_record, round_dates};
+pub use problem::{DateRecord, TrfField, TrfProblem};
 pub use read::{parse, read, read_records};
 pub use write::write;
 
@@ -48,7 +50,7 @@ use crate::tournament::model::{
 use crate::tournament::scoring::{PointSystem, Points};
 use crate::tournament::team::{
     ForfeitedMatch, MatchForfeit, MatchPoints, PairingAllocatedByes, PenaltyPoints, ScheduledMatch,
-    Team, TeamId, TeamSection,
+    Team, TeamBye, TeamId, TeamSection,
 };
 
 /// Where and why a TRF file could not be read.
@@ -59,8 +61,10 @@ pub struct TrfError {
     pub line: usize,
     /// 1-based column (character) number.
     pub column: usize,
-    /// What is wrong.
+    /// What is wrong, in English.
     pub reason: String,
+    /// What is wrong, as data (worded in the reader's language by the web).
+    pub problem: TrfProblem,
 }
 
 /// Something the reader read in a way the file may not have meant, or left out: a record this
@@ -71,8 +75,22 @@ pub struct TrfWarning {
     pub line: usize,
     /// 1-based column (character) number.
     pub column: usize,
-    /// What was read, and how.
+    /// What was read, and how, in English.
     pub reason: String,
+    /// What was read, and how, as data.
+    pub problem: TrfProblem,
+}
+
+impl TrfWarning {
+    /// The warning of `problem` at `line` and `column`.
+    pub fn new(line: usize, column: usize, problem: TrfProblem) -> TrfWarning {
+        TrfWarning {
+            line,
+            column,
+            reason: problem.to_string(),
+            problem,
+        }
+    }
 }
 
 impl std::fmt::Display for TrfWarning {
@@ -170,11 +188,12 @@ pub fn round_entry_column(round: u32) -> usize {
     92 + 10 * (round.max(1) as usize - 1)
 }
 
-fn err(line: usize, column: usize, reason: impl Into<String>) -> TrfError {
+fn err(line: usize, column: usize, problem: TrfProblem) -> TrfError {
     TrfError {
         line,
         column,
-        reason: reason.into(),
+        reason: problem.to_string(),
+        problem,
     }
 }
 
@@ -190,33 +209,52 @@ fn parse_number<T: std::str::FromStr>(
     line: usize,
     from: usize,
     to: usize,
-    what: &str,
+    what: TrfField,
 ) -> Result<Option<T>, TrfError> {
     let text = field(chars, from, to);
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse::<T>()
-        .map(Some)
-        .map_err(|_| err(line, from, format!("{what}: `{text}` is not a number")))
+    text.parse::<T>().map(Some).map_err(|_| {
+        err(
+            line,
+            from,
+            TrfProblem::NotANumber {
+                field: what,
+                text: text.to_owned(),
+            },
+        )
+    })
 }
 
 /// A whole number in `1..=max` (`what` names it in the error, which gives the limit).
-fn bounded(text: &str, max: u32, line: usize, column: usize, what: &str) -> Result<u32, TrfError> {
+fn bounded(
+    text: &str,
+    max: u32,
+    line: usize,
+    column: usize,
+    what: TrfField,
+) -> Result<u32, TrfError> {
     let limit = || {
-        let digits = max.to_string().len();
         err(
             line,
             column,
-            format!("{what} `{text}`: at most {max} ({digits} digits)"),
+            TrfProblem::AboveLimit {
+                field: what,
+                text: text.to_owned(),
+                max,
+            },
         )
     };
     if !text.chars().all(|c| c.is_ascii_digit()) || text.is_empty() {
         return Err(err(
             line,
             column,
-            format!("{what} `{text}` is not a number"),
+            TrfProblem::NotANumber {
+                field: what,
+                text: text.to_owned(),
+            },
         ));
     }
     match text.parse::<u32>() {
@@ -227,15 +265,20 @@ fn bounded(text: &str, max: u32, line: usize, column: usize, what: &str) -> Resu
 
 /// A player number (1–[`MAX_PLAYER`]).
 fn player_number(text: &str, line: usize, column: usize) -> Result<u32, TrfError> {
-    bounded(text, MAX_PLAYER, line, column, "player number")
+    bounded(text, MAX_PLAYER, line, column, TrfField::PlayerNumber)
 }
 
 /// A round number (1–[`MAX_ROUND`]).
 fn round_number(text: &str, line: usize, column: usize) -> Result<u32, TrfError> {
-    bounded(text, MAX_ROUND, line, column, "round number")
+    bounded(text, MAX_ROUND, line, column, TrfField::RoundNumber)
 }
 
-fn parse_points(text: &str, line: usize, column: usize, what: &str) -> Result<Points, TrfError> {
+fn parse_points(
+    text: &str,
+    line: usize,
+    column: usize,
+    what: TrfField,
+) -> Result<Points, TrfError> {
     // Bounded before parsing, so that no sum of a file's points can overflow.
     let whole = text
         .trim_start_matches(['-', '+'])
@@ -246,10 +289,20 @@ fn parse_points(text: &str, line: usize, column: usize, what: &str) -> Result<Po
         return Err(err(
             line,
             column,
-            format!(
-                "{what}: `{text}` is too large (at most {MAX_POINT_DIGITS} digits before the point)"
-            ),
+            TrfProblem::ScoreTooLarge {
+                field: what,
+                text: text.to_owned(),
+            },
         ));
     }
-    Points::parse(text).ok_or_else(|| err(line, column, format!("{what}: `{text}` is not a score")))
+    Points::parse(text).ok_or_else(|| {
+        err(
+            line,
+            column,
+            TrfProblem::NotAScore {
+                field: what,
+                text: text.to_owned(),
+            },
+        )
+    })
 }

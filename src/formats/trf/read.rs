@@ -36,12 +36,12 @@ pub fn read(text: &str) -> Result<TrfRead, TrfError> {
         match problem {
             // The results are the record: the file is read and ranked by them, and the column
             // that says otherwise is named.
-            CrossProblem::PointsDiffer { .. } => points_differ.push(TrfWarning {
+            CrossProblem::PointsDiffer { .. } => points_differ.push(TrfWarning::new(
                 line,
                 column,
-                reason: format!("{}; ranked by the results", problem.reason()),
-            }),
-            _ => return Err(err(line, column, problem.reason())),
+                TrfProblem::PointsDiffer(problem),
+            )),
+            _ => return Err(err(line, column, TrfProblem::Cross(problem))),
         }
     }
     if !points_differ.is_empty() {
@@ -104,7 +104,7 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 return Err(err(
                     line,
                     1,
-                    format!("more than {MAX_SCHEDULED} scheduled matches"),
+                    TrfProblem::TooManyScheduled { max: MAX_SCHEDULED },
                 ));
             }
             tournament.teams.scheduled.push(scheduled);
@@ -126,8 +126,9 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 let text = rest
                     .split_whitespace()
                     .next()
-                    .ok_or_else(|| err(line, 5, "number of rounds expected"))?;
-                tournament.total_rounds = bounded(text, MAX_ROUND, line, 5, "number of rounds")?;
+                    .ok_or_else(|| err(line, 5, TrfProblem::RoundsExpected))?;
+                tournament.total_rounds =
+                    bounded(text, MAX_ROUND, line, 5, TrfField::NumberOfRounds)?;
                 rounds_line = Some(line);
             }
             "XXC" => {
@@ -137,7 +138,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                         "black1" => tournament.setup.initial_color = Some(Color::Black),
                         "rank" => tournament.setup.rank_ids = true,
                         other => {
-                            return Err(err(line, 5, format!("unknown XXC option `{other}`")));
+                            return Err(err(
+                                line,
+                                5,
+                                TrfProblem::UnknownXxcOption {
+                                    text: other.to_owned(),
+                                },
+                            ));
                         }
                     }
                 }
@@ -146,11 +153,11 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 tournament.setup.initial_color = match rest.to_ascii_uppercase().as_str() {
                     "W" => Some(Color::White),
                     "B" => Some(Color::Black),
-                    _ => return Err(err(line, 5, "initial colour must be W or B")),
+                    _ => return Err(err(line, 5, TrfProblem::InitialColour)),
                 }
             }
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let value = parse_points(&rest, line, 5, "point value")?;
+                let value = parse_points(&rest, line, 5, TrfField::PointValue)?;
                 match tag.as_str() {
                     "BBW" => {
                         points.win = value;
@@ -176,8 +183,8 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             "XXS" => parse_xxs(&rest, line, &mut points)?,
             "162" => parse_162(&chars, line, &mut points)?,
             "XXA" => {
-                let player = parse_number::<u32>(&chars, line, 5, 8, "player")?
-                    .ok_or_else(|| err(line, 5, "player id expected"))?;
+                let player = parse_number::<u32>(&chars, line, 5, 8, TrfField::Player)?
+                    .ok_or_else(|| err(line, 5, TrfProblem::PlayerExpected))?;
                 let mut round = 1u32;
                 let mut column = 10;
                 while column <= chars.len() {
@@ -186,11 +193,15 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                         return Err(err(
                             line,
                             column,
-                            format!("XXA: more than {MAX_ROUND} rounds (3 digits)"),
+                            TrfProblem::TooManyRounds {
+                                record: Some("XXA"),
+                                max: MAX_ROUND,
+                            },
                         ));
                     }
                     if !text.trim().is_empty() {
-                        let value = parse_points(text.trim(), line, column, "acceleration")?;
+                        let value =
+                            parse_points(text.trim(), line, column, TrfField::Acceleration)?;
                         tournament.setup.accelerations.push(Acceleration {
                             player: PlayerId(player),
                             round,
@@ -209,17 +220,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     [_, rest @ ..] if rest.len() == 5 => rest,
                     all if all.len() == 5 => all,
                     _ => {
-                        return Err(err(
-                            line,
-                            5,
-                            "250 record: expected points, first and last round, first and last player",
-                        ));
+                        return Err(err(line, 5, TrfProblem::Record250Shape));
                     }
                 };
                 let [value, first_round, last_round, first_player, last_player] = words else {
-                    return Err(err(line, 5, "250 record: five values expected"));
+                    return Err(err(line, 5, TrfProblem::Record250Values));
                 };
-                let value = parse_points(value, line, 10, "fictitious points")?;
+                let value = parse_points(value, line, 10, TrfField::FictitiousPoints)?;
                 let rounds =
                     round_number(first_round, line, 15)?..=round_number(last_round, line, 19)?;
                 let players =
@@ -231,9 +238,9 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     return Err(err(
                         line,
                         15,
-                        format!(
-                            "250 records: more than {MAX_ACCELERATIONS} accelerated (player, round) pairs"
-                        ),
+                        TrfProblem::TooManyAccelerations {
+                            max: MAX_ACCELERATIONS,
+                        },
                     ));
                 }
                 for round in rounds {
@@ -250,18 +257,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 let words: Vec<&str> = rest.split_whitespace().collect();
                 let (first_round, last_round, players) = if tag == "260" {
                     let [first, last, players @ ..] = words.as_slice() else {
-                        return Err(err(
-                            line,
-                            5,
-                            "260 record: two rounds and two players needed",
-                        ));
+                        return Err(err(line, 5, TrfProblem::Record260Shape));
                     };
                     if players.len() < 2 {
-                        return Err(err(
-                            line,
-                            5,
-                            "260 record: two rounds and two players needed",
-                        ));
+                        return Err(err(line, 5, TrfProblem::Record260Shape));
                     }
                     (
                         round_number(first, line, 5)?,
@@ -286,12 +285,12 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                     "F" => GameResult::FullPointBye,
                     "H" => GameResult::HalfPointBye,
                     "Z" => GameResult::ZeroPointBye,
-                    _ => return Err(err(line, 5, "bye type must be F, H or Z")),
+                    _ => return Err(err(line, 5, TrfProblem::ByeType)),
                 };
                 let tail = field(&chars, 7, chars.len().max(7));
                 let words: Vec<&str> = tail.split_whitespace().collect();
                 let Some((round, players)) = words.split_first() else {
-                    return Err(err(line, 7, "round number expected"));
+                    return Err(err(line, 7, TrfProblem::ByeRoundExpected));
                 };
                 let round = round_number(round, line, 7)?;
                 for word in players {
@@ -300,17 +299,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 }
             }
             "013" if has_310 => {
-                warnings.push(TrfWarning {
-                    line,
-                    column: 1,
-                    reason: "013 record: the teams are read from the 310 records; this older record of the same team is not used".to_owned(),
-                });
+                warnings.push(TrfWarning::new(line, 1, TrfProblem::Team013NotUsed));
             }
             "310" | "013" => {
                 let number = tournament.teams.teams.len() as u32 + 1;
                 let team = parse_team(&chars, line, tag == "310", number)?;
                 if tournament.teams.teams.iter().any(|t| t.id == team.id) {
-                    return Err(err(line, 5, format!("team {} is listed twice", team.id.0)));
+                    return Err(err(line, 5, TrfProblem::TeamTwice { team: team.id.0 }));
                 }
                 tournament.teams.teams.push(team);
                 team_lines.push(line);
@@ -318,18 +313,14 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             "352" => {
                 let sequence = rest.to_ascii_uppercase();
                 if sequence.is_empty() || sequence.chars().any(|c| c != 'W' && c != 'B') {
-                    return Err(err(
-                        line,
-                        5,
-                        "352: the colour sequence must be W and B only",
-                    ));
+                    return Err(err(line, 5, TrfProblem::ColourSequence));
                 }
                 tournament.teams.colour_sequence = Some(sequence);
             }
             "362" => tournament.teams.match_points = Some(parse_362(&rest, line)?),
             "320" => {
                 if tournament.teams.pairing_allocated_byes.is_some() {
-                    return Err(err(line, 1, "320: one record per tournament"));
+                    return Err(err(line, 1, TrfProblem::Record320Twice));
                 }
                 tournament.teams.pairing_allocated_byes = Some(parse_320(&chars, line)?);
             }
@@ -359,11 +350,13 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             }
             _ => {
                 if !KNOWN_RECORDS.contains(&tag.as_str()) {
-                    warnings.push(TrfWarning {
+                    warnings.push(TrfWarning::new(
                         line,
-                        column: 1,
-                        reason: format!("record `{}` is not used here; kept as it is", tag.trim()),
-                    });
+                        1,
+                        TrfProblem::RecordNotUsed {
+                            tag: tag.trim().to_owned(),
+                        },
+                    ));
                 }
                 tournament.other_records.push(raw.to_string());
                 other_record_lines.push(line);
@@ -371,14 +364,14 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         }
     }
     if let Some(&first) = tab_lines.first() {
-        warnings.push(TrfWarning {
-            line: first,
-            column: 1,
-            reason: format!(
-                "tabs read as spaces to the next multiple of {TAB_STOP} columns ({} lines)",
-                tab_lines.len()
-            ),
-        });
+        warnings.push(TrfWarning::new(
+            first,
+            1,
+            TrfProblem::Tabs {
+                stop: TAB_STOP,
+                lines: tab_lines.len(),
+            },
+        ));
     }
 
     byes_written_as_games(
@@ -394,11 +387,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
             return Err(err(
                 info.line,
                 5,
-                format!(
-                    "starting ranks must be 1..{} without gaps or repeats; found {}",
-                    player_lines.len(),
-                    player.id.0
-                ),
+                TrfProblem::StartingRanks {
+                    players: player_lines.len(),
+                    found: player.id.0,
+                },
             ));
         }
     }
@@ -421,21 +413,26 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 return Err(err(
                     info.line,
                     column,
-                    format!(
-                        "round {round}: paired with {} without a result, who is not paired with {} so",
-                        opponent.0, player.id.0
-                    ),
+                    TrfProblem::InRound {
+                        round,
+                        problem: Box::new(TrfProblem::ToPlayNotBack {
+                            opponent: opponent.0,
+                            player: player.id.0,
+                        }),
+                    },
                 ));
             }
         }
-        warnings.push(TrfWarning {
-            line: info.line,
+        warnings.push(TrfWarning::new(
+            info.line,
             column,
-            reason: format!(
-                "round {round}: paired with {} and no result yet: read as a game still to play",
-                opponent.0
-            ),
-        });
+            TrfProblem::InRound {
+                round,
+                problem: Box::new(TrfProblem::ToPlay {
+                    opponent: opponent.0,
+                }),
+            },
+        ));
         if color == Color::White {
             games_to_play.push(GameToPlay {
                 round,
@@ -445,6 +442,21 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         }
     }
 
+    // In a team file the 240 records name teams (TRF-2026 Bye Section: "for individuals and
+    // teams"), not players.
+    if !tournament.teams.teams.is_empty() {
+        for (line, kind, round, id) in std::mem::take(&mut byes) {
+            let team = TeamId(id.0);
+            if round == 0 || !tournament.teams.teams.iter().any(|t| t.id == team) {
+                return Err(err(
+                    line,
+                    11,
+                    TrfProblem::NoTeamOrRound { team: id.0, round },
+                ));
+            }
+            tournament.teams.byes.push(TeamBye { round, team, kind });
+        }
+    }
     // Requested byes from 240 records and XXZ become round entries.
     let rounds_with_games = player_lines
         .iter()
@@ -455,17 +467,20 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         .unwrap_or(0);
     for (line, id) in absent_next {
         if rounds_with_games >= MAX_ROUND {
-            return Err(err(
-                line,
-                5,
-                format!("XXZ: no round after round {MAX_ROUND}"),
-            ));
+            return Err(err(line, 5, TrfProblem::NoRoundAfter { max: MAX_ROUND }));
         }
         byes.push((line, GameResult::ZeroPointBye, rounds_with_games + 1, id));
     }
     for (line, kind, round, id) in byes {
         if !known(id) || round == 0 {
-            return Err(err(line, 5, format!("no player {} or round {round}", id.0)));
+            return Err(err(
+                line,
+                5,
+                TrfProblem::NoPlayerOrRound {
+                    player: id.0,
+                    round,
+                },
+            ));
         }
         let player = &mut player_lines[id.0 as usize - 1].0;
         let index = round as usize - 1;
@@ -491,7 +506,10 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 return Err(err(
                     line,
                     74,
-                    format!("team {}: no player {}", team.id.0, player.0),
+                    TrfProblem::SquadPlayerMissing {
+                        team: team.id.0,
+                        player: player.0,
+                    },
                 ));
             }
             if let Some(other) = squad_of.insert(player, team.id.0)
@@ -500,7 +518,11 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
                 return Err(err(
                     line,
                     74,
-                    format!("player {} is in teams {other} and {}", player.0, team.id.0),
+                    TrfProblem::TwoSquads {
+                        player: player.0,
+                        first: other,
+                        second: team.id.0,
+                    },
                 ));
             }
         }
@@ -513,7 +535,11 @@ pub fn read_records(text: &str) -> Result<TrfRead, TrfError> {
         for (penalty, &line) in penalties.iter().zip(&penalty_lines) {
             let player = PlayerId(penalty.team.0);
             if !known(player) {
-                return Err(err(line, 24, format!("299: no player {}", player.0)));
+                return Err(err(
+                    line,
+                    24,
+                    TrfProblem::PenaltyPlayerMissing { player: player.0 },
+                ));
             }
             tournament.adjustments.push(PointAdjustment {
                 player,
@@ -576,35 +602,37 @@ fn byes_written_as_games(
             }
             let column = 92 + 10 * index + 7;
             let round = index + 1;
-            let (bye, reason) = match entry.result {
+            let (bye, code) = match entry.result {
                 GameResult::Draw if team_event => {
                     return Err(err(
                         info.line,
                         column,
-                        format!("round {round}: a played game (`=`) needs an opponent"),
+                        TrfProblem::InRound {
+                            round: round as u32,
+                            problem: Box::new(TrfProblem::GameWithoutOpponent {
+                                code: "=".to_owned(),
+                            }),
+                        },
                     ));
                 }
                 _ if team_event => continue,
-                GameResult::ForfeitWin => (
-                    GameResult::PairingAllocatedBye,
-                    "`+` without an opponent read as the pairing-allocated bye (`U`)",
-                ),
-                GameResult::ForfeitLoss => (
-                    GameResult::ZeroPointBye,
-                    "`-` without an opponent read as an absence, a zero-point bye (`Z`)",
-                ),
-                GameResult::Draw => (
-                    GameResult::HalfPointBye,
-                    "`=` without an opponent read as a half-point bye (`H`)",
-                ),
+                GameResult::ForfeitWin => (GameResult::PairingAllocatedBye, '+'),
+                GameResult::ForfeitLoss => (GameResult::ZeroPointBye, '-'),
+                GameResult::Draw => (GameResult::HalfPointBye, '='),
                 _ => continue,
             };
             entry.result = bye;
-            warnings.push(TrfWarning {
-                line: info.line,
+            warnings.push(TrfWarning::new(
+                info.line,
                 column,
-                reason: format!("round {round}: {reason}"),
-            });
+                TrfProblem::InRound {
+                    round: round as u32,
+                    problem: Box::new(TrfProblem::ReadAsBye {
+                        code,
+                        bye: bye.trf_code(),
+                    }),
+                },
+            ));
         }
     }
     Ok(())
@@ -615,18 +643,23 @@ fn parse_player(
     line: usize,
     warnings: &mut Vec<TrfWarning>,
 ) -> Result<(Player, PlayerLine), TrfError> {
-    let id = parse_number::<u32>(chars, line, 5, 8, "starting rank")?
-        .ok_or_else(|| err(line, 5, "starting rank missing"))?;
+    let id = parse_number::<u32>(chars, line, 5, 8, TrfField::StartingRank)?
+        .ok_or_else(|| err(line, 5, TrfProblem::StartingRankMissing))?;
     if id == 0 {
-        return Err(err(line, 5, "starting rank must be at least 1"));
+        return Err(err(line, 5, TrfProblem::StartingRankZero));
     }
-    let rating = parse_number::<u16>(chars, line, 49, 52, "rating")?.unwrap_or(0);
-    let fide_id = parse_number::<u64>(chars, line, 58, 68, "FIDE id")?;
+    let rating = parse_number::<u16>(chars, line, 49, 52, TrfField::Rating)?.unwrap_or(0);
+    let fide_id = parse_number::<u64>(chars, line, 58, 68, TrfField::FideId)?;
     let points_text = field(chars, 81, 84);
     let points_given = if points_text.trim().is_empty() {
         None
     } else {
-        Some(parse_points(points_text.trim(), line, 81, "points")?)
+        Some(parse_points(
+            points_text.trim(),
+            line,
+            81,
+            TrfField::Points,
+        )?)
     };
     let mut rounds = Vec::new();
     let mut to_play: Option<(u32, PlayerId, Color, usize)> = None;
@@ -643,7 +676,10 @@ fn parse_player(
             return Err(err(
                 line,
                 column,
-                format!("more than {MAX_ROUND} rounds (3 digits)"),
+                TrfProblem::TooManyRounds {
+                    record: None,
+                    max: MAX_ROUND,
+                },
             ));
         }
         for _ in 0..pending_blank {
@@ -658,10 +694,10 @@ fn parse_player(
             return Err(err(
                 line,
                 column,
-                format!(
-                    "round {}: an entry after round {round}, which has no result yet",
-                    rounds.len() + 1
-                ),
+                TrfProblem::InRound {
+                    round: rounds.len() as u32 + 1,
+                    problem: Box::new(TrfProblem::EntryAfterToPlay { round }),
+                },
             ));
         }
         match parse_round(chars, line, column, rounds.len() + 1, warnings)? {
@@ -705,13 +741,17 @@ fn parse_round(
     round: usize,
     warnings: &mut Vec<TrfWarning>,
 ) -> Result<Entry, TrfError> {
+    let in_round = |problem: TrfProblem| TrfProblem::InRound {
+        round: round as u32,
+        problem: Box::new(problem),
+    };
     let opponent_text = field(chars, column, column + 3);
     let opponent_text = opponent_text.trim();
     let opponent = if opponent_text.is_empty() {
         0
     } else {
-        bounded(opponent_text, MAX_PLAYER, line, column, "opponent")
-            .map_err(|error| err(line, column, format!("round {round}: {}", error.reason)))?
+        bounded(opponent_text, MAX_PLAYER, line, column, TrfField::Opponent)
+            .map_err(|error| err(line, column, in_round(error.problem)))?
     };
     let color = match field(chars, column + 5, column + 5).as_str() {
         "w" | "W" => Some(Color::White),
@@ -721,7 +761,9 @@ fn parse_round(
             return Err(err(
                 line,
                 column + 5,
-                format!("round {round}: colour must be w, b or -, not `{other}`"),
+                in_round(TrfProblem::Colour {
+                    text: other.to_owned(),
+                }),
             ));
         }
     };
@@ -743,7 +785,9 @@ fn parse_round(
             return Err(err(
                 line,
                 column + 7,
-                format!("round {round}: unknown result code `{other}`"),
+                in_round(TrfProblem::ResultCode {
+                    text: other.to_owned(),
+                }),
             ));
         }
     };
@@ -758,27 +802,19 @@ fn parse_round(
     {
         return Ok(Entry::ToPlay(opponent, color));
     }
-    let mut warn = |column: usize, reason: String| {
-        warnings.push(TrfWarning {
-            line,
-            column,
-            reason: format!("round {round}: {reason}"),
-        })
+    let mut warn = |column: usize, problem: TrfProblem| {
+        warnings.push(TrfWarning::new(line, column, in_round(problem)))
     };
     if opponent.is_some() && result.is_bye() {
         if color.is_none() && result == GameResult::ZeroPointBye {
             // A pairing nobody played and nobody won: both forfeited.
-            warn(
-                column + 7,
-                "an opponent without colour or result read as an unplayed game lost by forfeit (`-`)"
-                    .to_owned(),
-            );
+            warn(column + 7, TrfProblem::ReadAsForfeit);
             result = GameResult::ForfeitLoss;
         } else {
             return Err(err(
                 line,
                 column + 7,
-                format!("round {round}: a bye (`{code}`) cannot have an opponent"),
+                in_round(TrfProblem::ByeWithOpponent { code: code.clone() }),
             ));
         }
     }
@@ -788,7 +824,7 @@ fn parse_round(
         return Err(err(
             line,
             column,
-            format!("round {round}: a played game (`{code}`) needs an opponent"),
+            in_round(TrfProblem::GameWithoutOpponent { code: code.clone() }),
         ));
     }
     // An opponent with the `-` colour is a pairing that was not played: a forfeit. A game
@@ -797,9 +833,7 @@ fn parse_round(
         return Err(err(
             line,
             column + 5,
-            format!(
-                "round {round}: a game played (`{code}`) needs a colour (w or b); an unplayed pairing is written `- +` or `- -`"
-            ),
+            in_round(TrfProblem::GameWithoutColour { code: code.clone() }),
         ));
     }
     Ok(Entry::Done(RoundEntry {
@@ -811,15 +845,21 @@ fn parse_round(
 
 fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), TrfError> {
     for item in rest.split_whitespace() {
-        let (code, value) = item
-            .split_once('=')
-            .ok_or_else(|| err(line, 5, format!("XXS: `{item}` is not CODE=VALUE")))?;
+        let (code, value) = item.split_once('=').ok_or_else(|| {
+            err(
+                line,
+                5,
+                TrfProblem::XxsItem {
+                    text: item.to_owned(),
+                },
+            )
+        })?;
         let value = if value.starts_with('.') {
             format!("0{value}")
         } else {
             value.to_string()
         };
-        let value = parse_points(&value, line, 5, "XXS value")?;
+        let value = parse_points(&value, line, 5, TrfField::XxsValue)?;
         match code.to_ascii_uppercase().as_str() {
             "WW" | "BW" => points.win = value,
             "WD" | "BD" => points.draw = value,
@@ -839,7 +879,16 @@ fn parse_xxs(rest: &str, line: usize, points: &mut PointSystem) -> Result<(), Tr
                 points.draw = value;
                 points.half_point_bye = value;
             }
-            other => return Err(err(line, 5, format!("XXS: unknown code `{other}`"))),
+            other => {
+                return Err(err(
+                    line,
+                    5,
+                    TrfProblem::UnknownCode {
+                        record: "XXS",
+                        text: other.to_owned(),
+                    },
+                ));
+            }
         }
     }
     Ok(())
@@ -857,7 +906,7 @@ fn parse_162(chars: &[char], line: usize, points: &mut PointSystem) -> Result<()
             continue;
         }
         let value_text = field(chars, column + 1, column + 4);
-        let value = parse_points(value_text.trim(), line, column + 1, "162 value")?;
+        let value = parse_points(value_text.trim(), line, column + 1, TrfField::Value162)?;
         match code.as_str() {
             "W" => {
                 points.win = value;
@@ -879,7 +928,16 @@ fn parse_162(chars: &[char], line: usize, points: &mut PointSystem) -> Result<()
                 pab_set = true;
             }
             "X" => {}
-            other => return Err(err(line, column, format!("162: unknown code `{other}`"))),
+            other => {
+                return Err(err(
+                    line,
+                    column,
+                    TrfProblem::UnknownCode {
+                        record: "162",
+                        text: other.to_owned(),
+                    },
+                ));
+            }
         }
         column += 9;
     }

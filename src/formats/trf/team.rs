@@ -17,9 +17,15 @@ pub(super) fn parse_team(
     place: u32,
 ) -> Result<Team, TrfError> {
     let (id, name, nickname, first_column) = if extended {
-        let id = bounded(field(chars, 5, 7).trim(), 999, line, 5, "team number")?;
+        let id = bounded(
+            field(chars, 5, 7).trim(),
+            999,
+            line,
+            5,
+            TrfField::TeamNumber,
+        )?;
         if id == 0 {
-            return Err(err(line, 5, "team number must be 1 to 999"));
+            return Err(err(line, 5, TrfProblem::TeamNumberRange));
         }
         (
             id,
@@ -46,7 +52,7 @@ pub(super) fn parse_team(
                     return Err(err(
                         line,
                         column,
-                        format!("more than {MAX_SQUAD} players in one team"),
+                        TrfProblem::SquadTooLarge { max: MAX_SQUAD },
                     ));
                 }
                 squad.push(PlayerId(player));
@@ -86,14 +92,23 @@ pub(super) fn parse_362(rest: &str, line: usize) -> Result<MatchPoints, TrfError
     tokens.retain(|t| !t.is_empty());
     for pair in tokens.chunks(2) {
         let [code, value] = pair else {
-            return Err(err(line, 5, "362: each code needs its points"));
+            return Err(err(line, 5, TrfProblem::Record362Points));
         };
-        let value = parse_points(value, line, 5, "362 value")?;
+        let value = parse_points(value, line, 5, TrfField::Value362)?;
         match code.to_ascii_uppercase().as_str() {
             "TW" | "W" => points.win = value,
             "TD" | "D" => points.draw = value,
             "TL" | "L" => points.loss = value,
-            other => return Err(err(line, 5, format!("362: unknown code `{other}`"))),
+            other => {
+                return Err(err(
+                    line,
+                    5,
+                    TrfProblem::UnknownCode {
+                        record: "362",
+                        text: other.to_owned(),
+                    },
+                ));
+            }
         }
     }
     Ok(points)
@@ -103,8 +118,13 @@ pub(super) fn parse_362(rest: &str, line: usize) -> Result<MatchPoints, TrfError
 /// 10–13, then the team given the bye in round 1 (15–17), round 2 (19–21), … (`000` or blank:
 /// none that round).
 pub(super) fn parse_320(chars: &[char], line: usize) -> Result<PairingAllocatedByes, TrfError> {
-    let match_points = parse_points(field(chars, 5, 8).trim(), line, 5, "320 match points")?;
-    let game_points = parse_points(field(chars, 10, 13).trim(), line, 10, "320 game points")?;
+    let match_points = parse_points(field(chars, 5, 8).trim(), line, 5, TrfField::MatchPoints320)?;
+    let game_points = parse_points(
+        field(chars, 10, 13).trim(),
+        line,
+        10,
+        TrfField::GamePoints320,
+    )?;
     let mut teams = Vec::new();
     let mut column = 15;
     let mut round = 1;
@@ -112,7 +132,7 @@ pub(super) fn parse_320(chars: &[char], line: usize) -> Result<PairingAllocatedB
         let text = field(chars, column, column + 2);
         let text = text.trim();
         if !text.is_empty() {
-            let team = bounded(text, 999, line, column, "team number")?;
+            let team = bounded(text, 999, line, column, TrfField::TeamNumber)?;
             if team != 0 {
                 teams.push((round, TeamId(team)));
             }
@@ -134,18 +154,24 @@ pub(super) fn parse_330(chars: &[char], line: usize) -> Result<ForfeitedMatch, T
         "+-" | "WL" | "WZ" | "10" => MatchForfeit::HomeWins,
         "-+" | "LW" | "ZW" | "01" => MatchForfeit::AwayWins,
         "--" | "LL" | "ZZ" | "00" => MatchForfeit::Both,
-        _ => return Err(err(line, 5, "330: the forfeit type must be +-, -+ or --")),
+        _ => return Err(err(line, 5, TrfProblem::ForfeitType)),
     };
     let round = round_number(field(chars, 8, 10).trim(), line, 8)?;
-    let white = bounded(field(chars, 12, 14).trim(), 999, line, 12, "team number")?;
+    let white = bounded(
+        field(chars, 12, 14).trim(),
+        999,
+        line,
+        12,
+        TrfField::TeamNumber,
+    )?;
     let black_text = field(chars, 16, 18);
     let black = if black_text.trim().is_empty() {
         0
     } else {
-        bounded(black_text.trim(), 999, line, 16, "team number")?
+        bounded(black_text.trim(), 999, line, 16, TrfField::TeamNumber)?
     };
     if round == 0 || white == 0 {
-        return Err(err(line, 8, "330: round and first team must be given"));
+        return Err(err(line, 8, TrfProblem::Record330Shape));
     }
     Ok(ForfeitedMatch {
         round,
@@ -171,7 +197,7 @@ pub(super) enum Record299 {
 /// matches. Other `299` records are kept as they are (`None`).
 pub(super) fn parse_299(chars: &[char], line: usize) -> Result<Option<Record299>, TrfError> {
     let kind = field(chars, 5, 5);
-    let read = |from: usize, to: usize, what: &str| -> Result<Points, TrfError> {
+    let read = |from: usize, to: usize, what: TrfField| -> Result<Points, TrfError> {
         let text = field(chars, from, to);
         if text.trim().is_empty() {
             Ok(Points::ZERO)
@@ -179,8 +205,8 @@ pub(super) fn parse_299(chars: &[char], line: usize) -> Result<Option<Record299>
             parse_points(text.trim(), line, from, what)
         }
     };
-    let match_points = read(8, 11, "299 match points")?;
-    let game_points = read(14, 17, "299 game points")?;
+    let match_points = read(8, 11, TrfField::MatchPoints299)?;
+    let game_points = read(14, 17, TrfField::GamePoints299)?;
     let round_text = field(chars, 20, 22);
     let round = if round_text.trim().is_empty() {
         0
@@ -200,9 +226,9 @@ pub(super) fn parse_299(chars: &[char], line: usize) -> Result<Option<Record299>
         return Ok(None);
     };
     if words.next().is_some() {
-        return Err(err(line, 29, "299: one penalty record per team"));
+        return Err(err(line, 29, TrfProblem::PenaltyTwice));
     }
-    let team = bounded(first, 999, line, 24, "team number")?;
+    let team = bounded(first, 999, line, 24, TrfField::TeamNumber)?;
     Ok(Some(Record299::Penalty(PenaltyPoints {
         team: TeamId(team),
         round: (round != 0 && round != 999).then_some(round),
@@ -292,6 +318,22 @@ pub(super) fn write_teams(out: &mut String, section: &TeamSection) {
                 format!("{:.1}", game_points.as_f64())
             );
         }
+    }
+    // Team byes (240 names teams in a team file), one record per round and kind.
+    let mut byes = section.byes.clone();
+    byes.sort_by_key(|bye| (bye.round, bye.kind.trf_code(), bye.team.0));
+    for group in byes.chunk_by(|a, b| a.round == b.round && a.kind == b.kind) {
+        let teams: Vec<String> = group
+            .iter()
+            .map(|bye| format!("{:>4}", bye.team.0))
+            .collect();
+        let _ = writeln!(
+            out,
+            "240 {} {:03} {}",
+            group[0].kind.trf_code(),
+            group[0].round,
+            teams.join(" ")
+        );
     }
     for scheduled in &section.scheduled {
         let _ = writeln!(out, "{}", scheduled_comment(scheduled));

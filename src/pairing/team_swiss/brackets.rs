@@ -10,7 +10,7 @@
 
 use crate::pairing::matching::max_weight_matching;
 
-use super::{ColourPreferences, Round, TeamPairingError, weights};
+use super::{ColourPreferences, NoPairingReason, Round, TeamPairingError, weights};
 
 /// A team's colour preference (Art. 1.7): the colour and whether it is strong (type A's only
 /// strength counts as strong) or mild (type B).
@@ -140,10 +140,9 @@ impl<'a> Field<'a> {
             pairs.extend(paired);
         }
         if !left.is_empty() {
-            return Err(TeamPairingError::NoPairing(format!(
-                "{} teams are left unpaired",
-                left.len()
-            )));
+            return Err(TeamPairingError::NoPairing(NoPairingReason::LeftUnpaired {
+                teams: left.len(),
+            }));
         }
         Ok((bye, pairs))
     }
@@ -171,11 +170,7 @@ impl<'a> Field<'a> {
                 return Ok(Some(candidate));
             }
         }
-        Err(TeamPairingError::NoPairing(
-            "no team can have the pairing-allocated bye and leave a pairing of the others \
-             (Art. 3.4.1)"
-                .to_owned(),
-        ))
+        Err(TeamPairingError::NoPairing(NoPairingReason::NoBye))
     }
 
     /// Art. 3.5: the bracket of the scoregroup `level` (its `residents`), with the upfloaters
@@ -239,11 +234,10 @@ impl<'a> Field<'a> {
             }
             count += 2;
         }
-        Err(TeamPairingError::NoPairing(format!(
-            "the scoregroup of {} teams with {} points has no legal bracket with any upfloaters",
-            residents.len(),
-            self.round.entrants[residents[0]].primary
-        )))
+        Err(TeamPairingError::NoPairing(NoPairingReason::ScoreGroup {
+            teams: residents.len(),
+            points: self.round.entrants[residents[0]].primary,
+        }))
     }
 
     /// [C6] (Art. 2.3.3): the scoregroup just below `level`, what is left of it in `rest`, can

@@ -146,13 +146,43 @@ pub struct TeamPairing {
 pub enum TeamPairingError {
     /// No pairing complies with the absolute criteria (Art. 3.3.3: the Chief Arbiter decides).
     #[error("no legal pairing: {0} (C.04.6 Art. 3.3.3)")]
-    NoPairing(String),
+    NoPairing(NoPairingReason),
     /// A team is listed twice.
     #[error("team {0} is listed twice")]
     DuplicateTeam(u32),
     /// A bracket too large for the matching weights.
     #[error("a bracket of {0} teams is more than this engine pairs")]
     TooLarge(usize),
+}
+
+/// Where the search for a legal pairing ended ([`TeamPairingError::NoPairing`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoPairingReason {
+    /// A bracket has no pairing that keeps the absolute criteria.
+    #[error("a bracket has no pairing")]
+    Bracket,
+    /// Teams are left over once every bracket is paired.
+    #[error("{teams} teams are left unpaired")]
+    LeftUnpaired {
+        /// How many.
+        teams: usize,
+    },
+    /// No team can have the pairing-allocated bye and leave a pairing of the others
+    /// (Art. 3.4.1).
+    #[error(
+        "no team can have the pairing-allocated bye and leave a pairing of the others (Art. 3.4.1)"
+    )]
+    NoBye,
+    /// A scoregroup has no legal bracket, whatever teams float up into it.
+    #[error(
+        "the scoregroup of {teams} teams with {points} points has no legal bracket with any upfloaters"
+    )]
+    ScoreGroup {
+        /// Its teams.
+        teams: usize,
+        /// Their primary score.
+        points: Points,
+    },
 }
 
 /// Pairs `round`: the boards in board order (C.04.2 Art. 3.6), the bye last.

@@ -23,8 +23,8 @@
 
 use crate::pairing::matching::{DenseMatcher, MatchWeight, Wide};
 
-use super::TeamPairingError;
 use super::brackets::Field;
+use super::{NoPairingReason, TeamPairingError};
 
 /// The pairs of `bracket` (teams of `field`) that Art. 3.6 chooses, or an error when it has no
 /// perfect matching (the caller has checked it has).
@@ -136,9 +136,7 @@ fn solve<const L: usize>(
             Some(bottom) if bottom > top => pairs.push((order[top], order[bottom])),
             Some(_) => {}
             None => {
-                return Err(TeamPairingError::NoPairing(
-                    "a bracket has no pairing".to_owned(),
-                ));
+                return Err(TeamPairingError::NoPairing(NoPairingReason::Bracket));
             }
         }
     }

@@ -431,6 +431,8 @@ pub(super) fn to_tournament(event: &TeamEvent) -> Tournament {
             )),
             totals: totals(event),
             scheduled,
+            // A team's zero-point bye is a round without its match: nothing more to write.
+            byes: Vec::new(),
         },
         ..Tournament::default()
     }

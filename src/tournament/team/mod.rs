@@ -25,7 +25,7 @@ pub mod score;
 pub mod tiebreak;
 pub mod working;
 
-use crate::tournament::model::{Player, PlayerId, Tournament};
+use crate::tournament::model::{Color, GameResult, Player, PlayerId, RoundEntry, Tournament};
 use crate::tournament::result::BoardResult;
 use crate::tournament::scoring::{PointSystem, Points};
 
@@ -225,6 +225,38 @@ pub enum TeamFileError {
         /// The team.
         team: u32,
     },
+    /// A team's bye in a round in which it also plays a match.
+    #[error("round {round}: team {team} has a bye and a match")]
+    ByeAndMatch {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: u32,
+    },
+    /// A team's bye that scores points (`F` or `H`): a team event here scores only its
+    /// matches and the pairing-allocated bye (record 320).
+    #[error(
+        "round {round}: team {team} has a bye of '{code}', which scores points; only zero-point team byes (Z) are kept"
+    )]
+    ScoredTeamBye {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: u32,
+        /// `F` or `H`.
+        code: char,
+    },
+    /// A team's zero-point bye in a round not paired yet, where the team event being made
+    /// cannot keep it (the web import: its team events know no absence announced ahead).
+    #[error(
+        "round {round}: team {team} has a zero-point bye in a round not paired yet, which the import cannot keep"
+    )]
+    ByeAhead {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: u32,
+    },
     /// More boards in one match than the format holds.
     #[error("round {round}: team {team} has more than {max} players in one match")]
     TooManyBoards {
@@ -327,6 +359,26 @@ impl TeamEvent {
                 });
             }
         }
+        // A team's requested bye: a zero-point bye is the round without its match (C.07
+        // Art. 16: an unplayed round); a bye that scores points has no place to be kept.
+        for bye in &section.byes {
+            if bye.kind != GameResult::ZeroPointBye {
+                return Err(TeamFileError::ScoredTeamBye {
+                    round: bye.round,
+                    team: bye.team.0,
+                    code: bye.kind.trf_code(),
+                });
+            }
+            if matches
+                .iter()
+                .any(|m| m.round == bye.round && m.involves(bye.team))
+            {
+                return Err(TeamFileError::ByeAndMatch {
+                    round: bye.round,
+                    team: bye.team.0,
+                });
+            }
+        }
         // The pairing-allocated byes of a team Swiss: a match without a second team.
         if let Some(byes) = &section.pairing_allocated_byes {
             for &(round, team) in &byes.teams {
@@ -398,6 +450,56 @@ impl TeamEvent {
         })
     }
 
+    /// The team competition of a file written during a round ([`TeamEvent::from_tournament`]
+    /// with `games`, the games paired with no result yet as `(round, white, black)`): their
+    /// boards are seated in their matches and have no result, so the round is under way.
+    pub fn from_tournament_under_way(
+        tournament: &Tournament,
+        games: &[(u32, PlayerId, PlayerId)],
+    ) -> Result<TeamEvent, TeamFileError> {
+        if games.is_empty() {
+            return TeamEvent::from_tournament(tournament);
+        }
+        // Each game to play is seated as a game with a stand-in result, taken off once the
+        // matches are made.
+        let mut seated = tournament.clone();
+        for &(round, white, black) in games {
+            for (player, opponent, color) in
+                [(white, black, Color::White), (black, white, Color::Black)]
+            {
+                let Some(player) = seated.players.iter_mut().find(|p| p.id == player) else {
+                    continue;
+                };
+                let index = round.saturating_sub(1) as usize;
+                while player.rounds.len() <= index {
+                    player.rounds.push(RoundEntry {
+                        opponent: None,
+                        color: None,
+                        result: GameResult::ZeroPointBye,
+                    });
+                }
+                player.rounds[index] = RoundEntry {
+                    opponent: Some(opponent),
+                    color: Some(color),
+                    result: GameResult::Draw,
+                };
+            }
+        }
+        let mut event = TeamEvent::from_tournament(&seated)?;
+        for m in &mut event.matches {
+            for board in &mut m.boards {
+                if let (Some(white), Some(black)) = (board.white, board.black)
+                    && games.iter().any(|&(round, w, b)| {
+                        round == m.round && ((w, b) == (white, black) || (w, b) == (black, white))
+                    })
+                {
+                    board.result = None;
+                }
+            }
+        }
+        Ok(event)
+    }
+
     /// The tournament file of this competition: every game as two player round entries, the
     /// teams as 310 records, the colour sequence (352), the match points (362), forfeited
     /// matches (330) and penalties (299). [`TeamEvent::from_tournament`] reads it back.
@@ -432,6 +534,21 @@ pub struct TeamSection {
     /// TRF-2026 records results only, so a file written during the season carries the rest
     /// of its schedule in comments ([`ScheduledMatch`]).
     pub scheduled: Vec<ScheduledMatch>,
+    /// Byes given to teams (record 240 in a team file names teams, not players): a team not
+    /// paired in a round with a full-, half- or zero-point bye.
+    pub byes: Vec<TeamBye>,
+}
+
+/// A team's bye of one round, as TRF-2026 record 240 gives it in a team file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamBye {
+    /// The round.
+    pub round: u32,
+    /// The team.
+    pub team: TeamId,
+    /// [`GameResult::FullPointBye`], [`GameResult::HalfPointBye`] or
+    /// [`GameResult::ZeroPointBye`].
+    pub kind: GameResult,
 }
 
 /// A match on a league's schedule without a result: a round still to play, a postponed match,

@@ -1,12 +1,15 @@
-//! `GET /api/v1/events?q=TEXT&offset=N&limit=N`: the published events of this server and those
-//! pushed to it, newest first day first, whose name or place contains `q` (ASCII case
-//! ignored), [`DEFAULT_LIMIT`] a page (at most [`MAX_LIMIT`]).
+//! `GET /api/v1/events?q=TEXT&federation=CZE&from=YYYY-MM-DD&to=YYYY-MM-DD&state=current&offset=N&limit=N`:
+//! the published events of this server and those pushed to it, newest first day first, whose
+//! name or place contains `q` (ASCII case ignored), of the organising `federation`, that end on
+//! `from` or later and start on `to` or earlier, `current`, `upcoming` or `finished` today;
+//! [`DEFAULT_LIMIT`] a page (at most [`MAX_LIMIT`]). A value that cannot be read is a 400 that
+//! names it.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use crate::db::read::public_state::list_events;
+use crate::db::read::public_state::{EventFilter, EventState, list_events};
 use crate::web::handlers::api::{error, json_with_etag};
 use crate::web::{AppError, AppState};
 
@@ -31,6 +34,65 @@ pub struct EventsQuery {
     /// Events to show.
     #[serde(default)]
     pub limit: Option<String>,
+    /// The organising federation.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// Events that end on this day or later.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Events that start on this day or earlier.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// `current`, `upcoming` or `finished`.
+    #[serde(default)]
+    pub state: Option<String>,
+}
+
+impl EventsQuery {
+    /// The filter the query asks for on `today`, or the reason a value cannot be read.
+    fn filter(&self, today: time::Date) -> Result<EventFilter, String> {
+        let given = |value: &Option<String>| {
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
+        };
+        let federation = match given(&self.federation) {
+            Some(code) if code.len() == 3 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                Some(code.to_ascii_uppercase())
+            }
+            Some(_) => return Err("federation is three letters (CZE)".to_owned()),
+            None => None,
+        };
+        let date = |name: &str, value: &Option<String>| match given(value) {
+            Some(text) => date_of(&text)
+                .map(Some)
+                .ok_or_else(|| format!("{name} is a date YYYY-MM-DD")),
+            None => Ok(None),
+        };
+        let state = match given(&self.state) {
+            Some(text) => Some((
+                EventState::parse(&text)
+                    .ok_or("state is current, upcoming or finished".to_owned())?,
+                today,
+            )),
+            None => None,
+        };
+        Ok(EventFilter {
+            text: self.q.clone().unwrap_or_default(),
+            federation,
+            from: date("from", &self.from)?,
+            to: date("to", &self.to)?,
+            state,
+        })
+    }
+}
+
+/// A day written `YYYY-MM-DD`.
+fn date_of(text: &str) -> Option<time::Date> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(text, format).ok()
 }
 
 /// A whole number in `0..=max` given as `name`, or the reason it is not.
@@ -50,10 +112,14 @@ pub async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
     let Ok(query) = web::Query::<EventsQuery>::from_query(req.query_string()) else {
         return Ok(error(
             StatusCode::BAD_REQUEST,
-            "the query takes q, offset and limit",
+            "the query takes q, federation, from, to, state, offset and limit",
         ));
     };
-    let text = query.q.clone().unwrap_or_default();
+    let filter = match query.filter(crate::db::now().date()) {
+        Ok(filter) => filter,
+        Err(reason) => return Ok(error(StatusCode::BAD_REQUEST, &reason)),
+    };
+    let text = &filter.text;
     if text.chars().count() > MAX_QUERY || text.chars().any(char::is_control) {
         return Ok(error(
             StatusCode::BAD_REQUEST,
@@ -69,7 +135,7 @@ pub async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         }
     };
     let page = state
-        .db(move |conn| Ok(list_events(conn, &text, offset, limit)?))
+        .db(move |conn| Ok(list_events(conn, &filter, offset, limit)?))
         .await?;
     let body = serde_json::to_string(&page).unwrap_or_default();
     Ok(json_with_etag(&req, "application/json", body))

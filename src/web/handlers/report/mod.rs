@@ -27,6 +27,7 @@ use crate::web::handlers::swiss::trf_export::report_text;
 use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::i18n::Lang;
 use crate::web::i18n::records::cross_problem_text;
+use crate::web::i18n::trf::trf_problem_text;
 use crate::web::pdf_response;
 use crate::web::{AppError, PageContext};
 
@@ -184,12 +185,11 @@ fn field_text(lang: Lang, at: &ReportField) -> String {
     }
 }
 
-/// What is wrong with the report, in the visitor's language (a line the reader cannot read
-/// keeps the reader's English words).
+/// What is wrong with the report, in the visitor's language.
 fn issue_text(lang: Lang, issue: &ReportIssue) -> String {
     let n = |value: u32| value.to_string();
     match issue {
-        ReportIssue::Unreadable { reason } => reason.clone(),
+        ReportIssue::Unreadable { problem } => trf_problem_text(lang, problem),
         ReportIssue::Records(problem) => cross_problem_text(lang, problem),
         ReportIssue::Missing => lang.t("report.issue.missing"),
         ReportIssue::EndBeforeStart { start, end } => lang.t_with(

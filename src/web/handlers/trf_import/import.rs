@@ -17,6 +17,8 @@ use crate::web::extractors::Organiser;
 use crate::web::handlers::tournament::new::{DATE, TournamentForm};
 use crate::web::handlers::trf_import::form::TrfImportPage;
 use crate::web::i18n::records::cross_problem_text;
+use crate::web::i18n::team_file::team_file_text;
+use crate::web::i18n::trf::trf_problem_text;
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 use actix_web::http::StatusCode;
@@ -50,17 +52,23 @@ fn at_line(ctx: &PageContext, line: usize, column: usize, reason: &str) -> Strin
 /// checks them; or why not, with the line and column (the cross-check's problems in the
 /// visitor's language).
 fn read_file(ctx: &PageContext, text: &str) -> Result<trf::TrfRead, String> {
-    let mut read = trf::read_records(text)
-        .map_err(|error| at_line(ctx, error.line, error.column, &error.reason))?;
+    let mut read = trf::read_records(text).map_err(|error| {
+        at_line(
+            ctx,
+            error.line,
+            error.column,
+            &trf_problem_text(ctx.lang, &error.problem),
+        )
+    })?;
     for (line, column, problem) in trf::cross_problems(&read) {
         match problem {
             // The results are the record (the standings rank by them): a points column that
             // says otherwise is noted, naming its line, not refused.
-            trf::CrossProblem::PointsDiffer { .. } => read.warnings.push(trf::TrfWarning {
+            trf::CrossProblem::PointsDiffer { .. } => read.warnings.push(trf::TrfWarning::new(
                 line,
                 column,
-                reason: cross_problem_text(ctx.lang, &problem),
-            }),
+                trf::TrfProblem::PointsDiffer(problem),
+            )),
             _ => {
                 return Err(at_line(
                     ctx,
@@ -168,11 +176,11 @@ pub async fn import_trf(
     let games_to_play = read.games_to_play;
     let model = read.tournament;
     let mut warnings = read.warnings;
-    warnings.extend(header_problems.into_iter().map(|problem| trf::TrfWarning {
-        line: problem.line,
-        column: problem.column,
-        reason: problem.reason,
-    }));
+    warnings.extend(
+        header_problems
+            .into_iter()
+            .map(|problem| trf::TrfWarning::new(problem.line, problem.column, problem.problem)),
+    );
     let mut plan = match ImportPlan::of(&model, &header.round_dates) {
         Ok(plan) => plan,
         Err(refusal) => {
@@ -224,11 +232,21 @@ pub async fn import_trf(
     if !model.teams.teams.is_empty() {
         // A team file (TRF-2026 310 records): a team league or a team Swiss with its teams,
         // squads, matches, boards, forfeited matches and penalties.
-        let event = match TeamEvent::from_tournament(&model) {
-            Ok(event) => event,
-            Err(error) => return refuse(ctx, text, error.to_string()),
-        };
-        let league = LeaguePlan::of(&model, &event, plan.schedule);
+        let to_play: Vec<_> = games_to_play
+            .iter()
+            .map(|g| (g.round, g.white, g.black))
+            .collect();
+        let league =
+            match TeamEvent::from_tournament_under_way(&model, &to_play).and_then(|event| {
+                LeaguePlan::of(&model, &event, plan.schedule).map(|league| (event, league))
+            }) {
+                Ok(made) => made,
+                Err(error) => {
+                    let words = team_file_text(ctx.lang, &error);
+                    return refuse(ctx, text, words);
+                }
+            };
+        let (event, league) = league;
         let ranking_problem = league.ranking_problem.clone();
         // The league writes its own ranking list and system records again.
         let columns = ReportColumns {
@@ -258,7 +276,14 @@ pub async fn import_trf(
         let mut notes: Vec<String> = warnings
             .iter()
             .take(MAX_NOTES)
-            .map(|warning| at_line(&ctx, warning.line, warning.column, &warning.reason))
+            .map(|warning| {
+                at_line(
+                    &ctx,
+                    warning.line,
+                    warning.column,
+                    &trf_problem_text(ctx.lang, &warning.problem),
+                )
+            })
             .collect();
         if let Some(problem) = &ranking_problem {
             let order = ctx.t("league.order.match_points_first");
@@ -308,12 +333,14 @@ pub async fn import_trf(
             ("byes", &ctx.lang.counted("byes_ahead", bye_count as u64)),
         ],
     )];
-    notes.extend(
-        warnings
-            .iter()
-            .take(MAX_NOTES)
-            .map(|warning| at_line(&ctx, warning.line, warning.column, &warning.reason)),
-    );
+    notes.extend(warnings.iter().take(MAX_NOTES).map(|warning| {
+        at_line(
+            &ctx,
+            warning.line,
+            warning.column,
+            &trf_problem_text(ctx.lang, &warning.problem),
+        )
+    }));
     if blanks_ahead > 0 {
         notes.push(ctx.lang.t_with(
             "day.trf.blanks_ahead",

@@ -1,0 +1,1 @@
+ALTER TABLE published_events DROP COLUMN federation;
