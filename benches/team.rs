@@ -160,6 +160,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         pages: Default::default(),
         rating_import: Default::default(),
         logins: Default::default(),
+        venue: Default::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = actix_web::test::init_service(web::app(state)).await;

@@ -8,14 +8,17 @@
 //! - the planners above the engines: [`day`] (who is paired next, by which engine, for every
 //!   system; what an imported event becomes);
 //! - around them: [`db`] (diesel), [`web`] (actix-web + askama), [`print`](mod@print) (printpdf),
-//!   [`cli`] (clap subcommands), [`publish`] (the venue's pusher to a public server).
+//!   [`cli`] (clap subcommands), [`publish`] (the venue's pusher to a public server),
+//!   [`backup`] (automatic backups beside the server), [`hall`] (the hall network's address).
 
 rust_i18n::i18n!("locales", fallback = "en");
 
+pub mod backup;
 pub mod cli;
 pub mod day;
 pub mod db;
 pub mod formats;
+pub mod hall;
 pub mod pairing;
 pub mod print;
 pub mod publish;

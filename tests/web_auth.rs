@@ -502,6 +502,7 @@ async fn two_app_instances_on_one_database_share_logins() {
             pages: Default::default(),
             rating_import: Default::default(),
             logins: Default::default(),
+            venue: Default::default(),
         }
     };
     assert_eq!(

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod backup;
 pub mod bench;
 pub mod check;
 pub mod generate;
@@ -20,6 +21,7 @@ pub mod print;
 pub mod publish;
 pub mod ratings;
 pub mod report;
+pub mod restore;
 pub mod serve;
 pub mod standings;
 pub mod unwinnable;
@@ -67,6 +69,10 @@ pub enum Command {
     Publish(publish::Args),
     /// Games from electronic boards: `live replay FEED --json` replays a recorded feed.
     Live(live::Args),
+    /// A consistent copy of the SQLite database while the server runs: `backup FILE`.
+    Backup(backup::Args),
+    /// Put a backup in place of the SQLite database (the server stopped): `restore FILE`.
+    Restore(restore::Args),
     /// Time and peak memory of an engine (`bench dutch DIR --rounds 2,6,11`, `--synthetic N`).
     Bench(bench::Args),
 }
@@ -92,6 +98,8 @@ pub fn main() -> ExitCode {
         Command::Live(args) => live::run(args),
         Command::Keys(args) => keys::run(args),
         Command::Publish(args) => publish::run(args),
+        Command::Backup(args) => backup::run(args),
+        Command::Restore(args) => restore::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -17,6 +17,7 @@
 //! (use `table::all_columns`), multi-row `.values(&vec)` (insert row by row inside a transaction),
 //! `on_conflict` (match the variant). Writes that belong together go in `conn.transaction(|conn| ...)`.
 
+pub mod backup;
 pub mod domain;
 pub mod league;
 pub mod models;
@@ -84,7 +85,7 @@ impl Backend {
 }
 
 /// Strips an optional `sqlite://` / `sqlite:` prefix so the rest is a file path for SQLite.
-fn sqlite_path(url: &str) -> &str {
+pub fn sqlite_path(url: &str) -> &str {
     url.strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
         .unwrap_or(url)
@@ -228,7 +229,7 @@ impl CustomizeConnection<DbConn, r2d2::Error> for SqlitePragmas {
 }
 
 #[cfg(feature = "sqlite")]
-const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+pub(crate) const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 #[cfg(feature = "postgres")]
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 

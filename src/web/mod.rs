@@ -81,6 +81,17 @@ pub struct AppState {
     pub rating_import: rating_import::RatingImport,
     /// The turns logins take in this process ([`auth::LoginGate`]).
     pub logins: auth::LoginGate,
+    /// What the administrator's page tells of the machine: backups, the hall's address.
+    pub venue: Venue,
+}
+
+/// What `arbiter serve` tells the administrator's page of the machine it runs on.
+#[derive(Debug, Clone, Default)]
+pub struct Venue {
+    /// The automatic backups ([`crate::backup`]): off unless `--backup-dir`.
+    pub backups: crate::backup::BackupStatus,
+    /// The address the hall reaches the server at (`--hall`, [`crate::hall`]).
+    pub hall_url: Option<String>,
 }
 
 impl AppState {

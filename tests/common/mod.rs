@@ -139,6 +139,7 @@ impl TestContext {
             pages: Default::default(),
             rating_import: Default::default(),
             logins: Default::default(),
+            venue: Default::default(),
         };
         TestContext { db, pool, state }
     }

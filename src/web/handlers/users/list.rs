@@ -6,6 +6,7 @@ use askama::Template;
 
 use crate::db::models::{Role, User};
 use crate::web::extractors::Admin;
+use crate::web::pages::venue::VenueView;
 use crate::web::{AppError, AppState, PageContext, render_page, role_label};
 
 /// One account in the list.
@@ -52,6 +53,8 @@ pub struct UsersPage {
     pub errors: Vec<String>,
     /// A confirmation to show.
     pub notice: Option<String>,
+    /// The machine: backups and the hall's address.
+    pub venue: VenueView,
 }
 
 impl UsersPage {
@@ -66,6 +69,7 @@ impl UsersPage {
     ) -> Result<UsersPage, AppError> {
         let users = state.db(|conn| Ok(User::all(conn)?)).await?;
         let lang = ctx.lang;
+        let venue = VenueView::of(&state.venue, lang);
         Ok(UsersPage {
             users: users
                 .iter()
@@ -86,6 +90,7 @@ impl UsersPage {
             form,
             errors,
             notice,
+            venue,
         })
     }
 }
