@@ -15,6 +15,7 @@
 //! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
 
+pub mod access;
 pub mod auth;
 pub mod cache;
 pub mod error;

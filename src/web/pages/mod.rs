@@ -2,3 +2,4 @@
 //! so that no handler imports another handler's module.
 
 pub mod publishing;
+pub mod tournament;

@@ -4,9 +4,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::incident::{IncidentForm, IncidentsPage};
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the log.

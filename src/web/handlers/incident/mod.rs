@@ -14,7 +14,8 @@ use crate::db::domain::TournamentData;
 use crate::db::models::IncidentRow;
 use crate::print::arbiter_report::IncidentLine;
 use crate::tournament::incident::IncidentArticle;
-use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::access::Access;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
 /// One incident as listed.

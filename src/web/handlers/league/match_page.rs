@@ -13,10 +13,11 @@ use crate::db::models::teams::TeamRowId;
 use crate::tournament::model::Color;
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::MatchForfeit;
+use crate::web::access::Access;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::{MatchLine, load_league, round_visible};
 use crate::web::handlers::result::board::{article_choices, penalty_choices};
-use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// A board of the match.

@@ -31,7 +31,7 @@ use crate::db::models::teams::TeamRowId;
 use crate::tournament::team::lineup::LineupError;
 use crate::tournament::team::score::match_score;
 use crate::tournament::team::{TeamEvent, TeamId};
-use crate::web::handlers::tournament::{Access, load_visible};
+use crate::web::access::{Access, load_visible};
 use crate::web::{AppError, AppState, PageContext};
 
 /// Loads the league of tournament `id` for `user`: 404 when it is not visible to them or is

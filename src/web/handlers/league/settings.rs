@@ -13,8 +13,8 @@ use crate::db::models::team_leagues::{LeagueRow, parse_colours};
 use crate::db::store;
 use crate::tournament::scoring::Points;
 use crate::tournament::team::tiebreak::TeamTieBreak;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The team Swiss systems offered (C.04.6 Art. 1.2 and 1.7, as TRF-2026 record 192 codes).

@@ -10,10 +10,11 @@ use crate::db::league::LeagueData;
 use crate::db::models::team_leagues::{ORDERS, colours_name, order_name};
 use crate::tournament::scoring::Points;
 use crate::tournament::team::BoardColours;
+use crate::web::access::Access;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
 use crate::web::handlers::league::settings::SWISS_SYSTEMS;
-use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// A player of a squad.

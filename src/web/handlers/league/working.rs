@@ -13,7 +13,7 @@ use crate::tournament::team::working::team_working;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::load_league;
 use crate::web::handlers::league::standings::tie_break_name;
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of a working, as shown.

@@ -9,10 +9,10 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use time::OffsetDateTime;
 
+use crate::web::access::load_visible;
 use crate::web::cache::etag_matches;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::live::live_round;
-use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};
 
 /// The JSON status, or 304 when the browser's copy still reads the same.

@@ -10,9 +10,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::formats::csv::write_players_separated;
+use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::player::{in_list_order, record_of};
-use crate::web::handlers::tournament::load_visible;
 use crate::web::{AppError, AppState};
 
 /// The choice of separator.

@@ -12,7 +12,7 @@ use crate::formats::csv::{
 };
 use crate::web::PageContext;
 use crate::web::handlers::player::{field_label, problem_message};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::upload::CsrfUpload;
 
 /// One problem of the file, for the error table.

@@ -15,12 +15,12 @@ use crate::db::models::{FidePlayer, RatingKind};
 use crate::db::rating_list::{Found, look_up};
 use crate::tournament::entry_fields::parse_number;
 use crate::tournament::rating_refresh::title_from_list;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::edit_form::EditPage;
 use crate::web::handlers::player::list::PlayersPage;
 use crate::web::handlers::player::register::PlayerForm;
 use crate::web::handlers::player::{problem_message, record_of};
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The most players a name look-up lists.

@@ -13,10 +13,10 @@ use crate::tournament::entry_fields::{
     FieldProblem, MAX_RATING, check_national_id, check_text, parse_federation, parse_number,
     parse_sex, parse_title,
 };
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
 use crate::web::handlers::player::{field_label, problem_message, registration};
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The registration form (the same fields as a CSV row).

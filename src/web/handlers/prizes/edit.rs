@@ -11,7 +11,7 @@ use crate::print::prize_list::category_name;
 use crate::tournament::prizes::{CategoryRule, PrizeGroup, PrizeRules, SharedPlaces, amount_text};
 use crate::web::extractors::Organiser;
 use crate::web::handlers::prizes::load_with_prizes;
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Blank category rows offered for new categories.

@@ -13,7 +13,7 @@ use crate::tournament::standings::ranked;
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::prizes::load_with_prizes;
 use crate::web::handlers::standings::player_row_id;
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the list.

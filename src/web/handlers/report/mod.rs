@@ -24,10 +24,10 @@ use crate::print::{Document, Language, PaperSize, render};
 use crate::tournament::PlayerId;
 use crate::web::handlers::standings::Ranked;
 use crate::web::handlers::swiss::trf_export::report_text;
-use crate::web::handlers::tournament::TournamentHeader;
 use crate::web::i18n::Lang;
 use crate::web::i18n::records::cross_problem_text;
 use crate::web::i18n::trf::trf_problem_text;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::pdf_response;
 use crate::web::{AppError, PageContext};
 

@@ -10,9 +10,10 @@ use crate::db::domain::TournamentData;
 use crate::db::models::{AuditEntry, Game, GameId};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::tournament::time_zone::local_text;
+use crate::web::access::{Access, load_visible};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::round::show::{BoardRow, board_row, result_key};
-use crate::web::handlers::tournament::{Access, TournamentHeader, load_visible};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One change of the result.

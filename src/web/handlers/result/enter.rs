@@ -27,10 +27,10 @@ use crate::db::models::Game;
 use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::store::{self, BoardRef, BoardRow, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
+use crate::web::access::{Need, authorise, load_visible};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
 use crate::web::handlers::result::{BoardPath, back_to_match};
-use crate::web::handlers::tournament::{Need, authorise, load_visible};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other, wants_json};
 
 /// The result form.

@@ -9,8 +9,9 @@ use crate::db::domain::TournamentData;
 use crate::db::models::{Game, PlayerRowId};
 use crate::tournament::result::{BoardResult, Outcome, PenaltyScore};
 use crate::tournament::standings::points_after;
+use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_visible};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One board of the round.

@@ -15,7 +15,8 @@ use crate::tournament::schedule::{
     rounds_per_day, spread,
 };
 use crate::web::PageContext;
-use crate::web::handlers::tournament::{Access, TournamentHeader};
+use crate::web::access::Access;
+use crate::web::pages::tournament::TournamentHeader;
 
 /// One round's fields as typed (`YYYY-MM-DD`, `HH:MM`).
 #[derive(Debug, Clone, Default)]

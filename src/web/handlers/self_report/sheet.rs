@@ -16,11 +16,12 @@ use askama_web::WebTemplate;
 use crate::db::models::tournament_day::BoardReport;
 use crate::db::models::{Game, GameId, User};
 use crate::tournament::self_report::{BoardTokens, ReportState};
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::live::round_of;
 use crate::web::handlers::round::show::player_label;
 use crate::web::handlers::self_report::qr::qr_svg;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, public_base_url};
 
 /// The two links of a board.

@@ -14,7 +14,7 @@ use crate::tournament::standings::{crosstable, ranked as rank_standings, result_
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::wallchart::render_wallchart;
 use crate::web::handlers::standings::{load_ranked, player_row_id};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One cell: the results against one opponent, with a colour mark each.

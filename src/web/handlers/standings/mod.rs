@@ -18,7 +18,7 @@ use crate::db::models::User;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::tournament::model;
 use crate::tournament::tiebreak::TieBreakSettings;
-use crate::web::handlers::tournament::{Access, counted_rounds, load_visible};
+use crate::web::access::{Access, counted_rounds, load_visible};
 use crate::web::{AppError, AppState};
 
 /// A tournament loaded for the standings pages: the rows, the visitor's rights, the rounds

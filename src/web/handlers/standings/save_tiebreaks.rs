@@ -11,7 +11,7 @@ use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakParseError, TieBreakSe
 use crate::web::extractors::{CsrfForm, Organiser};
 use crate::web::handlers::standings::load_ranked;
 use crate::web::handlers::standings::tiebreaks::{TieBreaksPage, join_codes};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The most tie-breaks a list may hold.

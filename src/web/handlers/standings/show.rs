@@ -24,7 +24,7 @@ use crate::web::handlers::prizes::load_with_prizes;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
 use crate::web::handlers::standings::{norms_of, player_row_id};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the standings.

@@ -10,7 +10,7 @@ use askama::Template;
 
 use crate::tournament::standings::{ranked as rank_standings, wallchart_cell};
 use crate::web::handlers::standings::{Ranked, player_row_id};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, PageContext, render_page};
 
 /// One row of the wallchart.

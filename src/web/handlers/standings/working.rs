@@ -23,7 +23,7 @@ use crate::tournament::tiebreak::cut::Source;
 use crate::tournament::tiebreak::{Calculator, TieBreak, TieBreakKind, Value, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::standings::{load_ranked, player_start};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One element of a working.

@@ -7,8 +7,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::db::models::tournament_day::{SwissSettings, late_entry_text};
+use crate::web::access::{load_for_day, pair_blocked};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day, pair_blocked};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
 /// One player on the Swiss page.

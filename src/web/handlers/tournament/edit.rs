@@ -3,8 +3,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::web::access::load_managed;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::load_managed;
 use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -7,9 +7,10 @@ use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
 use crate::db::read::publishing::publishing_status;
+use crate::web::access::{load_visible, pair_blocked};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_visible, pair_blocked};
 use crate::web::pages::publishing::PublishingSection;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the information table: (label, value).
