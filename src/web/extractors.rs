@@ -536,7 +536,7 @@ impl PageContext {
     /// The URL of the static file `name` (`app.css`, `js/live.js`) under its fingerprinted
     /// name ([`crate::web::handlers::assets`]): the one way templates refer to static files.
     pub fn asset(&self, name: &str) -> String {
-        crate::web::handlers::assets::url(name)
+        crate::web::assets::url(name)
     }
 
     /// The current path, percent-encoded for a `next=` parameter.

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::read::public_state::list_events;
-use crate::web::handlers::api::{error, json_with_etag};
+use crate::web::pages::api::{error, json_with_etag};
 use crate::web::{AppError, AppState};
 
 /// Events on a page unless `limit` says otherwise.

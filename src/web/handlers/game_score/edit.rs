@@ -14,8 +14,8 @@ use crate::tournament::result::BoardResult;
 use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::game_score::report::{ScoreReport, check_score};
-use crate::web::handlers::live::round_of;
 use crate::web::handlers::round::show::player_label;
+use crate::web::pages::live::round_of;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 

@@ -12,7 +12,7 @@ use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
 use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::live::round_of;
+use crate::web::pages::live::round_of;
 use crate::web::{AppError, AppState};
 
 /// Sends the PGN file.

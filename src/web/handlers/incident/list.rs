@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::incident::{IncidentForm, IncidentsPage};
+use crate::web::pages::incident::{IncidentForm, IncidentsPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the log.

@@ -11,7 +11,7 @@ use askama::Template;
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::score::match_score;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::{MatchLine, load_league, round_visible};
+use crate::web::pages::league::{MatchLine, load_league, round_visible};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -12,7 +12,7 @@ use crate::tournament::team::score::match_score;
 use crate::tournament::team::tiebreak::{TeamScore, TeamTieBreak};
 use crate::web::extractors::MaybeUser;
 use crate::web::handlers::league::teams::{PenaltyLine, penalty_lines};
-use crate::web::handlers::league::{MatchLine, half_points, load_league};
+use crate::web::pages::league::{MatchLine, half_points, load_league};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -12,8 +12,8 @@ use crate::tournament::scoring::Points;
 use crate::tournament::team::BoardColours;
 use crate::web::access::Access;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::load_league;
 use crate::web::handlers::league::settings::SWISS_SYSTEMS;
+use crate::web::pages::league::load_league;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -15,7 +15,7 @@ use crate::db::store;
 use crate::tournament::model::Color;
 use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::live::live_round;
+use crate::web::pages::live::live_round;
 use crate::web::{AppError, AppState, PageContext, see_other, wants_json};
 
 /// The form.

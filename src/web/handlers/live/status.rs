@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use crate::web::access::load_visible;
 use crate::web::cache::etag_matches;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::live::live_round;
+use crate::web::pages::live::live_round;
 use crate::web::{AppError, AppState};
 
 /// The JSON status, or 304 when the browser's copy still reads the same.
@@ -24,7 +24,7 @@ pub async fn live_status(
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = super::round_of(&data, number)?;
+    let round = crate::web::pages::live::round_of(&data, number)?;
     if !round.published && !access.run_day {
         return Err(AppError::NotFound);
     }

@@ -9,8 +9,8 @@ use crate::db::domain::TournamentData;
 use crate::web::access::{Access, load_for_day};
 use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::lookup::LookupCandidate;
-use crate::web::handlers::player::record_of;
 use crate::web::handlers::player::register::PlayerForm;
+use crate::web::pages::player::record_of;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

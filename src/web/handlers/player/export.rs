@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::formats::csv::write_players_separated;
 use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::player::{in_list_order, record_of};
+use crate::web::pages::player::{in_list_order, record_of};
 use crate::web::{AppError, AppState};
 
 /// The choice of separator.

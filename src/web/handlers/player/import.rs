@@ -30,7 +30,7 @@ use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::import_page::{
     ImportPage, PreviewRow, mapping_of, problem_row, step_text,
 };
-use crate::web::handlers::player::registration;
+use crate::web::pages::player::registration;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::upload::CsrfUpload;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};

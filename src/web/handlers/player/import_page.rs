@@ -11,7 +11,7 @@ use crate::formats::csv::{
     COLUMNS, ColumnMapping, CsvError, MAX_MAPPED_COLUMNS, PlayerRecord, READ_COLUMNS,
 };
 use crate::web::PageContext;
-use crate::web::handlers::player::{field_label, problem_message};
+use crate::web::pages::player::{field_label, problem_message};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::upload::CsrfUpload;
 

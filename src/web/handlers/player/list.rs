@@ -9,9 +9,9 @@ use crate::db::domain::TournamentData;
 use crate::db::models::RatingBasis;
 use crate::web::access::{Access, load_for_day, load_visible};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::player::in_list_order;
 use crate::web::handlers::player::lookup::LookupCandidate;
 use crate::web::handlers::player::register::PlayerForm;
+use crate::web::pages::player::in_list_order;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

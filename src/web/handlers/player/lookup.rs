@@ -20,7 +20,7 @@ use crate::web::extractors::CurrentUser;
 use crate::web::handlers::player::edit_form::EditPage;
 use crate::web::handlers::player::list::PlayersPage;
 use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::player::{problem_message, record_of};
+use crate::web::pages::player::{problem_message, record_of};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The most players a name look-up lists.

@@ -16,7 +16,7 @@ use crate::tournament::entry_fields::{
 use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::{field_label, problem_message, registration};
+use crate::web::pages::player::{field_label, problem_message, registration};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The registration form (the same fields as a CSV row).

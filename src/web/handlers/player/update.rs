@@ -12,8 +12,8 @@ use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::player::edit_form::EditPage;
 use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::new_player;
 use crate::web::handlers::player::register::PlayerForm;
+use crate::web::pages::player::new_player;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Saves the registration and shows the player list with what changed, or the form again

@@ -14,8 +14,8 @@ use crate::tournament::rating::{InitialRating, player_card};
 use crate::tournament::rating_basis::RatingBasis;
 use crate::tournament::standings::result_symbol;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::{load_ranked, norms_of, player_row_id};
 use crate::web::i18n::Lang;
+use crate::web::pages::standings::{load_ranked, norms_of, player_row_id};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 

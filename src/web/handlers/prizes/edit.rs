@@ -10,7 +10,7 @@ use askama::Template;
 use crate::print::prize_list::category_name;
 use crate::tournament::prizes::{CategoryRule, PrizeGroup, PrizeRules, SharedPlaces, amount_text};
 use crate::web::extractors::Organiser;
-use crate::web::handlers::prizes::load_with_prizes;
+use crate::web::pages::prizes::load_with_prizes;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

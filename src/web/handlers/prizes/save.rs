@@ -17,7 +17,7 @@ use crate::tournament::prizes::{
 };
 use crate::web::extractors::{CsrfForm, Organiser};
 use crate::web::handlers::prizes::edit::{CategoryField, PrizeField, PrizesEditPage};
-use crate::web::handlers::prizes::{load_with_prizes, prize_error};
+use crate::web::pages::prizes::{load_with_prizes, prize_error};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 

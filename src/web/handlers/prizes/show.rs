@@ -11,8 +11,8 @@ use crate::print::prize_list::{category_name, prize_lines};
 use crate::tournament::prizes::{CategoryRule, SharedPlaces};
 use crate::tournament::standings::ranked;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::prizes::load_with_prizes;
-use crate::web::handlers::standings::player_row_id;
+use crate::web::pages::prizes::load_with_prizes;
+use crate::web::pages::standings::player_row_id;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -21,7 +21,7 @@ use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::web::access::{Need, authorise, load_visible};
 use crate::web::extractors::{CsrfForm, CurrentUser};
 use crate::web::handlers::result::board::BoardPage;
-use crate::web::handlers::result::{BoardPath, back_to_match};
+use crate::web::pages::result::{BoardPath, back_to_match};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The penalty form.

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::tournament::schedule::{parse_date, parse_interval, parse_time, spread};
 use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::schedule::{SchedulePage, default_interval, fields_of, stored_fields};
+use crate::web::pages::schedule::{SchedulePage, default_interval, fields_of, stored_fields};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The fill-in form.

@@ -20,10 +20,10 @@ use crate::print::prize_list::category_name;
 use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::prizes::load_with_prizes;
 use crate::web::handlers::standings::tiebreaks::tie_break_name;
 use crate::web::handlers::standings::working::value_text;
-use crate::web::handlers::standings::{norms_of, player_row_id};
+use crate::web::pages::prizes::load_with_prizes;
+use crate::web::pages::standings::{norms_of, player_row_id};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

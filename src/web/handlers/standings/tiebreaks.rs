@@ -9,7 +9,7 @@ use askama::Template;
 
 use crate::tournament::tiebreak::{Lots, TieBreakKind, TieBreakSettings};
 use crate::web::extractors::Organiser;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::pages::standings::load_ranked;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

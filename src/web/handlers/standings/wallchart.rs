@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use askama::Template;
 
 use crate::tournament::standings::{ranked as rank_standings, wallchart_cell};
-use crate::web::handlers::standings::{Ranked, player_row_id};
+use crate::web::pages::standings::{Ranked, player_row_id};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, PageContext, render_page};
 

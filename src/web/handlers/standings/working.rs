@@ -22,7 +22,7 @@ use crate::tournament::tiebreak::calculator::Working;
 use crate::tournament::tiebreak::cut::Source;
 use crate::tournament::tiebreak::{Calculator, TieBreak, TieBreakKind, Value, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::{load_ranked, player_start};
+use crate::web::pages::standings::{load_ranked, player_start};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

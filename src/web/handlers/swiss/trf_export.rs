@@ -16,7 +16,7 @@ use crate::formats::trf;
 use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::{Ranked, load_ranked};
+use crate::web::pages::standings::{Ranked, load_ranked};
 use crate::web::{AppError, AppState};
 
 /// Sends the TRF file.
