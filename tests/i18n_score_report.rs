@@ -3,7 +3,7 @@
 
 use arbiter::rules::Lang;
 use arbiter::rules::arbiter::SignedBoard;
-use arbiter::web::handlers::game_score::report::check_score;
+use arbiter::web::pages::game_score::check_score;
 use arbiter::web::i18n::Lang as Ui;
 
 fn signed(result: &str) -> SignedBoard<'_> {

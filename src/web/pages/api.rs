@@ -1,8 +1,7 @@
 //! The open API's answers: the JSON error and a JSON body with its ETag.
 
 use actix_web::HttpResponse;
-use actix_web::http::StatusCode;
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 
 /// An answer `{"error": message}` with `status`.
 pub fn error(status: StatusCode, message: &str) -> HttpResponse {

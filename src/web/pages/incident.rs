@@ -1,7 +1,5 @@
 //! The incident log's page (the arbiter's report): its items, form and the incidents loaded.
 
-use askama::Template;
-
 use crate::db::domain::TournamentData;
 use crate::db::models::IncidentRow;
 use crate::print::arbiter_report::IncidentLine;
@@ -9,6 +7,7 @@ use crate::tournament::incident::IncidentArticle;
 use crate::web::access::Access;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
+use askama::Template;
 
 /// One incident as listed.
 #[derive(Debug, Clone)]

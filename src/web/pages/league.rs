@@ -2,14 +2,20 @@
 //! match lines of a round, points as halves and the line-up's refusals in words.
 
 use crate::db::league::LeagueData;
-use crate::db::models::User;
+use crate::db::models::team_leagues::{LeagueRow, ORDERS, colours_name, order_name, parse_colours};
 use crate::db::models::team_matches::TeamMatchRow;
 use crate::db::models::teams::TeamRowId;
+use crate::db::models::{TournamentId, User};
+use crate::tournament::scoring::Points;
 use crate::tournament::team::lineup::LineupError;
 use crate::tournament::team::score::match_score;
-use crate::tournament::team::{TeamEvent, TeamId};
+use crate::tournament::team::tiebreak::{TeamScore, TeamTieBreak};
+use crate::tournament::team::{BoardColours, TeamEvent, TeamId};
 use crate::web::access::{Access, load_visible};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
+use askama::Template;
+use serde::Deserialize;
 
 /// Loads the league of tournament `id` for `user`: 404 when it is not visible to them or is
 /// not a team competition.
@@ -145,5 +151,443 @@ pub fn lineup_message(ctx: &PageContext, error: &LineupError) -> String {
                 ("lower_board", &lower_board.to_string()),
             ],
         ),
+    }
+}
+
+/// A player of a squad.
+#[derive(Debug, Clone)]
+pub struct SquadLine {
+    /// Place in the squad.
+    pub position: usize,
+    /// The player's row id.
+    pub id: i32,
+    /// Name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Rating (0 = unrated).
+    pub rating: i32,
+}
+
+/// A team with its squad.
+#[derive(Debug, Clone)]
+pub struct TeamView {
+    /// The row id.
+    pub id: i32,
+    /// Pairing number.
+    pub number: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// The squad in board order.
+    pub squad: Vec<SquadLine>,
+    /// The team has given a line-up: its squad order can no longer change.
+    pub order_fixed: bool,
+}
+
+/// A penalty as listed.
+#[derive(Debug, Clone)]
+pub struct PenaltyLine {
+    /// The team's name.
+    pub team: String,
+    /// The round, if any.
+    pub round: String,
+    /// Match points given (negative: taken).
+    pub match_points: String,
+    /// Game points given.
+    pub game_points: String,
+    /// The reason.
+    pub reason: String,
+}
+
+/// The arbiter's penalties of `league` as listed (teams page, standings).
+pub fn penalty_lines(league: &LeagueData) -> Vec<PenaltyLine> {
+    league
+        .penalties
+        .iter()
+        .map(|p| PenaltyLine {
+            team: league
+                .team(p.team_id)
+                .map_or(String::new(), |t| t.name.clone()),
+            round: p.round.map(|r| r.to_string()).unwrap_or_default(),
+            match_points: Points(p.match_points).to_string(),
+            game_points: Points(p.game_points).to_string(),
+            reason: p.reason.clone(),
+        })
+        .collect()
+}
+
+/// An option of a select: value, label, selected.
+pub type Choice = (String, String, bool);
+
+/// The teams page.
+#[derive(Template)]
+#[template(path = "league/teams.html")]
+pub struct TeamsPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The teams.
+    pub teams: Vec<TeamView>,
+    /// Boards per match.
+    pub boards: i32,
+    /// The colour rules.
+    pub colours: Vec<Choice>,
+    /// Match points of a win, draw and loss as typed.
+    pub match_points: [String; 3],
+    /// The ranking presets.
+    pub orders: Vec<Choice>,
+    /// The schedule is drawn.
+    pub drawn: bool,
+    /// Rounds scheduled.
+    pub rounds: u32,
+    /// The arbiter's penalties.
+    pub penalties: Vec<PenaltyLine>,
+    /// Paired round by round by the Swiss system (C.04.6), not drawn.
+    pub swiss: bool,
+    /// A team Swiss's systems (record 192 codes).
+    pub swiss_systems: Vec<Choice>,
+    /// Match and game points of its bye as typed (game points empty = half the boards).
+    pub bye_points: [String; 2],
+    /// The initial-colour: drawn, White, Black.
+    pub initial_colours: Vec<Choice>,
+    /// Rounds paired so far.
+    pub paired: u32,
+    /// "Rounds paired: 3 of 9".
+    pub paired_text: String,
+}
+
+impl TeamsPage {
+    /// The page of `league` for a visitor with `access`.
+    pub fn new(ctx: PageContext, league: &LeagueData, access: Access) -> TeamsPage {
+        let teams = league
+            .teams
+            .iter()
+            .map(|t| TeamView {
+                id: t.id.0,
+                number: t.number,
+                name: t.name.clone(),
+                club: t.club.clone(),
+                squad: league
+                    .squad(t.id)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| SquadLine {
+                        position: i + 1,
+                        id: p.id.0,
+                        name: p.name.clone(),
+                        title: p.title.clone(),
+                        rating: p.rating,
+                    })
+                    .collect(),
+                order_fixed: league.matches.iter().any(|m| {
+                    (m.home_id == t.id && m.home_lineup)
+                        || (m.away_id == Some(t.id) && m.away_lineup)
+                }),
+            })
+            .collect();
+        let settings = &league.league;
+        let colours = [
+            BoardColours::HomeWhiteOnOdd,
+            BoardColours::HomeBlackOnOdd,
+            BoardColours::AlternateByRound,
+        ]
+        .into_iter()
+        .map(|c| {
+            let name = colours_name(c);
+            (
+                name.to_owned(),
+                ctx.t(&format!("league.colours.{name}")),
+                settings.colours == name,
+            )
+        })
+        .collect();
+        let mut orders: Vec<Choice> = ORDERS
+            .into_iter()
+            .map(|o| {
+                let name = order_name(o);
+                (
+                    name.to_owned(),
+                    ctx.t(&format!("league.order.{name}")),
+                    settings.tie_breaks == name,
+                )
+            })
+            .collect();
+        if settings.order().is_none() {
+            orders.push((
+                settings.tie_breaks.clone(),
+                settings.tie_breaks.clone(),
+                true,
+            ));
+        }
+        let penalties = penalty_lines(league);
+        let swiss_systems = SWISS_SYSTEMS
+            .iter()
+            .map(|code| {
+                (
+                    (*code).to_owned(),
+                    ctx.t(&format!(
+                        "league.swiss.system.{}",
+                        code.to_ascii_lowercase()
+                    )),
+                    settings.swiss_system == *code,
+                )
+            })
+            .collect();
+        let initial_colours = [
+            ("", "league.swiss.colour_lots"),
+            ("w", "round.white"),
+            ("b", "round.black"),
+        ]
+        .into_iter()
+        .map(|(value, key)| {
+            (
+                value.to_owned(),
+                ctx.t(key),
+                settings.initial_colour == value,
+            )
+        })
+        .collect();
+        TeamsPage {
+            header: TournamentHeader::new(&league.data, access, "teams"),
+            teams,
+            boards: settings.boards,
+            colours,
+            match_points: [
+                Points(settings.match_points_win).to_string(),
+                Points(settings.match_points_draw).to_string(),
+                Points(settings.match_points_loss).to_string(),
+            ],
+            orders,
+            drawn: !league.matches.is_empty(),
+            rounds: league.rounds(),
+            penalties,
+            swiss: league.data.tournament.pairing_system.is_team_swiss(),
+            swiss_systems,
+            bye_points: [
+                Points(settings.bye_match_points).to_string(),
+                settings
+                    .bye_game_points
+                    .map(|p| Points(p).to_string())
+                    .unwrap_or_default(),
+            ],
+            initial_colours,
+            paired: league.rounds_paired(),
+            paired_text: ctx.lang.t_with(
+                "league.swiss.paired_of",
+                &[
+                    ("paired", &league.rounds_paired().to_string()),
+                    ("rounds", &league.rounds().to_string()),
+                ],
+            ),
+            ctx,
+        }
+    }
+}
+
+/// The team Swiss systems offered (C.04.6 Art. 1.2 and 1.7, as TRF-2026 record 192 codes).
+pub const SWISS_SYSTEMS: [&str; 4] = [
+    "FIDE_TEAM_TYPEA_MP_GP",
+    "FIDE_TEAM_TYPEA_GP_MP",
+    "FIDE_TEAM_TYPEB_MP_GP",
+    "FIDE_TEAM_TYPEB_GP_MP",
+];
+
+/// The fewest and most boards of a match.
+pub const BOARDS: std::ops::RangeInclusive<i32> = 1..=20;
+
+/// The form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SettingsForm {
+    /// Boards per match.
+    pub boards: String,
+    /// Colour rule's stored name.
+    pub colours: String,
+    /// Match points of a win.
+    pub win: String,
+    /// Of a draw.
+    pub draw: String,
+    /// Of a loss.
+    pub loss: String,
+    /// A preset name or a list of team tie-break codes.
+    pub tie_breaks: String,
+    /// A list of team tie-break codes typed by the organiser (`MPTS,GPTS,DE:MP,EMGSB`): when
+    /// given, it is the ranking instead of the preset.
+    pub tie_break_list: String,
+    /// A team Swiss's system code (TRF-2026 record 192); empty for a league.
+    pub swiss_system: String,
+    /// Match points of a team Swiss's pairing-allocated bye.
+    pub bye_match_points: String,
+    /// Its game points; empty = half the boards.
+    pub bye_game_points: String,
+    /// The initial-colour: `w`, `b` or empty (drawn before round 1).
+    pub initial_colour: String,
+}
+
+impl SettingsForm {
+    /// The settings, or the first problem in the page's language.
+    pub fn check(&self, ctx: &PageContext, tournament: TournamentId) -> Result<LeagueRow, String> {
+        let boards = self
+            .boards
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|b| BOARDS.contains(b))
+            .ok_or_else(|| ctx.t("league.error.boards"))?;
+        let colours =
+            parse_colours(self.colours.trim()).ok_or_else(|| ctx.t("league.error.colours"))?;
+        let points = |text: &str| {
+            Some(text)
+                .filter(|t| t.trim().chars().count() <= 5)
+                .and_then(Points::parse)
+                .filter(|p| (0..=100).contains(&p.0))
+                .ok_or_else(|| ctx.t("league.error.match_points"))
+        };
+        let (win, draw, loss) = (points(&self.win)?, points(&self.draw)?, points(&self.loss)?);
+        if !(win.0 > draw.0 && draw.0 >= loss.0) {
+            return Err(ctx.t("league.error.match_points"));
+        }
+        let tie_breaks = match self.tie_break_list.trim() {
+            "" => self.tie_breaks.trim().to_owned(),
+            list => list
+                .chars()
+                .take(200)
+                .collect::<String>()
+                .to_ascii_uppercase(),
+        };
+        let defaults = LeagueRow::default_for(tournament);
+        let swiss_system = match self.swiss_system.trim() {
+            "" => defaults.swiss_system,
+            code => SWISS_SYSTEMS
+                .iter()
+                .find(|&&known| known == code)
+                .map(|&known| known.to_owned())
+                .ok_or_else(|| ctx.t("league.error.swiss_system"))?,
+        };
+        let bye_match_points = match self.bye_match_points.trim() {
+            "" => defaults.bye_match_points,
+            text => points(text)?.0,
+        };
+        let bye_game_points = match self.bye_game_points.trim() {
+            "" => None,
+            text => Some(
+                Points::parse(text)
+                    .filter(|p| (0..=boards * 10).contains(&p.0))
+                    .ok_or_else(|| ctx.t("league.error.bye_game_points"))?
+                    .0,
+            ),
+        };
+        let initial_colour = match self.initial_colour.trim() {
+            colour @ ("" | "w" | "b") => colour.to_owned(),
+            _ => return Err(ctx.t("league.error.initial_colour")),
+        };
+        let row = LeagueRow {
+            tournament_id: tournament,
+            boards,
+            colours: crate::db::models::team_leagues::colours_name(colours).into(),
+            match_points_win: win.0,
+            match_points_draw: draw.0,
+            match_points_loss: loss.0,
+            tie_breaks,
+            swiss_system,
+            bye_match_points,
+            bye_game_points,
+            initial_colour,
+        };
+        if row.order().is_none() && TeamTieBreak::parse_list(&row.tie_breaks).is_err() {
+            return Err(ctx
+                .lang
+                .t_with("league.error.tie_breaks", &[("value", &row.tie_breaks)]));
+        }
+        Ok(row)
+    }
+}
+
+/// A row of the standings.
+#[derive(Debug, Clone)]
+pub struct StandingLine {
+    /// Rank (shared ranks repeat).
+    pub rank: u32,
+    /// The team.
+    pub team: String,
+    /// The team's number (its working's address).
+    pub number: u32,
+    /// Matches played.
+    pub played: u32,
+    /// Match points.
+    pub match_points: String,
+    /// Game points.
+    pub game_points: String,
+    /// The tie-break values after the primary score.
+    pub values: Vec<String>,
+    /// Matches still to play from the rounds so far.
+    pub to_play: u32,
+}
+
+/// The standings page.
+#[derive(Template)]
+#[template(path = "league/standings.html")]
+pub struct LeagueStandingsPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The rounds counted.
+    pub rounds: u32,
+    /// The tie-break codes after MP and GP.
+    pub codes: Vec<String>,
+    /// Every code of the list with its name, in the list's order.
+    pub legend: Vec<(String, String)>,
+    /// The rows.
+    pub rows: Vec<StandingLine>,
+    /// Postponed matches.
+    pub postponed: Vec<MatchLine>,
+    /// Penalties.
+    pub penalties: Vec<PenaltyLine>,
+}
+
+/// The name of a team tie-break in the visitor's language, with the score it is read on and
+/// its cut (`Sonneborn-Berger (opponents: on match points; scored: on game points)`).
+pub fn tie_break_name(ctx: &PageContext, tie_break: &TeamTieBreak) -> String {
+    let on = |score: TeamScore| match score {
+        TeamScore::Match => ctx.t("league.tb.on_mp"),
+        TeamScore::Game => ctx.t("league.tb.on_gp"),
+    };
+    match *tie_break {
+        TeamTieBreak::MatchPoints => ctx.t("league.tb.mpts"),
+        TeamTieBreak::GamePoints => ctx.t("league.tb.gpts"),
+        TeamTieBreak::SecondaryScore => ctx.t("league.tb.mpvgp"),
+        TeamTieBreak::MatchesWon => ctx.t("league.tb.win"),
+        TeamTieBreak::DirectEncounter(score) => {
+            format!("{} ({})", ctx.t("league.tb.de"), on(score))
+        }
+        TeamTieBreak::ExtendedDirectEncounter => ctx.t("league.tb.ede"),
+        TeamTieBreak::SonnebornBerger {
+            opponents,
+            scored,
+            cut1,
+        } => {
+            let mut name = format!(
+                "{} ({} × {}",
+                ctx.t("league.tb.sb"),
+                on(opponents),
+                on(scored)
+            );
+            if cut1 {
+                name.push_str("; ");
+                name.push_str(&ctx.t("league.tb.cut1"));
+            }
+            name.push(')');
+            name
+        }
+        TeamTieBreak::Buchholz(score) => format!("{} ({})", ctx.t("league.tb.bh"), on(score)),
+        TeamTieBreak::BoardCount => ctx.t("league.tb.bc"),
+        TeamTieBreak::TopBoardResults => ctx.t("league.tb.tbr"),
+        TeamTieBreak::BottomBoardElimination => ctx.t("league.tb.bbe"),
+        TeamTieBreak::GamesWon => ctx.t("league.tb.gwin"),
+        TeamTieBreak::ResultsAgainstTop => ctx.t("league.tb.rtop"),
     }
 }

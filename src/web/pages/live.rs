@@ -1,16 +1,16 @@
 //! The live state of a round (Art. 6.7 default time): the boards with their check-ins and who is
 //! absent, shared by the live page, its status JSON and the page cache.
 
-use serde::Serialize;
-use time::{Duration, OffsetDateTime};
-
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::tournament_day::{CheckIn, RoundStart};
 use crate::db::models::{Game, GameId, Round};
-use crate::tournament::default_time::{self, Absent, BoardState, CheckIns};
+use crate::tournament::default_time;
+use crate::tournament::default_time::{Absent, BoardState, CheckIns};
 use crate::web::AppError;
-use crate::web::handlers::round::show::player_label;
+use crate::web::pages::round::player_label;
+use serde::Serialize;
+use time::{Duration, OffsetDateTime};
 
 /// One board as the live view shows it (also the JSON of `live.json`).
 #[derive(Debug, Clone, Serialize)]

@@ -2,9 +2,14 @@
 //! refusals in words.
 
 use crate::db::prize_list::load_setup;
-use crate::tournament::prizes::{PrizeError, PrizeSetup};
+use crate::print::prize_list::category_name;
+use crate::tournament::prizes::{
+    CategoryRule, PrizeError, PrizeGroup, PrizeRules, PrizeSetup, SharedPlaces, amount_text,
+};
 use crate::web::pages::standings::{Ranked, load_ranked};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
+use askama::Template;
 
 /// The message of a prize list that does not hold together, in the page's language.
 pub fn prize_error(ctx: &PageContext, error: &PrizeError) -> String {
@@ -35,4 +40,172 @@ pub async fn load_with_prizes(
     let data = ranked.data.clone();
     let setup = state.db(move |conn| Ok(load_setup(conn, &data)?)).await?;
     Ok((ranked, setup))
+}
+
+/// Blank category rows offered for new categories.
+pub const BLANK_CATEGORIES: usize = 3;
+
+/// Blank prize rows offered for new prizes.
+pub const BLANK_PRIZES: usize = 5;
+
+/// A category row as typed.
+#[derive(Debug, Clone, Default)]
+pub struct CategoryField {
+    /// The organiser's name.
+    pub name: String,
+    /// [`CategoryRule::KINDS`] or empty (an unused row).
+    pub kind: String,
+    /// The age, band, club or federation.
+    pub value: String,
+}
+
+/// A prize row as typed.
+#[derive(Debug, Clone, Default)]
+pub struct PrizeField {
+    /// `overall` or `cN` (the N-th category of the list as shown).
+    pub group: String,
+    /// The place (empty: the group's next).
+    pub place: String,
+    /// The amount, or what the prize is.
+    pub amount: String,
+}
+
+/// The form page.
+#[derive(Template)]
+#[template(path = "prizes/edit.html")]
+pub struct PrizesEditPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The category rows.
+    pub categories: Vec<CategoryField>,
+    /// The prize rows.
+    pub prizes: Vec<PrizeField>,
+    /// The groups a prize may be for: (code, name).
+    pub groups: Vec<(String, String)>,
+    /// The kinds of category: (code, words).
+    pub kinds: Vec<(String, String)>,
+    /// The rule for shared places ([`SharedPlaces::code`]).
+    pub shared: String,
+    /// The rules: (code, words).
+    pub rules: Vec<(String, String)>,
+    /// The currency.
+    pub currency: String,
+    /// What to fix.
+    pub errors: Vec<String>,
+}
+
+impl PrizesEditPage {
+    /// The form with `categories` and `prizes` as typed (blank rows added).
+    pub fn new(
+        ctx: PageContext,
+        header: TournamentHeader,
+        mut categories: Vec<CategoryField>,
+        mut prizes: Vec<PrizeField>,
+        shared: String,
+        currency: String,
+        errors: Vec<String>,
+    ) -> PrizesEditPage {
+        let mut groups = vec![("overall".to_owned(), ctx.t("prizes.overall"))];
+        for (index, category) in categories.iter().enumerate() {
+            if category.kind.is_empty() {
+                continue;
+            }
+            let name = CategoryRule::parse(&category.kind, &category.value)
+                .map(|rule| {
+                    category_name(
+                        ctx.lang_code(),
+                        &crate::tournament::prizes::Category {
+                            name: category.name.clone(),
+                            rule,
+                        },
+                    )
+                })
+                .unwrap_or_else(|_| category.name.clone());
+            groups.push((format!("c{}", index + 1), name));
+        }
+        categories.extend(std::iter::repeat_n(
+            CategoryField::default(),
+            BLANK_CATEGORIES,
+        ));
+        prizes.extend(std::iter::repeat_n(
+            PrizeField {
+                group: "overall".to_owned(),
+                ..PrizeField::default()
+            },
+            BLANK_PRIZES,
+        ));
+        let kinds = CategoryRule::KINDS
+            .iter()
+            .map(|kind| {
+                (
+                    kind.to_string(),
+                    ctx.t(&format!("prizes.kind_option.{kind}")),
+                )
+            })
+            .collect();
+        let rules = SharedPlaces::ALL
+            .iter()
+            .map(|rule| {
+                (
+                    rule.code().to_owned(),
+                    ctx.t(&format!("prizes.shared.{}", rule.code())),
+                )
+            })
+            .collect();
+        PrizesEditPage {
+            ctx,
+            header,
+            categories,
+            prizes,
+            groups,
+            kinds,
+            shared,
+            rules,
+            currency,
+            errors,
+        }
+    }
+
+    /// The form for stored `rules`.
+    pub fn stored(
+        ctx: PageContext,
+        header: TournamentHeader,
+        rules: &PrizeRules,
+    ) -> PrizesEditPage {
+        let categories = rules
+            .categories
+            .iter()
+            .map(|category| CategoryField {
+                name: category.name.clone(),
+                kind: category.rule.kind().to_owned(),
+                value: category.rule.value(),
+            })
+            .collect();
+        let prizes = rules
+            .prizes
+            .iter()
+            .map(|prize| PrizeField {
+                group: match prize.group {
+                    PrizeGroup::Overall => "overall".to_owned(),
+                    PrizeGroup::Category(index) => format!("c{}", index + 1),
+                },
+                place: prize.place.to_string(),
+                amount: match prize.amount {
+                    Some(amount) => amount_text(amount, ""),
+                    None => prize.label.clone(),
+                },
+            })
+            .collect();
+        PrizesEditPage::new(
+            ctx,
+            header,
+            categories,
+            prizes,
+            rules.shared.code().to_owned(),
+            rules.currency.clone(),
+            Vec::new(),
+        )
+    }
 }

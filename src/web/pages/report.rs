@@ -1,24 +1,23 @@
 //! The rating report page (B.02) and the norm forms (B.01): the report's problems in words and the
 //! PDF of a norm form.
 
-use actix_web::HttpResponse;
-use askama::Template;
-
-use crate::formats::rating_report::{
-    self, MissingDetails, ReportField, ReportIssue, player_column,
-};
+use crate::formats::rating_report::{MissingDetails, ReportField, ReportIssue, player_column};
+use crate::formats::{rating_report, trf};
 use crate::print::norm_forms::NormEvent;
 use crate::print::stored::document_input;
 use crate::print::{Document, Language, PaperSize, render};
-use crate::tournament::PlayerId;
-use crate::web::handlers::swiss::trf_export::report_text;
+use crate::tournament::tiebreak::Calculator;
+use crate::tournament::tiebreak::rank::rank_with;
+use crate::tournament::{PlayerId, Points};
 use crate::web::i18n::Lang;
 use crate::web::i18n::records::cross_problem_text;
 use crate::web::i18n::trf::trf_problem_text;
 use crate::web::pages::standings::Ranked;
 use crate::web::pages::tournament::TournamentHeader;
-use crate::web::pdf_response;
-use crate::web::{AppError, PageContext};
+use crate::web::{AppError, PageContext, pdf_response};
+use actix_web::HttpResponse;
+use actix_web::http::header;
+use askama::Template;
 
 /// One problem of the check, as listed.
 #[derive(Debug, Clone)]
@@ -263,4 +262,55 @@ fn issue_text(lang: Lang, issue: &ReportIssue) -> String {
             ],
         ),
     }
+}
+
+/// The TRF file download of tournament `id`.
+pub fn trf_file(id: i32, text: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"tournament-{id}.trf\""),
+        ))
+        .body(text)
+}
+
+/// The tournament as a TRF-2026 rating report, with the rounds the visitor may count: the
+/// points column from the results under the tournament's point system, the rank column from
+/// the standings with its tie-breaks, the report records from its settings, report columns
+/// and round schedule.
+pub fn report_text(ranked: &Ranked) -> String {
+    let mut model = ranked.model.clone();
+    let calculator = Calculator::after_round(&model, ranked.settings.swiss, ranked.after_round);
+    let standings = rank_with(&calculator, &ranked.settings);
+    let points = model.points;
+    // Points outside the games counted in these rounds' standings (TRF `299`).
+    let after_round = ranked.after_round;
+    model
+        .adjustments
+        .retain(|a| a.round.is_none_or(|round| round <= after_round));
+    let outside: Vec<Points> = model
+        .players
+        .iter()
+        .map(|p| model.adjustment(p.id, after_round))
+        .collect();
+    for (player, outside) in model.players.iter_mut().zip(outside) {
+        player.declared_points = Some(
+            player
+                .rounds
+                .iter()
+                .map(|e| points.score(e.result))
+                .sum::<Points>()
+                + outside,
+        );
+        player.declared_rank = standings
+            .rows
+            .iter()
+            .find(|row| row.player == player.id)
+            .map(|row| row.rank);
+    }
+    let header = ranked.data.report_header(&model);
+    model.other_records = header.records();
+    model.other_records.extend(ranked.data.report.records());
+    trf::write(&model)
 }

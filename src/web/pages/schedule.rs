@@ -1,10 +1,6 @@
 //! The round schedule page: its fields per round, read from the stored starts and from the form,
 //! checked, and its refusals in words.
 
-use std::collections::HashMap;
-
-use askama::Template;
-
 use crate::db::domain::TournamentData;
 use crate::tournament::schedule::{
     RoundStart, ScheduleError, format_interval, parse_date, parse_time, round_interval,
@@ -13,6 +9,8 @@ use crate::tournament::schedule::{
 use crate::web::PageContext;
 use crate::web::access::Access;
 use crate::web::pages::tournament::TournamentHeader;
+use askama::Template;
+use std::collections::HashMap;
 
 /// One round's fields as typed (`YYYY-MM-DD`, `HH:MM`).
 #[derive(Debug, Clone, Default)]

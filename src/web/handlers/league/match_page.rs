@@ -15,8 +15,8 @@ use crate::tournament::result::BoardResult;
 use crate::tournament::team::MatchForfeit;
 use crate::web::access::Access;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::result::board::{article_choices, penalty_choices};
 use crate::web::pages::league::{MatchLine, load_league, round_visible};
+use crate::web::pages::result::{article_choices, penalty_choices};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

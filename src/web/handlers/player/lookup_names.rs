@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::db::models::FidePlayer;
 use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::lookup::LookupCandidate;
+use crate::web::pages::player::LookupCandidate;
 use crate::web::{AppError, AppState};
 
 /// The most names offered.

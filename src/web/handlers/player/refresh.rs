@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::db::store;
 use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::list::PlayersPage;
+use crate::web::pages::player::PlayersPage;
 use crate::web::{AppError, AppState, PageContext};
 
 /// The refresh form.

@@ -10,9 +10,9 @@ use crate::db::models::PlayerRowId;
 use crate::db::store;
 use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::edit_form::EditPage;
-use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::register::PlayerForm;
+use crate::web::pages::player::EditPage;
+use crate::web::pages::player::PlayerForm;
+use crate::web::pages::player::PlayersPage;
 use crate::web::pages::player::new_player;
 use crate::web::{AppError, AppState, PageContext, render_page};
 

@@ -22,7 +22,7 @@ use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::stored::{document_input, render_stored};
 use crate::print::{Document, Language, PaperSize};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::print::input::report_links;
+use crate::web::pages::print::report_links;
 use crate::web::pages::standings::load_ranked;
 use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};

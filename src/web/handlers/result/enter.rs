@@ -29,7 +29,7 @@ use crate::db::store::{self, BoardRef, BoardRow, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
 use crate::web::access::{Need, authorise, load_visible};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::result::board::BoardPage;
+use crate::web::pages::result::BoardPage;
 use crate::web::pages::result::{BoardPath, back_to_match};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other, wants_json};
 

@@ -18,9 +18,9 @@ use crate::db::models::{Game, GameId, User};
 use crate::tournament::self_report::{BoardTokens, ReportState};
 use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::round::show::player_label;
-use crate::web::handlers::self_report::qr::qr_svg;
 use crate::web::pages::live::round_of;
+use crate::web::pages::round::player_label;
+use crate::web::pages::self_report::qr_svg;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, public_base_url};
 

@@ -12,7 +12,7 @@ use askama::Template;
 use crate::tournament::model::Color;
 use crate::tournament::standings::{crosstable, ranked as rank_standings, result_symbol};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::wallchart::render_wallchart;
+use crate::web::pages::standings::render_wallchart;
 use crate::web::pages::standings::{load_ranked, player_row_id};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::web::access::load_managed;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
+use crate::web::pages::tournament_form::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the edit form (owner or administrator).
