@@ -8,10 +8,17 @@
 //! running its day (registering late entries, pairing, publishing rounds, unpairing, swaps,
 //! byes, withdrawals, results, default-time forfeits) also for its assigned arbiters.
 
+use std::marker::PhantomData;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::{TournamentId, TournamentRow, User};
 use crate::web::auth::{may_manage, may_run_day};
+use crate::web::extractors::{CurrentUser, MaybeUser, app_state};
 use crate::web::{AppError, AppState, PageContext};
 
 /// What the visitor may do with one tournament.
@@ -37,6 +44,14 @@ impl Access {
                 manage: may_manage(user, tournament),
                 run_day: may_run_day(conn, user, tournament)?,
             }),
+        }
+    }
+
+    /// True when the visitor has the right `need` says.
+    pub fn allows(self, need: Need) -> bool {
+        match need {
+            Need::Day => self.run_day,
+            Need::Manage => self.manage,
         }
     }
 
@@ -70,11 +85,7 @@ pub async fn load_managed(
     user: User,
     id: i32,
 ) -> Result<(TournamentData, Access), AppError> {
-    let (data, access) = load_visible(state, Some(user), id).await?;
-    if !access.manage {
-        return Err(AppError::Forbidden);
-    }
-    Ok((data, access))
+    load_with(state, user, id, Need::Manage).await
 }
 
 /// What a handler needs of the visitor's rights before a write.
@@ -103,11 +114,7 @@ pub async fn authorise(
             if !access.can_see(&tournament) {
                 return Err(AppError::NotFound);
             }
-            let allowed = match need {
-                Need::Day => access.run_day,
-                Need::Manage => access.manage,
-            };
-            if !allowed {
+            if !access.allows(need) {
                 return Err(AppError::Forbidden);
             }
             Ok(tournament.id)
@@ -116,13 +123,25 @@ pub async fn authorise(
 }
 
 /// Like [`load_visible`], but 403 unless the user may run the tournament's day.
+///
+/// (`load_managed` and `load_for_day` are [`load_with`] for [`Need::Manage`] and [`Need::Day`].)
 pub async fn load_for_day(
     state: &AppState,
     user: User,
     id: i32,
 ) -> Result<(TournamentData, Access), AppError> {
+    load_with(state, user, id, Need::Day).await
+}
+
+/// Like [`load_visible`], but 403 unless the user has the right `need` says.
+pub async fn load_with(
+    state: &AppState,
+    user: User,
+    id: i32,
+    need: Need,
+) -> Result<(TournamentData, Access), AppError> {
     let (data, access) = load_visible(state, Some(user), id).await?;
-    if !access.run_day {
+    if !access.allows(need) {
         return Err(AppError::Forbidden);
     }
     Ok((data, access))
@@ -149,4 +168,96 @@ pub fn pair_blocked(ctx: &PageContext, data: &TournamentData) -> Option<String> 
             ("boards", &boards.join(", ")),
         ],
     ))
+}
+
+/// The tournament id of the request's path (its `{id}`): 404 when it is not a number, as the
+/// path extractor answers.
+fn path_id(req: &HttpRequest) -> Result<i32, AppError> {
+    req.match_info()
+        .get("id")
+        .and_then(|id| id.parse().ok())
+        .ok_or(AppError::NotFound)
+}
+
+/// The tournament of the path's `{id}` as anyone may see it: 404 when it does not exist or the
+/// visitor may not see it. A handler that takes it cannot show a hidden tournament.
+#[derive(Debug, Clone)]
+pub struct VisibleTournament {
+    /// The tournament with its players, rounds and games.
+    pub data: TournamentData,
+    /// What the visitor may do with it.
+    pub access: Access,
+}
+
+impl FromRequest for VisibleTournament {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let MaybeUser(user) = MaybeUser::extract(&req).await?;
+            let id = path_id(&req)?;
+            let state = app_state(&req)?;
+            let (data, access) = load_visible(&state, user, id).await?;
+            Ok(VisibleTournament { data, access })
+        })
+    }
+}
+
+/// A right a handler needs on its tournament, as a type: [`RunsDay`] or [`Manages`].
+pub trait Right {
+    /// The right, as [`authorise`] checks it.
+    const NEED: Need;
+}
+
+/// Running the tournament day (assigned arbiters, the owner, administrators).
+#[derive(Debug, Clone, Copy)]
+pub struct RunsDay;
+
+impl Right for RunsDay {
+    const NEED: Need = Need::Day;
+}
+
+/// The event's settings (the owner, administrators).
+#[derive(Debug, Clone, Copy)]
+pub struct Manages;
+
+impl Right for Manages {
+    const NEED: Need = Need::Manage;
+}
+
+/// The tournament of the path's `{id}` for a logged-in user with the right `R`: anonymous →
+/// the login page, 404 when they may not see it, 403 without the right. A handler that takes
+/// `ManagedTournament<RunsDay>` cannot run for a visitor who may not run the day.
+#[derive(Debug, Clone)]
+pub struct ManagedTournament<R: Right> {
+    /// The user.
+    pub user: User,
+    /// The tournament with its players, rounds and games.
+    pub data: TournamentData,
+    /// What the user may do with it.
+    pub access: Access,
+    right: PhantomData<R>,
+}
+
+impl<R: Right + 'static> FromRequest for ManagedTournament<R> {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let CurrentUser(user) = CurrentUser::extract(&req).await?;
+            let id = path_id(&req)?;
+            let state = app_state(&req)?;
+            let (data, access) = load_with(&state, user.clone(), id, R::NEED).await?;
+            Ok(ManagedTournament {
+                user,
+                data,
+                access,
+                right: PhantomData,
+            })
+        })
+    }
 }
