@@ -20,4 +20,5 @@ pub mod standings;
 pub mod swiss;
 pub mod tournament;
 pub mod tournament_form;
+pub mod trf_import;
 pub mod users;
