@@ -1,5 +1,7 @@
-//! The player list import's page (CSV, XLSX, ODS): the columns mapped, the preview, the problems
-//! in words.
+//! The import page (`player/import.html`), shared by the form ([`crate::web::handlers::player::import_form`]) and the
+//! preview ([`crate::web::handlers::player::import`]): the column mapping of a list of another layout (the visitor's
+//! saved mappings to choose from), the problems of a file, or its players with what the import
+//! does with each; and reading the mapping the page's form sends.
 
 use crate::db::models::SavedMapping;
 use crate::db::store::ImportStep;

@@ -1,4 +1,7 @@
-//! What the print pages share: the links to the reports a tournament can print.
+//! The self-report links printed as QR codes on the pairing list: read, never made here. The
+//! codes are issued when the round is paired (or by the sheet's explicit "codes" action) and
+//! derived again for every print ([`crate::db::models::tournament_day::BoardReport::tokens`]), so every print and language of a
+//! round shows the same links; a board without codes is printed without them.
 
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;

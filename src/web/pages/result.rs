@@ -3,7 +3,7 @@
 use crate::db::domain::TournamentData;
 use crate::db::models::team_boards::{TeamBoardId, TeamBoardRow};
 use crate::db::models::{AuditEntry, Game, GameId};
-use crate::db::store::BoardRef;
+use crate::db::store::{BoardRef, BoardRow as StoredBoard};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
 use crate::tournament::time_zone::local_text;
 use crate::web::access::Access;
@@ -13,7 +13,7 @@ use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 use actix_session::Session;
 use actix_web::HttpResponse;
 use askama::Template;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The board a result route names: `{game}` for a game, `{board}` for a board of a team match.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -130,7 +130,7 @@ pub(crate) fn article_choices(ctx: &PageContext) -> Vec<(&'static str, String)> 
         .collect()
 }
 
-pub fn shown(code: Option<&str>) -> String {
+fn shown(code: Option<&str>) -> String {
     match code.and_then(BoardResult::from_code) {
         Some(result) => result.label().to_owned(),
         None => code.unwrap_or("—").to_owned(),
@@ -198,4 +198,70 @@ pub fn visible_game(data: &TournamentData, access: Access, game_id: i32) -> Opti
     let game = data.games.iter().find(|game| game.id == GameId(game_id))?;
     let round = data.rounds.iter().find(|round| round.id == game.round_id)?;
     (round.published || access.run_day).then_some(game)
+}
+
+/// The result form.
+#[derive(Debug, Deserialize)]
+pub struct ResultForm {
+    /// A result code (`1-0`, `1/2-1/2`, `0-1`, `+/-`, `-/+`, `-/-`; `U`, `F`, `H`, `Z` on a
+    /// bye row; or the keyboard's `1`, `=`, `0`, `+`, `-`), or empty to clear the result.
+    #[serde(default)]
+    pub result: String,
+    /// The board's version when the form was shown.
+    pub version: i32,
+    /// `round` to go back to the round page afterwards, else the board page.
+    #[serde(default)]
+    pub back: String,
+}
+
+/// The JSON answer of the keyboard entry.
+#[derive(Debug, Serialize)]
+pub struct Saved {
+    /// The board's result as printed (`½-½`), empty when cleared.
+    pub label: String,
+    /// The result's code (`1/2-1/2`), empty when cleared.
+    pub code: String,
+    /// The board's version now.
+    pub version: i32,
+    /// Boards of the round with two players and no result.
+    pub missing: usize,
+    /// Why nothing was saved (conflict, unreadable code), in the page's language.
+    pub error: Option<String>,
+}
+
+impl Saved {
+    /// The answer for `board` with `missing` boards left and the refusal `error`, if any.
+    pub fn of(board: &StoredBoard, missing: usize, error: Option<String>) -> Saved {
+        let result = board.result();
+        Saved {
+            label: result.map_or("", BoardResult::label).to_owned(),
+            code: result.map_or("", BoardResult::as_str).to_owned(),
+            version: board.version(),
+            missing,
+            error,
+        }
+    }
+}
+
+/// The board as it is now and the count of boards still without a result: of its round (a
+/// game), or of its match (a team board).
+pub async fn board_state(
+    state: &AppState,
+    board: StoredBoard,
+) -> Result<(StoredBoard, usize), AppError> {
+    state
+        .db(move |conn| {
+            let missing = match &board {
+                StoredBoard::Game(game) => Game::for_round(conn, game.round_id)?
+                    .iter()
+                    .filter(|g| g.black_id.is_some() && g.result.is_none())
+                    .count(),
+                StoredBoard::Team(team) => TeamBoardRow::for_matches(conn, &[team.match_id])?
+                    .iter()
+                    .filter(|b| b.white_id.is_some() && b.black_id.is_some() && b.result.is_none())
+                    .count(),
+            };
+            Ok((board, missing))
+        })
+        .await
 }

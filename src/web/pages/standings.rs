@@ -1,5 +1,11 @@
 //! The standings as a visitor may see them: the tournament ranked after its counted rounds with
 //! its C.07 tie-breaks, and the players' rows and norms the standings pages share.
+//!
+//! The Swiss crosstable (wallchart, [`render_wallchart`]) shown by `GET /tournaments/{id}/crosstable` for a Swiss
+//! tournament: one row per player in starting-rank order, and per round the opponent's
+//! starting number, the colour and the result (`12w½`), byes by their TRF letter
+//! ([`crate::tournament::standings::result_symbol`], the symbols of the printed wallchart); then points,
+//! the tie-break values and the place from the tournament's C.07 ranking.
 
 use crate::db::domain::TournamentData;
 use crate::db::models::User;
@@ -396,4 +402,83 @@ pub struct WorkingFragment {
     pub ctx: PageContext,
     /// The working.
     pub tb: WorkingView,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone)]
+pub struct StandingRow {
+    /// Place.
+    pub rank: u32,
+    /// Starting rank.
+    pub starting_rank: u32,
+    /// Player row id (for the card link).
+    pub player_id: i32,
+    /// Name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Rating, empty when unrated.
+    pub rating: String,
+    /// Federation.
+    pub federation: String,
+    /// Points, e.g. `3.5`.
+    pub points: String,
+    /// Games played over the board.
+    pub played: u32,
+    /// The tie-break values, one per column.
+    pub tie_breaks: Vec<String>,
+    /// Position drawn by lot, empty unless lots decided.
+    pub lot: String,
+    /// Withdrawn before the next round.
+    pub withdrawn: bool,
+    /// Expelled from the competition (Laws Art. 12.9.9) before the next round.
+    pub expelled: bool,
+    /// The place in the category shown (0 when the whole field is shown).
+    pub category_rank: u32,
+    /// Points given or taken outside the games that the score counts (`-1`), empty if none.
+    pub adjustment: String,
+    /// Their reasons, one per decision.
+    pub adjustment_reasons: String,
+    /// The title norms made (FIDE B.01), e.g. `IM 2471`, for the arbiters' column.
+    pub norms: String,
+}
+
+/// The query: which category to show.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct StandingsQuery {
+    /// The category's number in the organiser's list (1-based); none or empty for all.
+    #[serde(default)]
+    pub category: Option<String>,
+}
+
+/// The standings page.
+#[derive(Template)]
+#[template(path = "standings/show.html")]
+pub struct StandingsPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// Name and tabs.
+    pub header: TournamentHeader,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// Tie-break column headings (FIDE codes).
+    pub codes: Vec<String>,
+    /// The organiser chose the list (else the default).
+    pub chosen: bool,
+    /// The seed of the drawing of lots, when lots are drawn.
+    pub seed: String,
+    /// The lines.
+    pub rows: Vec<StandingRow>,
+    /// The text of the link to a value's working (no-script fallback), in the page's language.
+    pub show_working: String,
+    /// Each tie-break column's code and name in the page's language.
+    pub legend: Vec<(String, String)>,
+    /// Some place was decided by lot.
+    pub any_lot: bool,
+    /// The organiser's categories: (number, name).
+    pub categories: Vec<(usize, String)>,
+    /// The category shown (0: the whole field).
+    pub category: usize,
+    /// The arbiters' column of title norms (FIDE B.01) is shown.
+    pub show_norms: bool,
 }

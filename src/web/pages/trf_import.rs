@@ -1,8 +1,7 @@
 //! The TRF import's page: the form, with the reason a file was refused.
 
-use askama::Template;
-
 use crate::web::PageContext;
+use askama::Template;
 
 /// The import page.
 #[derive(Template)]

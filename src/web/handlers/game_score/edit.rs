@@ -1,6 +1,6 @@
 //! `GET /tournaments/{id}/rounds/{number}/boards/{game}/score`: the game score of a board, with
 //! a form to paste or upload it (PGN or a move list in the scoresheet's language), the stored
-//! result beside it and the rules core's report on it ([`super::report`]).
+//! result beside it and the rules core's report on it ([`crate::web::pages::game_score::check_score`]).
 
 use actix_web::web;
 

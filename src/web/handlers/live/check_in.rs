@@ -2,7 +2,7 @@
 //! board (Art. 6.7.1). `undo=true` removes a check-in made by mistake.
 //!
 //! The live view saves a check-in in place: its script sends `Accept: application/json` and
-//! gets the round's live state ([`super::LiveRound`], as the view polls it) to show, so the
+//! gets the round's live state ([`crate::web::pages::live::LiveRound`], as the view polls it) to show, so the
 //! page neither reloads nor scrolls. Without scripts the answer returns to the board's row of
 //! the live view (`#live-board-N`).
 

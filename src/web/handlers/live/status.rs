@@ -1,8 +1,8 @@
 //! `GET /tournaments/{id}/rounds/{number}/live.json`: the live state of a round as JSON
-//! ([`super::LiveRound`]), polled by the live view. Visible to whoever may see the round.
+//! ([`crate::web::pages::live::LiveRound`]), polled by the live view. Visible to whoever may see the round.
 //!
 //! Each answer carries a weak `ETag` of the state without the server clock
-//! ([`super::LiveRound::etag`]); a poll whose `If-None-Match` names it is answered
+//! ([`crate::web::pages::live::LiveRound::etag`]); a poll whose `If-None-Match` names it is answered
 //! `304 Not Modified` with no body, so a hall screen polling a quiet round costs a few bytes.
 
 use actix_web::http::header;

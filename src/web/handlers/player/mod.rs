@@ -13,7 +13,6 @@ pub mod expel;
 pub mod export;
 pub mod import;
 pub mod import_form;
-pub mod import_page;
 pub mod list;
 pub mod lookup;
 pub mod lookup_names;

@@ -3,7 +3,7 @@
 //! (two per cell in a double round robin, White's game first by round), points and place (by
 //! the tournament's C.07 tie-breaks). The symbols are those of the printed crosstable
 //! ([`crate::tournament::standings::result_symbol`]). A Swiss tournament gets the wallchart instead
-//! ([`super::wallchart`]).
+//! ([`crate::web::pages::standings::render_wallchart`]).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};

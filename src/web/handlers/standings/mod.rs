@@ -10,5 +10,4 @@ pub mod crosstable;
 pub mod save_tiebreaks;
 pub mod show;
 pub mod tiebreaks;
-pub mod wallchart;
 pub mod working;
