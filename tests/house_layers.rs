@@ -1,7 +1,8 @@
 //! The house's layers, read from the source: the cores (`src/rules`, `src/pairing`,
 //! `src/tournament`, `src/formats`) import nothing above them (no planner, database, web,
 //! print or command line; no actix, diesel, askama or printpdf), and outside the engines only
-//! the planners' door (`src/day/engines.rs`) calls the engines' `pair` functions.
+//! the planners' door (`src/day/engines.rs`) calls the engines' `pair` functions; handlers
+//! write only through the store, and no handler imports another handler's module.
 
 use std::path::{Path, PathBuf};
 
@@ -113,6 +114,43 @@ fn handlers_write_only_through_the_store() {
     assert!(
         found.is_empty(),
         "writes outside the store:\n{}",
+        found.join("\n")
+    );
+}
+
+/// True when `line` names another handler module: `crate::web::handlers::…`, or `super::…`
+/// (a sibling or the parent module of a handler).
+fn names_a_handler_module(line: &str) -> bool {
+    line.contains("crate::web::handlers::")
+        || line.match_indices("super::").any(|(at, _)| {
+            !line[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|before| before.is_ascii_lowercase() || before == '_')
+        })
+}
+
+#[test]
+fn no_handler_imports_another_handler() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/handlers");
+    let mut found = Vec::new();
+    for path in sources(&root) {
+        // A handler's own unit tests may reach into it with `super::*`.
+        let code = code_lines(&path);
+        let tests = code
+            .iter()
+            .position(|(_, line)| line.contains("#[cfg(test)]"))
+            .unwrap_or(code.len());
+        for (number, line) in &code[..tests] {
+            if names_a_handler_module(line) {
+                found.push(format!("{}:{number}: {}", path.display(), line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "handlers importing another handler module (page structs belong in src/web/pages, \
+         shared reads in src/db/read, access in src/web/access.rs):\n{}",
         found.join("\n")
     );
 }

@@ -3,8 +3,8 @@
 
 use arbiter::rules::Lang;
 use arbiter::rules::arbiter::SignedBoard;
-use arbiter::web::handlers::game_score::report::check_score;
 use arbiter::web::i18n::Lang as Ui;
+use arbiter::web::pages::game_score::check_score;
 
 fn signed(result: &str) -> SignedBoard<'_> {
     SignedBoard {

@@ -288,12 +288,12 @@ fn live_at(
     ctx: &TestContext,
     event: &setup::Event,
     now: time::OffsetDateTime,
-) -> arbiter::web::handlers::live::LiveRound {
+) -> arbiter::web::pages::live::LiveRound {
     ctx.with_conn(|conn| {
         let data = arbiter::db::domain::TournamentData::load(conn, event.tournament.id)
             .expect("load")
             .expect("the tournament");
-        arbiter::web::handlers::live::live_round(conn, &data, 1, now).expect("live state")
+        arbiter::web::pages::live::live_round(conn, &data, 1, now).expect("live state")
     })
 }
 

@@ -245,7 +245,7 @@ impl AppError {
             Refusal::ReportClosed => AppError::Conflict(ctx.t("day.report.closed")),
             Refusal::PlayerInPairings => AppError::Conflict(ctx.t("player.delete_paired")),
             Refusal::Schedule(error) => {
-                AppError::Unprocessable(crate::web::handlers::schedule::schedule_error(ctx, error))
+                AppError::Unprocessable(crate::web::pages::schedule::schedule_error(ctx, error))
             }
             Refusal::UnknownArbiter(username) => {
                 AppError::Unprocessable(ctx.t_with_name("tournament.arbiter_unknown", &username))
@@ -255,7 +255,7 @@ impl AppError {
             }
             Refusal::RatingsChanged => AppError::Conflict(ctx.t("player.refresh.changed")),
             Refusal::Prizes(error) => {
-                AppError::Unprocessable(crate::web::handlers::prizes::prize_error(ctx, &error))
+                AppError::Unprocessable(crate::web::pages::prizes::prize_error(ctx, &error))
             }
             Refusal::IncidentBoard { round, board } => AppError::Unprocessable(ctx.lang.t_with(
                 "incident.no_board",
@@ -292,7 +292,7 @@ impl AppError {
             Refusal::NotALeague => AppError::Unprocessable(ctx.t("league.error.not_a_league")),
             Refusal::TooFewTeams => AppError::Unprocessable(ctx.t("league.error.too_few_teams")),
             Refusal::Lineup(error) => {
-                AppError::Unprocessable(crate::web::handlers::league::lineup_message(ctx, &error))
+                AppError::Unprocessable(crate::web::pages::league::lineup_message(ctx, &error))
             }
             Refusal::LineupsMissing => {
                 AppError::Unprocessable(ctx.t("league.error.lineups_missing"))

@@ -5,8 +5,9 @@
 //! - [`CurrentUser`]: any logged-in account (anonymous → redirect to `/login`).
 //! - [`Organiser`]: organiser or administrator (others → 403).
 //! - [`Admin`]: administrator (others → 403).
-//!   Per-tournament rights (owner, assigned arbiter) are checked in the handler with
-//!   [`crate::web::auth::may_manage`] / [`crate::web::auth::may_run_day`].
+//!   Per-tournament rights (owner, assigned arbiter) are the extractors of
+//!   [`crate::web::access`] ([`crate::web::access::VisibleTournament`],
+//!   [`crate::web::access::ManagedTournament`]) or its `authorise` / `load_*` functions.
 //! - [`CsrfForm<T>`]: an `application/x-www-form-urlencoded` body whose `csrf_token` field must
 //!   match the session's token (else 403), whose fields pass the input gate
 //!   ([`crate::web::input::check_fields`], else 422 naming the field), deserialised into `T`
@@ -536,7 +537,7 @@ impl PageContext {
     /// The URL of the static file `name` (`app.css`, `js/live.js`) under its fingerprinted
     /// name ([`crate::web::handlers::assets`]): the one way templates refer to static files.
     pub fn asset(&self, name: &str) -> String {
-        crate::web::handlers::assets::url(name)
+        crate::web::assets::url(name)
     }
 
     /// The current path, percent-encoded for a `next=` parameter.

@@ -15,6 +15,8 @@
 //! Handlers live in `handlers/<resource>/<action>.rs`, one action per file, with the page and
 //! form structs they use. Database work runs on the blocking pool through [`AppState::db`].
 
+pub mod access;
+pub mod assets;
 pub mod auth;
 pub mod cache;
 pub mod error;
@@ -189,7 +191,7 @@ pub fn app(
         InitError = (),
     >,
 > {
-    handlers::assets::fingerprint_all();
+    assets::fingerprint_all();
     let key = Key::from(&state.config.session_key);
     let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key)
         .cookie_name(SESSION_COOKIE.to_owned())

@@ -125,6 +125,9 @@ fn english<S: serde::Serializer>(problem: &ListProblem, serializer: S) -> Result
     serializer.collect_str(problem)
 }
 
+/// The largest upload: FIDE's XML list unpacked is about 860 MB.
+pub const UPLOAD_LIMIT: u64 = 1024 * 1024 * 1024;
+
 /// The folder of the uploads waiting for their import, in the system's temporary folder.
 pub const UPLOAD_FOLDER: &str = "arbiter-rating-uploads";
 /// The most bytes the upload folder holds (two of FIDE's unpacked XML lists).

@@ -3,3 +3,4 @@
 
 pub mod public_state;
 pub mod publishing;
+pub mod self_report;

@@ -2,12 +2,11 @@
 //! target, "published up to revision N, X min ago" or "offline since 14:02, K changes
 //! waiting", the Publish-now button) and the organiser's page of publishing keys.
 
-use askama::Template;
-
 use crate::db::models::publishing_keys::PublishingKey;
 use crate::db::read::publishing::PublishingStatus;
 use crate::tournament::time_zone::local_text;
 use crate::web::PageContext;
+use askama::Template;
 
 /// The publishing section of the tournament page (its managers only).
 #[derive(Debug, Clone, Default)]

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::db::read::public_state::served_document;
 use crate::formats::public_state::is_public_id;
-use crate::web::handlers::api::{error, json_with_etag};
+use crate::web::pages::api::{error, json_with_etag};
 use crate::web::{AppError, AppState};
 
 /// Answers the document.

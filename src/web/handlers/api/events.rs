@@ -10,7 +10,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::read::public_state::{EventFilter, EventState, list_events};
-use crate::web::handlers::api::{error, json_with_etag};
+use crate::web::pages::api::{error, json_with_etag};
 use crate::web::{AppError, AppState};
 
 /// Events on a page unless `limit` says otherwise.

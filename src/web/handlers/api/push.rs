@@ -18,7 +18,7 @@ use futures_util::StreamExt;
 
 use crate::db::store::{self, PushError, PushOutcome, PushRefusal};
 use crate::formats::public_state::{PublicState, PublicStateError};
-use crate::web::handlers::api::error;
+use crate::web::pages::api::error;
 use crate::web::{AppError, AppState};
 
 /// The largest body accepted as sent (gzip-compressed or not): 4 MiB.

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 
 use crate::formats::public_state::SCHEMA;
-use crate::web::handlers::api::json_with_etag;
+use crate::web::pages::api::json_with_etag;
 
 /// Answers the schema (with its `ETag`).
 pub async fn show_schema(req: HttpRequest) -> HttpResponse {

@@ -6,8 +6,8 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::web::AppError;
+use crate::web::assets::find;
 use crate::web::cache::etag_matches;
-use crate::web::handlers::assets::find;
 
 /// A year, the longest `max-age` caches are asked to honour.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";

@@ -10,9 +10,9 @@ use crate::db::models::tournament_day::GameScore;
 use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
+use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::live::round_of;
-use crate::web::handlers::tournament::load_visible;
+use crate::web::pages::live::round_of;
 use crate::web::{AppError, AppState};
 
 /// Sends the PGN file.

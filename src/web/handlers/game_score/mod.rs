@@ -3,5 +3,4 @@
 
 pub mod edit;
 pub mod export;
-pub mod report;
 pub mod save;

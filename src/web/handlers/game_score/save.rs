@@ -13,10 +13,10 @@ use crate::db::models::GameId;
 use crate::db::store;
 use crate::rules::Lang;
 use crate::rules::arbiter::SignedBoard;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::game_score::edit::{ScorePage, Typed};
-use crate::web::handlers::game_score::report::check_score;
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::game_score::check_score;
+use crate::web::pages::game_score::{ScorePage, Typed};
 use crate::web::upload::CsrfFields;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 

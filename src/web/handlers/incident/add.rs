@@ -10,9 +10,9 @@ use crate::db::models::NewIncident;
 use crate::db::store::{self, Refusal, StoreError};
 use crate::tournament::incident::IncidentArticle;
 use crate::tournament::schedule::parse_time;
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::incident::{IncidentForm, IncidentsPage};
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::incident::{IncidentForm, IncidentsPage};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The longest decision or consequence kept.

@@ -4,19 +4,17 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::web::extractors::CurrentUser;
-use crate::web::handlers::incident::{IncidentForm, IncidentsPage};
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::access::{ManagedTournament, RunsDay};
+use crate::web::pages::incident::{IncidentForm, IncidentsPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the log.
 pub async fn list_incidents(
     ctx: PageContext,
-    user: CurrentUser,
+    tournament: ManagedTournament<RunsDay>,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let (data, access) = load_for_day(&state, user.0, path.into_inner()).await?;
+    let ManagedTournament { data, access, .. } = tournament;
     let page = IncidentsPage::load(
         ctx,
         &state,

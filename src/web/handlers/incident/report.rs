@@ -6,9 +6,9 @@ use actix_web::{HttpResponse, web};
 use crate::print::arbiter_report::{ArbiterReport, arbiter_report};
 use crate::print::stored::document_input;
 use crate::print::{Language, PaperSize};
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::incident::load_incidents;
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::incident::load_incidents;
 use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 

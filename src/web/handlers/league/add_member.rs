@@ -9,9 +9,9 @@ use actix_web::{HttpResponse, web};
 use crate::db::models::teams::TeamRowId;
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::league::load_league;
-use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::player::registration;
+use crate::web::pages::league::load_league;
+use crate::web::pages::player::PlayerForm;
+use crate::web::pages::player::registration;
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// Registers the player into the squad and shows the teams again.

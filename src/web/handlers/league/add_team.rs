@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use crate::db::store;
 use crate::tournament::entry_fields::check_text;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form.

@@ -8,8 +8,8 @@ use askama::Template;
 
 use crate::tournament::team::crosstable::{board_records, crosstable};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::{half_points, load_league};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::league::{half_points, load_league};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// A row of the crosstable.

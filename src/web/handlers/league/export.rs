@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::formats::trf;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::load_league;
+use crate::web::pages::league::load_league;
 use crate::web::{AppError, AppState};
 
 /// Sends the TRF file.

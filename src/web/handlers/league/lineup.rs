@@ -13,8 +13,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use crate::db::models::team_matches::TeamMatchId;
 use crate::db::models::{PlayerRowId, TournamentId, UserId};
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The most boards a form may name.

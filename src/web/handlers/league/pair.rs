@@ -7,8 +7,8 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form has nothing but the CSRF token.

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use crate::db::models::teams::TeamRowId;
 use crate::db::store;
 use crate::tournament::scoring::Points;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form.

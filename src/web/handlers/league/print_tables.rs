@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, web};
 use crate::print::stored::document_input;
 use crate::print::{Document, Language, PaperSize, render};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::load_league;
+use crate::web::pages::league::load_league;
 use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 

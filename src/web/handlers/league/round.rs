@@ -6,82 +6,14 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::score::match_score;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::{MatchLine, load_league, round_visible};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::league::{EntryBoard, LeagueRoundPage, MatchEntry, SwissRound};
+use crate::web::pages::league::{MatchLine, load_league, round_visible};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// The round page.
-#[derive(Template)]
-#[template(path = "league/round.html")]
-pub struct LeagueRoundPage {
-    /// Layout context.
-    pub ctx: PageContext,
-    /// Name and tabs.
-    pub header: TournamentHeader,
-    /// The round.
-    pub round: i32,
-    /// Its date and time, if scheduled.
-    pub starts: String,
-    /// Its matches.
-    pub matches: Vec<MatchLine>,
-    /// Matches of earlier rounds still to be played.
-    pub postponed: Vec<MatchLine>,
-    /// A team Swiss's round: what whoever runs the day may do with it.
-    pub swiss: Option<SwissRound>,
-    /// For whoever runs the day: the boards of the matches with both line-ups in, for results
-    /// typed in one after another (`static/js/results.js`).
-    pub entry: Vec<MatchEntry>,
-}
-
-/// A match's boards on the round page, for results by keyboard.
-#[derive(Debug, Clone)]
-pub struct MatchEntry {
-    /// The match's row id.
-    pub id: i32,
-    /// `Home – Away`.
-    pub title: String,
-    /// Its boards with two players.
-    pub boards: Vec<EntryBoard>,
-}
-
-/// A board whose result can be typed in.
-#[derive(Debug, Clone)]
-pub struct EntryBoard {
-    /// The board's row id.
-    pub id: i32,
-    /// Board number.
-    pub number: i32,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
-    /// The result as printed (`½-½`), empty while not played.
-    pub result: String,
-    /// The board's version (for the form).
-    pub version: i32,
-}
-
-/// A team Swiss round's state and actions (C.04.6).
-#[derive(Debug, Clone)]
-pub struct SwissRound {
-    /// Its pairings are public.
-    pub published: bool,
-    /// It is the last round paired and nothing of it is entered: it can be unpaired.
-    pub unpair: bool,
-    /// Its matches still without a result.
-    pub missing: usize,
-    /// "2 matches without a result".
-    pub missing_text: String,
-    /// The round that can be paired next, once every result is in.
-    pub next: Option<u32>,
-    /// The teams of the round (row id, number and name), for an exchange.
-    pub teams: Vec<(i32, String)>,
-}
 
 /// Shows the round.
 pub async fn show_round(

@@ -8,7 +8,7 @@ use crate::print::match_sheet::match_sheets;
 use crate::print::stored::document_input;
 use crate::print::{Language, PaperSize};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::load_league;
+use crate::web::pages::league::load_league;
 use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 

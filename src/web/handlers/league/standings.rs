@@ -6,58 +6,14 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
 use crate::tournament::team::score::match_score;
-use crate::tournament::team::tiebreak::{TeamScore, TeamTieBreak};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::teams::{PenaltyLine, penalty_lines};
-use crate::web::handlers::league::{MatchLine, half_points, load_league};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::league::penalty_lines;
+use crate::web::pages::league::{LeagueStandingsPage, StandingLine, tie_break_name};
+use crate::web::pages::league::{MatchLine, half_points, load_league};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// A row of the standings.
-#[derive(Debug, Clone)]
-pub struct StandingLine {
-    /// Rank (shared ranks repeat).
-    pub rank: u32,
-    /// The team.
-    pub team: String,
-    /// The team's number (its working's address).
-    pub number: u32,
-    /// Matches played.
-    pub played: u32,
-    /// Match points.
-    pub match_points: String,
-    /// Game points.
-    pub game_points: String,
-    /// The tie-break values after the primary score.
-    pub values: Vec<String>,
-    /// Matches still to play from the rounds so far.
-    pub to_play: u32,
-}
-
-/// The standings page.
-#[derive(Template)]
-#[template(path = "league/standings.html")]
-pub struct LeagueStandingsPage {
-    /// Layout context.
-    pub ctx: PageContext,
-    /// Name and tabs.
-    pub header: TournamentHeader,
-    /// The rounds counted.
-    pub rounds: u32,
-    /// The tie-break codes after MP and GP.
-    pub codes: Vec<String>,
-    /// Every code of the list with its name, in the list's order.
-    pub legend: Vec<(String, String)>,
-    /// The rows.
-    pub rows: Vec<StandingLine>,
-    /// Postponed matches.
-    pub postponed: Vec<MatchLine>,
-    /// Penalties.
-    pub penalties: Vec<PenaltyLine>,
-}
 
 /// Shows the standings.
 pub async fn show_standings(
@@ -122,47 +78,4 @@ pub async fn show_standings(
         ctx,
     };
     render_page(&page, StatusCode::OK)
-}
-
-/// The name of a team tie-break in the visitor's language, with the score it is read on and
-/// its cut (`Sonneborn-Berger (opponents: on match points; scored: on game points)`).
-pub fn tie_break_name(ctx: &PageContext, tie_break: &TeamTieBreak) -> String {
-    let on = |score: TeamScore| match score {
-        TeamScore::Match => ctx.t("league.tb.on_mp"),
-        TeamScore::Game => ctx.t("league.tb.on_gp"),
-    };
-    match *tie_break {
-        TeamTieBreak::MatchPoints => ctx.t("league.tb.mpts"),
-        TeamTieBreak::GamePoints => ctx.t("league.tb.gpts"),
-        TeamTieBreak::SecondaryScore => ctx.t("league.tb.mpvgp"),
-        TeamTieBreak::MatchesWon => ctx.t("league.tb.win"),
-        TeamTieBreak::DirectEncounter(score) => {
-            format!("{} ({})", ctx.t("league.tb.de"), on(score))
-        }
-        TeamTieBreak::ExtendedDirectEncounter => ctx.t("league.tb.ede"),
-        TeamTieBreak::SonnebornBerger {
-            opponents,
-            scored,
-            cut1,
-        } => {
-            let mut name = format!(
-                "{} ({} × {}",
-                ctx.t("league.tb.sb"),
-                on(opponents),
-                on(scored)
-            );
-            if cut1 {
-                name.push_str("; ");
-                name.push_str(&ctx.t("league.tb.cut1"));
-            }
-            name.push(')');
-            name
-        }
-        TeamTieBreak::Buchholz(score) => format!("{} ({})", ctx.t("league.tb.bh"), on(score)),
-        TeamTieBreak::BoardCount => ctx.t("league.tb.bc"),
-        TeamTieBreak::TopBoardResults => ctx.t("league.tb.tbr"),
-        TeamTieBreak::BottomBoardElimination => ctx.t("league.tb.bbe"),
-        TeamTieBreak::GamesWon => ctx.t("league.tb.gwin"),
-        TeamTieBreak::ResultsAgainstTop => ctx.t("league.tb.rtop"),
-    }
 }

@@ -9,8 +9,8 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::teams::TeamRowId;
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form: two teams (row ids) and whether a broken criterion is accepted.

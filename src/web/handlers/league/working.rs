@@ -11,9 +11,9 @@ use askama::Template;
 use crate::tournament::team::TeamId;
 use crate::tournament::team::working::team_working;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::league::load_league;
-use crate::web::handlers::league::standings::tie_break_name;
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::league::load_league;
+use crate::web::pages::league::tie_break_name;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of a working, as shown.

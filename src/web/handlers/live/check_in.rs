@@ -2,7 +2,7 @@
 //! board (Art. 6.7.1). `undo=true` removes a check-in made by mistake.
 //!
 //! The live view saves a check-in in place: its script sends `Accept: application/json` and
-//! gets the round's live state ([`super::LiveRound`], as the view polls it) to show, so the
+//! gets the round's live state ([`crate::web::pages::live::LiveRound`], as the view polls it) to show, so the
 //! page neither reloads nor scrolls. Without scripts the answer returns to the board's row of
 //! the live view (`#live-board-N`).
 
@@ -13,9 +13,9 @@ use time::OffsetDateTime;
 use crate::db::models::GameId;
 use crate::db::store;
 use crate::tournament::model::Color;
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::live::live_round;
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::live::live_round;
 use crate::web::{AppError, AppState, PageContext, see_other, wants_json};
 
 /// The form.

@@ -10,8 +10,8 @@ use time::OffsetDateTime;
 
 use crate::db::models::GameId;
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form.

@@ -7,9 +7,10 @@ use askama::Template;
 use askama_web::WebTemplate;
 use time::OffsetDateTime;
 
+use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::live::{LiveBoard, LiveRound, live_round, round_of};
-use crate::web::handlers::tournament::{TournamentHeader, load_visible};
+use crate::web::pages::live::{LiveBoard, LiveRound, live_round, round_of};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
 /// The live page.

@@ -1,18 +1,18 @@
 //! `GET /tournaments/{id}/rounds/{number}/live.json`: the live state of a round as JSON
-//! ([`super::LiveRound`]), polled by the live view. Visible to whoever may see the round.
+//! ([`crate::web::pages::live::LiveRound`]), polled by the live view. Visible to whoever may see the round.
 //!
 //! Each answer carries a weak `ETag` of the state without the server clock
-//! ([`super::LiveRound::etag`]); a poll whose `If-None-Match` names it is answered
+//! ([`crate::web::pages::live::LiveRound::etag`]); a poll whose `If-None-Match` names it is answered
 //! `304 Not Modified` with no body, so a hall screen polling a quiet round costs a few bytes.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use time::OffsetDateTime;
 
+use crate::web::access::load_visible;
 use crate::web::cache::etag_matches;
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::live::live_round;
-use crate::web::handlers::tournament::load_visible;
+use crate::web::pages::live::live_round;
 use crate::web::{AppError, AppState};
 
 /// The JSON status, or 304 when the browser's copy still reads the same.
@@ -24,7 +24,7 @@ pub async fn live_status(
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = super::round_of(&data, number)?;
+    let round = crate::web::pages::live::round_of(&data, number)?;
     if !round.published && !access.run_day {
         return Err(AppError::NotFound);
     }

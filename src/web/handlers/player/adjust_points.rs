@@ -11,8 +11,8 @@ use serde::Deserialize;
 use crate::db::models::PlayerRowId;
 use crate::db::store;
 use crate::tournament::Points;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The most points one decision gives or takes (99.9).

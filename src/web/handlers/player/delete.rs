@@ -10,9 +10,9 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::PlayerRowId;
 use crate::db::store;
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::edit_form::EditPage;
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::player::EditPage;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 
 /// The form: the confirmation box.

@@ -10,8 +10,8 @@ use serde::Deserialize;
 
 use crate::db::models::PlayerRowId;
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form.

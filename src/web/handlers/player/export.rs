@@ -10,10 +10,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::formats::csv::write_players_separated;
-use crate::web::extractors::MaybeUser;
-use crate::web::handlers::player::{in_list_order, record_of};
-use crate::web::handlers::tournament::load_visible;
-use crate::web::{AppError, AppState};
+use crate::web::AppError;
+use crate::web::access::VisibleTournament;
+use crate::web::pages::player::{in_list_order, record_of};
 
 /// The choice of separator.
 #[derive(Debug, Default, Deserialize)]
@@ -28,13 +27,11 @@ const BOM: &str = "\u{feff}";
 
 /// Sends the CSV file.
 pub async fn export_players(
-    user: MaybeUser,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
+    tournament: VisibleTournament,
     query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let (data, _) = load_visible(&state, user.0, id).await?;
+    let data = tournament.data;
+    let id = data.tournament.id.0;
     let separator = if query.sep == "semicolon" { b';' } else { b',' };
     let records: Vec<_> = in_list_order(&data.players, data.tournament.pairing_rating)
         .into_iter()

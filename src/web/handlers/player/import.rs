@@ -25,12 +25,13 @@ use crate::db::models::kept_uploads::KeptUpload;
 use crate::db::store;
 use crate::formats::csv::{headers_of, read_players, write_players};
 use crate::formats::spreadsheet::read_players_spreadsheet;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::import_page::{
+use crate::web::pages::player::registration;
+use crate::web::pages::player_import::{
     ImportPage, PreviewRow, mapping_of, problem_row, step_text,
 };
-use crate::web::handlers::player::registration;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::upload::CsrfUpload;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 

@@ -6,9 +6,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::db::models::SavedMapping;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::import_page::ImportPage;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::pages::player_import::ImportPage;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the empty import form.

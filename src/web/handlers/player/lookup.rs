@@ -9,82 +9,18 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 
-use crate::db::models::{FidePlayer, RatingKind};
 use crate::db::rating_list::{Found, look_up};
 use crate::tournament::entry_fields::parse_number;
 use crate::tournament::rating_refresh::title_from_list;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::edit_form::EditPage;
-use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::player::{problem_message, record_of};
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::player::EditPage;
+use crate::web::pages::player::PlayerForm;
+use crate::web::pages::player::PlayersPage;
+use crate::web::pages::player::{LookupCandidate, LookupQuery, MAX_CANDIDATES};
+use crate::web::pages::player::{problem_message, record_of};
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// The most players a name look-up lists.
-pub const MAX_CANDIDATES: i64 = 20;
-
-/// The look-up's query.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
-pub struct LookupQuery {
-    /// The FIDE ID, or the start of a name, typed.
-    pub fide_id: String,
-    /// The registration being edited (absent on the registration form).
-    pub player: Option<i32>,
-}
-
-/// A player of the list that a name look-up found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LookupCandidate {
-    /// FIDE ID.
-    pub fide_id: i64,
-    /// "Novák, Jan (CZE, FM, 2205, 1990)".
-    pub label: String,
-    /// The look-up of this FIDE ID (filling the form).
-    pub href: String,
-}
-
-impl LookupCandidate {
-    /// The candidate `listed`, with the rating of `kind`.
-    pub fn new(
-        listed: &FidePlayer,
-        kind: RatingKind,
-        tournament: i32,
-        player: Option<i32>,
-    ) -> Self {
-        let mut facts = vec![listed.federation.clone()];
-        facts.extend(
-            [
-                listed.shown_title().to_owned(),
-                listed
-                    .rating(kind)
-                    .map(|r| r.to_string())
-                    .unwrap_or_default(),
-                listed.birth_year.map(|y| y.to_string()).unwrap_or_default(),
-            ]
-            .into_iter()
-            .filter(|fact| !fact.is_empty()),
-        );
-        let href = match player {
-            Some(player) => format!(
-                "/tournaments/{tournament}/players/lookup?fide_id={}&player={player}",
-                listed.fide_id
-            ),
-            None => format!(
-                "/tournaments/{tournament}/players/lookup?fide_id={}",
-                listed.fide_id
-            ),
-        };
-        LookupCandidate {
-            fide_id: listed.fide_id,
-            label: format!("{} ({})", listed.name, facts.join(", ")),
-            href,
-        }
-    }
-}
 
 /// Fills the form from the rating list.
 pub async fn lookup_player(

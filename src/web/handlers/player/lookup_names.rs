@@ -8,9 +8,9 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use crate::db::models::FidePlayer;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::player::lookup::LookupCandidate;
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::player::LookupCandidate;
 use crate::web::{AppError, AppState};
 
 /// The most names offered.

@@ -6,9 +6,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::player::PlayersPage;
 use crate::web::{AppError, AppState, PageContext};
 
 /// The refresh form.

@@ -11,8 +11,9 @@ use askama::Template;
 use crate::db::models::{FideRatingList, TournamentId};
 use crate::db::rating_list::refresh_plan;
 use crate::tournament::rating_refresh::RefreshPlan;
+use crate::web::access::load_for_day;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_for_day};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The refresh page.

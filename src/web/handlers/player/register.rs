@@ -5,129 +5,14 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 
 use crate::db::store;
-use crate::formats::csv::{CsvProblem, PlayerRecord};
-use crate::tournament::entry_fields::{
-    FieldProblem, MAX_RATING, check_national_id, check_text, parse_federation, parse_number,
-    parse_sex, parse_title,
-};
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::{field_label, problem_message, registration};
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::player::PlayerForm;
+use crate::web::pages::player::PlayersPage;
+use crate::web::pages::player::registration;
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// The registration form (the same fields as a CSV row).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
-pub struct PlayerForm {
-    /// Name, "Surname, Given".
-    pub name: String,
-    /// FIDE ID.
-    pub fide_id: String,
-    /// Title.
-    pub title: String,
-    /// Rating.
-    pub rating: String,
-    /// Federation.
-    pub federation: String,
-    /// Birth year.
-    pub birth_year: String,
-    /// `m` / `w`.
-    pub sex: String,
-    /// Club.
-    pub club: String,
-    /// ID in the national federation's list.
-    pub national_id: String,
-    /// National rating.
-    pub national_rating: String,
-}
-
-impl PlayerForm {
-    /// The form filled with a stored registration (the edit page).
-    pub fn of(record: &PlayerRecord) -> PlayerForm {
-        let text = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
-        PlayerForm {
-            name: record.name.clone(),
-            fide_id: text(record.fide_id),
-            title: record.title.clone(),
-            rating: if record.rating > 0 {
-                record.rating.to_string()
-            } else {
-                String::new()
-            },
-            federation: record.federation.clone(),
-            birth_year: text(record.birth_year.map(u64::from)),
-            sex: record.sex.clone(),
-            club: record.club.clone(),
-            national_id: record.national_id.clone(),
-            national_rating: match record.national_rating {
-                0 => String::new(),
-                rating => rating.to_string(),
-            },
-        }
-    }
-
-    /// Checks the fields as the CSV import does; the record or the translated problems.
-    pub fn check(&self, ctx: &PageContext) -> Result<PlayerRecord, Vec<String>> {
-        let mut errors = Vec::new();
-        let mut note = |field: &str, problem: FieldProblem| {
-            errors.push(format!(
-                "{}: {}",
-                field_label(ctx, field),
-                problem_message(ctx, &CsvProblem::Field(problem))
-            ));
-        };
-        let mut record = PlayerRecord::default();
-        match check_text(&self.name, true) {
-            Ok(name) => record.name = name,
-            Err(problem) => note("name", problem),
-        }
-        match parse_number(&self.fide_id, 1, 9_999_999_999) {
-            Ok(id) => record.fide_id = id,
-            Err(problem) => note("fide_id", problem),
-        }
-        match parse_title(&self.title) {
-            Ok(title) => record.title = title,
-            Err(problem) => note("title", problem),
-        }
-        match parse_number(&self.rating, 0, u64::from(MAX_RATING)) {
-            Ok(rating) => record.rating = rating.unwrap_or(0) as u16,
-            Err(problem) => note("rating", problem),
-        }
-        match parse_federation(&self.federation) {
-            Ok(federation) => record.federation = federation,
-            Err(problem) => note("federation", problem),
-        }
-        match parse_number(&self.birth_year, 1900, 2100) {
-            Ok(year) => record.birth_year = year.map(|y| y as u16),
-            Err(problem) => note("birth_year", problem),
-        }
-        match parse_sex(&self.sex) {
-            Ok(sex) => record.sex = sex,
-            Err(problem) => note("sex", problem),
-        }
-        match check_text(&self.club, false) {
-            Ok(club) => record.club = club,
-            Err(problem) => note("club", problem),
-        }
-        match check_national_id(&self.national_id) {
-            Ok(id) => record.national_id = id,
-            Err(problem) => note("national_id", problem),
-        }
-        match parse_number(&self.national_rating, 0, u64::from(MAX_RATING)) {
-            Ok(rating) => record.national_rating = rating.unwrap_or(0) as u16,
-            Err(problem) => note("national_rating", problem),
-        }
-        if errors.is_empty() {
-            Ok(record)
-        } else {
-            Err(errors)
-        }
-    }
-}
 
 /// Registers the player, or shows the list again with the problems (422).
 pub async fn register_player(

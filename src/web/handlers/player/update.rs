@@ -8,12 +8,12 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::PlayerRowId;
 use crate::db::store;
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::player::edit_form::EditPage;
-use crate::web::handlers::player::list::PlayersPage;
-use crate::web::handlers::player::new_player;
-use crate::web::handlers::player::register::PlayerForm;
-use crate::web::handlers::tournament::load_for_day;
+use crate::web::pages::player::EditPage;
+use crate::web::pages::player::PlayerForm;
+use crate::web::pages::player::PlayersPage;
+use crate::web::pages::player::new_player;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Saves the registration and shows the player list with what changed, or the form again

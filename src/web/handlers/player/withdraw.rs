@@ -10,9 +10,9 @@ use serde::Deserialize;
 
 use crate::db::models::PlayerRowId;
 use crate::db::store::{self, ParticipationChange};
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::swiss::participation::participation_notice;
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::swiss::participation_notice;
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
 
 /// The form: `withdrawn=true` or `false`.

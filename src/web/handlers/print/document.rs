@@ -5,7 +5,7 @@
 //! Swiss wallchart), `scoresheets.pdf` (`&two_per_page=1`, `&continuation=1`) and
 //! `result-slips.pdf`; the last two for result enterers only (they carry every board);
 //! `prizes.pdf`, the prize list after round N. FIDE's norm forms (`it1`, `it3`) have routes of
-//! their own for the arbiters ([`crate::web::handlers::report::norm_form`]).
+//! their own for the arbiters ([`crate::web::pages::report::norm_form`]).
 //!
 //! Pairing lists, scoresheets and slips are for round N (default: the last round the visitor
 //! may see); standings and crosstables are after round N (default: the last complete round the
@@ -22,8 +22,8 @@ use crate::print::scoresheet::ScoresheetOptions;
 use crate::print::stored::{document_input, render_stored};
 use crate::print::{Document, Language, PaperSize};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::print::input::report_links;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::pages::print::report_links;
+use crate::web::pages::standings::load_ranked;
 use crate::web::pdf_response;
 use crate::web::{AppError, AppState, PageContext};
 

@@ -4,4 +4,3 @@
 //! scoresheets and result slips.
 
 pub mod document;
-pub mod input;

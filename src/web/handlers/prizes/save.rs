@@ -16,9 +16,9 @@ use crate::tournament::prizes::{
     Category, CategoryRule, Prize, PrizeGroup, PrizeRules, SharedPlaces, parse_amount,
 };
 use crate::web::extractors::{CsrfForm, Organiser};
-use crate::web::handlers::prizes::edit::{CategoryField, PrizeField, PrizesEditPage};
-use crate::web::handlers::prizes::{load_with_prizes, prize_error};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::prizes::{CategoryField, PrizeField, PrizesEditPage};
+use crate::web::pages::prizes::{load_with_prizes, prize_error};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 
 /// The most categories a tournament may define.

@@ -7,8 +7,8 @@ use serde::Deserialize;
 use crate::db::models::publish_targets::PublishTarget;
 use crate::db::store;
 use crate::publish::target_url;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The longest key accepted, in characters.

@@ -98,7 +98,7 @@ pub async fn show_rating_list(
         ctx,
         loaded,
         status: state.rating_import.status(),
-        limit_mb: super::upload::UPLOAD_LIMIT / (1024 * 1024),
+        limit_mb: crate::web::rating_import::UPLOAD_LIMIT / (1024 * 1024),
     };
     render_page(&page, StatusCode::OK)
 }

@@ -16,11 +16,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::TryStreamExt;
 
 use crate::web::extractors::{Admin, verify_csrf};
-use crate::web::rating_import::FOLDER_LIMIT;
+use crate::web::rating_import::{FOLDER_LIMIT, UPLOAD_LIMIT};
 use crate::web::{AppError, AppState, PageContext, see_other};
-
-/// The largest upload: FIDE's XML list unpacked is about 860 MB.
-pub const UPLOAD_LIMIT: u64 = 1024 * 1024 * 1024;
 
 /// The longest CSRF field read.
 const TOKEN_LIMIT: usize = 256;

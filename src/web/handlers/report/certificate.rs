@@ -7,8 +7,8 @@ use actix_web::{HttpResponse, web};
 use crate::print::Document;
 use crate::tournament::PlayerId;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::report::norm_form;
-use crate::web::handlers::standings::{load_ranked, player_start};
+use crate::web::pages::report::norm_form;
+use crate::web::pages::standings::{load_ranked, player_start};
 use crate::web::{AppError, AppState, PageContext};
 
 /// Sends the certificate; 404 for a player of another tournament, 422 when no norm is made.

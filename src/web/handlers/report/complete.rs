@@ -12,9 +12,9 @@ use actix_web::{HttpResponse, web};
 use crate::db::store::{self, Refusal, ReportDetails, StoreError};
 use crate::tournament::schedule::parse_date;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::report::{ReportPage, missing_details};
-use crate::web::handlers::schedule::schedule_error;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::pages::report::{ReportPage, missing_details};
+use crate::web::pages::schedule::schedule_error;
+use crate::web::pages::standings::load_ranked;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The longest chief arbiter's name kept.

@@ -5,9 +5,9 @@
 use actix_web::{HttpResponse, web};
 
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::report::missing_details;
-use crate::web::handlers::standings::load_ranked;
-use crate::web::handlers::swiss::trf_export::{report_text, trf_file};
+use crate::web::pages::report::missing_details;
+use crate::web::pages::report::{report_text, trf_file};
+use crate::web::pages::standings::load_ranked;
 use crate::web::{AppError, AppState, see_other};
 
 /// Sends the report, or the page that asks for what it lacks.

@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 
 use crate::print::Document;
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::report::norm_form;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::pages::report::norm_form;
+use crate::web::pages::standings::load_ranked;
 use crate::web::{AppError, AppState, PageContext};
 
 /// Sends the report.

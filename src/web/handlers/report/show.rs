@@ -5,8 +5,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::web::extractors::CurrentUser;
-use crate::web::handlers::report::ReportPage;
-use crate::web::handlers::standings::load_ranked;
+use crate::web::pages::report::ReportPage;
+use crate::web::pages::standings::load_ranked;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the check and the form.

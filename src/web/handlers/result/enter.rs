@@ -21,79 +21,15 @@ use std::collections::HashMap;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
 
-use crate::db::models::Game;
-use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::store::{self, BoardRef, BoardRow, Refusal, StoreError};
 use crate::tournament::result::BoardResult;
+use crate::web::access::{Need, authorise, load_visible};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::result::board::BoardPage;
-use crate::web::handlers::result::{BoardPath, back_to_match};
-use crate::web::handlers::tournament::{Need, authorise, load_visible};
+use crate::web::pages::result::BoardPage;
+use crate::web::pages::result::{BoardPath, back_to_match};
+use crate::web::pages::result::{ResultForm, Saved, board_state};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other, wants_json};
-
-/// The result form.
-#[derive(Debug, Deserialize)]
-pub struct ResultForm {
-    /// A result code (`1-0`, `1/2-1/2`, `0-1`, `+/-`, `-/+`, `-/-`; `U`, `F`, `H`, `Z` on a
-    /// bye row; or the keyboard's `1`, `=`, `0`, `+`, `-`), or empty to clear the result.
-    #[serde(default)]
-    pub result: String,
-    /// The board's version when the form was shown.
-    pub version: i32,
-    /// `round` to go back to the round page afterwards, else the board page.
-    #[serde(default)]
-    pub back: String,
-}
-
-/// The JSON answer of the keyboard entry.
-#[derive(Debug, Serialize)]
-pub struct Saved {
-    /// The board's result as printed (`½-½`), empty when cleared.
-    pub label: String,
-    /// The result's code (`1/2-1/2`), empty when cleared.
-    pub code: String,
-    /// The board's version now.
-    pub version: i32,
-    /// Boards of the round with two players and no result.
-    pub missing: usize,
-    /// Why nothing was saved (conflict, unreadable code), in the page's language.
-    pub error: Option<String>,
-}
-
-impl Saved {
-    fn of(board: &BoardRow, missing: usize, error: Option<String>) -> Saved {
-        let result = board.result();
-        Saved {
-            label: result.map_or("", BoardResult::label).to_owned(),
-            code: result.map_or("", BoardResult::as_str).to_owned(),
-            version: board.version(),
-            missing,
-            error,
-        }
-    }
-}
-
-/// The board as it is now and the count of boards still without a result: of its round (a
-/// game), or of its match (a team board).
-async fn board_state(state: &AppState, board: BoardRow) -> Result<(BoardRow, usize), AppError> {
-    state
-        .db(move |conn| {
-            let missing = match &board {
-                BoardRow::Game(game) => Game::for_round(conn, game.round_id)?
-                    .iter()
-                    .filter(|g| g.black_id.is_some() && g.result.is_none())
-                    .count(),
-                BoardRow::Team(team) => TeamBoardRow::for_matches(conn, &[team.match_id])?
-                    .iter()
-                    .filter(|b| b.white_id.is_some() && b.black_id.is_some() && b.result.is_none())
-                    .count(),
-            };
-            Ok((board, missing))
-        })
-        .await
-}
 
 /// Saves the result of a game or of a team board, or shows the conflict (409) / the problem
 /// (422).

@@ -18,10 +18,10 @@ use serde::Deserialize;
 
 use crate::db::store::{self, BoardRow, Refusal, StoreError};
 use crate::tournament::result::{BoardResult, PenaltyArticle};
+use crate::web::access::{Need, authorise, load_visible};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::result::board::BoardPage;
-use crate::web::handlers::result::{BoardPath, back_to_match};
-use crate::web::handlers::tournament::{Need, authorise, load_visible};
+use crate::web::pages::result::BoardPage;
+use crate::web::pages::result::{BoardPath, back_to_match};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The penalty form.

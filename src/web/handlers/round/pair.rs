@@ -8,8 +8,8 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db::store;
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form has nothing but the CSRF token.

@@ -8,11 +8,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::db::store::{self, Refusal, StoreError};
+use crate::web::access::load_for_day;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::schedule::{
+use crate::web::pages::schedule::{
     SchedulePage, check_fields, fields_from_form, schedule_error, stored_fields,
 };
-use crate::web::handlers::tournament::load_for_day;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Saves the schedule and shows it again with a message.

@@ -9,10 +9,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use crate::tournament::schedule::{parse_date, parse_interval, parse_time, spread};
-use crate::web::extractors::CurrentUser;
-use crate::web::handlers::schedule::{SchedulePage, default_interval, fields_of, stored_fields};
-use crate::web::handlers::tournament::load_for_day;
-use crate::web::{AppError, AppState, PageContext, render_page};
+use crate::web::access::{ManagedTournament, RunsDay};
+use crate::web::pages::schedule::{SchedulePage, default_interval, fields_of, stored_fields};
+use crate::web::{AppError, PageContext, render_page};
 
 /// The fill-in form.
 #[derive(Debug, Default, Deserialize)]
@@ -31,12 +30,10 @@ pub struct FillQuery {
 /// Shows the schedule (stored, or filled in).
 pub async fn show_schedule(
     ctx: PageContext,
-    user: CurrentUser,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
+    tournament: ManagedTournament<RunsDay>,
     query: web::Query<FillQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (data, access) = load_for_day(&state, user.0, path.into_inner()).await?;
+    let ManagedTournament { data, access, .. } = tournament;
     let total = u32::try_from(data.announced_rounds()).unwrap_or(0);
     let mut errors = Vec::new();
     let fields = if query.first.is_empty() {

@@ -4,6 +4,5 @@
 
 pub mod approve;
 pub mod new_codes;
-pub mod qr;
 pub mod report;
 pub mod sheet;

@@ -3,7 +3,7 @@
 //! (two per cell in a double round robin, White's game first by round), points and place (by
 //! the tournament's C.07 tie-breaks). The symbols are those of the printed crosstable
 //! ([`crate::tournament::standings::result_symbol`]). A Swiss tournament gets the wallchart instead
-//! ([`super::wallchart`]).
+//! ([`crate::web::pages::standings::render_wallchart`]).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -12,9 +12,9 @@ use askama::Template;
 use crate::tournament::model::Color;
 use crate::tournament::standings::{crosstable, ranked as rank_standings, result_symbol};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::wallchart::render_wallchart;
-use crate::web::handlers::standings::{load_ranked, player_row_id};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::standings::render_wallchart;
+use crate::web::pages::standings::{load_ranked, player_row_id};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One cell: the results against one opponent, with a colour mark each.

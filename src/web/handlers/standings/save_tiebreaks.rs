@@ -9,9 +9,9 @@ use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::store;
 use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakParseError, TieBreakSettings};
 use crate::web::extractors::{CsrfForm, Organiser};
-use crate::web::handlers::standings::load_ranked;
-use crate::web::handlers::standings::tiebreaks::{TieBreaksPage, join_codes};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::standings::load_ranked;
+use crate::web::pages::standings::{TieBreaksPage, join_codes};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The most tie-breaks a list may hold.

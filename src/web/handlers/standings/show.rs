@@ -13,98 +13,19 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
 use crate::db::models::PlayerRowId;
 use crate::print::prize_list::category_name;
 use crate::tournament::Points;
 use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::prizes::load_with_prizes;
-use crate::web::handlers::standings::tiebreaks::tie_break_name;
-use crate::web::handlers::standings::working::value_text;
-use crate::web::handlers::standings::{norms_of, player_row_id};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::prizes::load_with_prizes;
+use crate::web::pages::standings::tie_break_name;
+use crate::web::pages::standings::value_text;
+use crate::web::pages::standings::{StandingRow, StandingsPage, StandingsQuery};
+use crate::web::pages::standings::{norms_of, player_row_id};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// One line of the standings.
-#[derive(Debug, Clone)]
-pub struct StandingRow {
-    /// Place.
-    pub rank: u32,
-    /// Starting rank.
-    pub starting_rank: u32,
-    /// Player row id (for the card link).
-    pub player_id: i32,
-    /// Name.
-    pub name: String,
-    /// Title.
-    pub title: String,
-    /// Rating, empty when unrated.
-    pub rating: String,
-    /// Federation.
-    pub federation: String,
-    /// Points, e.g. `3.5`.
-    pub points: String,
-    /// Games played over the board.
-    pub played: u32,
-    /// The tie-break values, one per column.
-    pub tie_breaks: Vec<String>,
-    /// Position drawn by lot, empty unless lots decided.
-    pub lot: String,
-    /// Withdrawn before the next round.
-    pub withdrawn: bool,
-    /// Expelled from the competition (Laws Art. 12.9.9) before the next round.
-    pub expelled: bool,
-    /// The place in the category shown (0 when the whole field is shown).
-    pub category_rank: u32,
-    /// Points given or taken outside the games that the score counts (`-1`), empty if none.
-    pub adjustment: String,
-    /// Their reasons, one per decision.
-    pub adjustment_reasons: String,
-    /// The title norms made (FIDE B.01), e.g. `IM 2471`, for the arbiters' column.
-    pub norms: String,
-}
-
-/// The query: which category to show.
-#[derive(Debug, Default, serde::Deserialize)]
-pub struct StandingsQuery {
-    /// The category's number in the organiser's list (1-based); none or empty for all.
-    #[serde(default)]
-    pub category: Option<String>,
-}
-
-/// The standings page.
-#[derive(Template)]
-#[template(path = "standings/show.html")]
-pub struct StandingsPage {
-    /// Layout context.
-    pub ctx: PageContext,
-    /// Name and tabs.
-    pub header: TournamentHeader,
-    /// The rounds counted.
-    pub after_round: u32,
-    /// Tie-break column headings (FIDE codes).
-    pub codes: Vec<String>,
-    /// The organiser chose the list (else the default).
-    pub chosen: bool,
-    /// The seed of the drawing of lots, when lots are drawn.
-    pub seed: String,
-    /// The lines.
-    pub rows: Vec<StandingRow>,
-    /// The text of the link to a value's working (no-script fallback), in the page's language.
-    pub show_working: String,
-    /// Each tie-break column's code and name in the page's language.
-    pub legend: Vec<(String, String)>,
-    /// Some place was decided by lot.
-    pub any_lot: bool,
-    /// The organiser's categories: (number, name).
-    pub categories: Vec<(usize, String)>,
-    /// The category shown (0: the whole field).
-    pub category: usize,
-    /// The arbiters' column of title norms (FIDE B.01) is shown.
-    pub show_norms: bool,
-}
 
 /// Shows the standings.
 pub async fn show_standings(

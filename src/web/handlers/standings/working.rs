@@ -15,152 +15,15 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
-use crate::tournament::model::Tournament;
-use crate::tournament::tiebreak::calculator::Working;
-use crate::tournament::tiebreak::cut::Source;
-use crate::tournament::tiebreak::{Calculator, TieBreak, TieBreakKind, Value, rank::rank_with};
+use crate::tournament::tiebreak::{Calculator, TieBreak, Value, rank::rank_with};
 use crate::web::extractors::MaybeUser;
-use crate::web::handlers::standings::{load_ranked, player_start};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::standings::{
+    WorkingFragment, WorkingPage, WorkingQuery, value_text, working_view,
+};
+use crate::web::pages::standings::{load_ranked, player_start};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
-
-/// One element of a working.
-#[derive(Debug, Clone)]
-pub struct WorkingLine {
-    /// The round (empty for values not tied to a round).
-    pub round: String,
-    /// The opponent: starting number and name, or empty.
-    pub opponent: String,
-    /// The value it contributes, in the tie-break's unit.
-    pub value: String,
-    /// How the value was obtained, in words.
-    pub how: String,
-    /// Adjusted for unplayed rounds (opponent's score or a dummy).
-    pub adjusted: bool,
-    /// Removed by a modifier.
-    pub cut: bool,
-}
-
-/// The working of one value.
-#[derive(Debug, Clone)]
-pub struct WorkingView {
-    /// The code, e.g. `BH-C1`.
-    pub code: String,
-    /// The article, e.g. `8.1`.
-    pub article: &'static str,
-    /// The value as shown.
-    pub value: String,
-    /// A note (e.g. how DE is decided), empty if none.
-    pub note: String,
-    /// The elements.
-    pub lines: Vec<WorkingLine>,
-}
-
-/// Describes `working` for a visitor, names from `tournament`.
-pub fn working_view(
-    ctx: &PageContext,
-    tournament: &Tournament,
-    working: &Working,
-    value: String,
-) -> WorkingView {
-    let name_of = |number: u32| {
-        tournament
-            .player(crate::tournament::PlayerId(number))
-            .map(|p| format!("{number} {}", p.name))
-            .unwrap_or_else(|| number.to_string())
-    };
-    let lines = working
-        .elements
-        .iter()
-        .map(|element| {
-            let (how, adjusted) = match element.source {
-                Source::Played { real_score: None } => (ctx.t("working.played"), false),
-                Source::Played {
-                    real_score: Some(real),
-                } => (ctx.t_with_name("working.adjusted", &real.to_string()), true),
-                Source::Dummy { category, own, cap } => (
-                    ctx.t("working.dummy")
-                        .replace("%{article}", category.article())
-                        .replace("%{own}", &own.to_string())
-                        .replace("%{cap}", &cap.to_string()),
-                    true,
-                ),
-                Source::Own => (ctx.t("working.own"), false),
-                Source::Whole => (String::new(), false),
-            };
-            WorkingLine {
-                round: if element.round == 0 {
-                    String::new()
-                } else {
-                    element.round.to_string()
-                },
-                opponent: element.opponent.map(name_of).unwrap_or_default(),
-                value: working.element_value(element).display(),
-                how,
-                adjusted,
-                cut: element.cut,
-            }
-        })
-        .collect();
-    let note = if working.tie_break.kind == TieBreakKind::DirectEncounter {
-        ctx.t("working.direct_encounter")
-    } else {
-        String::new()
-    };
-    WorkingView {
-        code: working.tie_break.fide_code(),
-        article: working.tie_break.kind.article(),
-        value,
-        note,
-        lines,
-    }
-}
-
-/// A tie-break value as the standings print it (`-` when it has none).
-pub fn value_text(value: Option<Value>) -> String {
-    value.map_or_else(|| "-".to_string(), |v| v.display())
-}
-
-/// Query parameters.
-#[derive(Debug, Default, serde::Deserialize)]
-pub struct WorkingQuery {
-    /// The round the standings were counted after.
-    pub round: Option<u32>,
-    /// One tie-break's FIDE code: answer with its fragment only.
-    pub code: Option<String>,
-}
-
-/// The player's page: every tie-break's working.
-#[derive(Template)]
-#[template(path = "standings/working.html")]
-pub struct WorkingPage {
-    /// Layout context.
-    pub ctx: PageContext,
-    /// Name and tabs.
-    pub header: TournamentHeader,
-    /// The rounds counted.
-    pub after_round: u32,
-    /// The player's starting rank.
-    pub start: u32,
-    /// The player's name.
-    pub name: String,
-    /// The player's points.
-    pub points: String,
-    /// One working per tie-break of the list.
-    pub tie_breaks: Vec<WorkingView>,
-}
-
-/// One tie-break's working alone, for the `<details>` of the standings.
-#[derive(Template)]
-#[template(path = "standings/working_fragment.html")]
-pub struct WorkingFragment {
-    /// Layout context (the language).
-    pub ctx: PageContext,
-    /// The working.
-    pub tb: WorkingView,
-}
 
 /// Shows the working of player `{player}`'s values, all of them or one (`code`).
 pub async fn show_working(

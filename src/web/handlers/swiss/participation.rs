@@ -8,19 +8,10 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::PlayerRowId;
 use crate::db::store::{self, ParticipationChange};
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::swiss::{ParticipationForm, participation_notice};
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
-
-/// The form.
-#[derive(Debug, serde::Deserialize)]
-pub struct ParticipationForm {
-    /// `withdraw`, `return` or `late`.
-    pub action: String,
-    /// The round it takes effect in (empty: the next unpaired round).
-    #[serde(default)]
-    pub round: Option<u32>,
-}
 
 /// Applies the change.
 pub async fn change_participation(
@@ -51,14 +42,4 @@ pub async fn change_participation(
         &format!("/tournaments/{id}/swiss"),
         notice,
     ))
-}
-
-/// What a participation change did, in the page's language.
-pub fn participation_notice(ctx: &PageContext, change: ParticipationChange, round: u32) -> String {
-    let key = match change {
-        ParticipationChange::Withdraw => "day.notice.withdrawn",
-        ParticipationChange::Return => "day.notice.returned",
-        ParticipationChange::LateEntry => "day.notice.late_entry",
-    };
-    ctx.t_with_name(key, &round.to_string())
 }

@@ -12,9 +12,9 @@ use actix_web::{HttpResponse, web};
 use crate::day::DayRefusal;
 use crate::db::models::PlayerRowId;
 use crate::db::store::{self, Refusal, StoreError};
+use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::swiss::show::swiss_page;
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::swiss::swiss_page;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// The form: two players (row ids) and whether a rule break is accepted.

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::store;
 use crate::web::extractors::{CsrfForm, Organiser};
-use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
+use crate::web::pages::tournament_form::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// Creates the tournament and opens it, or shows the form again with its problems (422).

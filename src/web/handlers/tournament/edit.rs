@@ -1,22 +1,19 @@
 //! `GET /tournaments/{id}/edit`: the tournament form filled with the stored values.
 
+use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
 
-use crate::web::extractors::CurrentUser;
-use crate::web::handlers::tournament::load_managed;
-use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
-use crate::web::{AppError, AppState, PageContext, render_page};
+use crate::web::access::{ManagedTournament, Manages};
+use crate::web::pages::tournament_form::{TournamentForm, TournamentFormPage};
+use crate::web::{AppError, PageContext, render_page};
 
 /// Shows the edit form (owner or administrator).
 pub async fn edit_tournament(
     ctx: PageContext,
-    user: CurrentUser,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
+    tournament: ManagedTournament<Manages>,
 ) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let (data, _) = load_managed(&state, user.0, id).await?;
+    let data = tournament.data;
+    let id = data.tournament.id.0;
     let title = ctx.t("tournament.edit");
     let page = TournamentFormPage::new(
         ctx,

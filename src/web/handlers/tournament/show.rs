@@ -7,9 +7,9 @@ use askama::Template;
 
 use crate::db::models::{PairingSystem, TournamentArbiter};
 use crate::db::read::publishing::publishing_status;
-use crate::web::extractors::MaybeUser;
-use crate::web::handlers::tournament::{TournamentHeader, load_visible, pair_blocked};
+use crate::web::access::{VisibleTournament, pair_blocked};
 use crate::web::pages::publishing::PublishingSection;
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// One line of the information table: (label, value).
@@ -44,12 +44,10 @@ pub struct TournamentPage {
 /// Shows the tournament.
 pub async fn show_tournament(
     ctx: PageContext,
-    user: MaybeUser,
+    tournament: VisibleTournament,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
+    let VisibleTournament { data, access } = tournament;
     let t = &data.tournament;
     let arbiters = if access.manage {
         let tournament_id = t.id;

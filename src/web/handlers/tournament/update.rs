@@ -7,10 +7,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use crate::db::store::{self, Refusal, StoreError};
+use crate::web::access::{Need, authorise};
 use crate::web::error::settings_changes;
 use crate::web::extractors::{CsrfForm, CurrentUser};
-use crate::web::handlers::tournament::new::{TournamentForm, TournamentFormPage};
-use crate::web::handlers::tournament::{Need, authorise};
+use crate::web::pages::tournament_form::{TournamentForm, TournamentFormPage};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// Saves the changes, or shows the form again with its problems (422).

@@ -8,7 +8,7 @@ use crate::db::models::{NewUser, Role};
 use crate::db::store;
 use crate::web::auth::{display_name_or, hash_password, new_account_problems};
 use crate::web::extractors::{Admin, CsrfForm};
-use crate::web::handlers::users::list::{NewUserValues, UsersPage};
+use crate::web::pages::users::{NewUserValues, UsersPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The creation form.

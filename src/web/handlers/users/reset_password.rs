@@ -8,7 +8,7 @@ use crate::db::models::{Role, UserId};
 use crate::db::store;
 use crate::web::auth::{check_password, hash_password};
 use crate::web::extractors::{Admin, CsrfForm};
-use crate::web::handlers::users::list::{NewUserValues, UsersPage};
+use crate::web::pages::users::{NewUserValues, UsersPage};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// The form.

@@ -1,9 +1,7 @@
-//! The import page (`player/import.html`), shared by the form ([`super::import_form`]) and the
-//! preview ([`super::import`]): the column mapping of a list of another layout (the visitor's
+//! The import page (`player/import.html`), shared by the form ([`crate::web::handlers::player::import_form`]) and the
+//! preview ([`crate::web::handlers::player::import`]): the column mapping of a list of another layout (the visitor's
 //! saved mappings to choose from), the problems of a file, or its players with what the import
 //! does with each; and reading the mapping the page's form sends.
-
-use askama::Template;
 
 use crate::db::models::SavedMapping;
 use crate::db::store::ImportStep;
@@ -11,9 +9,10 @@ use crate::formats::csv::{
     COLUMNS, ColumnMapping, CsvError, MAX_MAPPED_COLUMNS, PlayerRecord, READ_COLUMNS,
 };
 use crate::web::PageContext;
-use crate::web::handlers::player::{field_label, problem_message};
-use crate::web::handlers::tournament::TournamentHeader;
+use crate::web::pages::player::{field_label, problem_message};
+use crate::web::pages::tournament::TournamentHeader;
 use crate::web::upload::CsrfUpload;
+use askama::Template;
 
 /// One problem of the file, for the error table.
 #[derive(Debug, Clone)]

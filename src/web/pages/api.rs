@@ -1,0 +1,49 @@
+//! The open API's answers: the JSON error and a JSON body with its ETag.
+
+use actix_web::HttpResponse;
+use actix_web::http::{StatusCode, header};
+
+/// An answer `{"error": message}` with `status`.
+pub fn error(status: StatusCode, message: &str) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "error": message }))
+}
+
+/// A JSON answer with the `ETag` of its bytes, or `304 Not Modified` when the client's
+/// `If-None-Match` names it already; readable from any site (the API is open).
+pub fn json_with_etag(
+    req: &actix_web::HttpRequest,
+    content_type: &'static str,
+    body: String,
+) -> HttpResponse {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(body.as_bytes());
+    let etag = format!("\"{}\"", hex::encode(&digest[..16]));
+    let matches = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| {
+            value
+                .split(',')
+                .map(|tag| tag.trim().trim_start_matches("W/"))
+                .any(|tag| tag == etag || tag == "*")
+        });
+    let mut answer = if matches {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    answer
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"));
+    if matches {
+        answer.finish()
+    } else {
+        answer
+            .insert_header((header::CONTENT_TYPE, content_type))
+            .body(body)
+    }
+}
