@@ -30,6 +30,7 @@
 
 mod check;
 mod header;
+mod points;
 mod problem;
 mod read;
 mod team;
