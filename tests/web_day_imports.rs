@@ -31,13 +31,7 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
 
     // A broken player line: the rating is not a number.
     let bad = text.replacen("2693", "26x3", 1);
-    let token = client.csrf_token().await;
-    let refused = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "bad.trf", &bad))),
-        ))
-        .await;
+    let refused = client.import_trf("bad.trf", &bad).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     let message = refused.texts(".errors li").join(" ");
     assert!(message.starts_with("Line 2, column "), "{message}");
@@ -64,16 +58,7 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
         "the sample's player 1 meets another player in round 1"
     );
     client.accept_language = Some("cs".to_owned());
-    let token = client.csrf_token().await;
-    let refused = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "bad.trf", &unmatched)),
-            ),
-        ))
-        .await;
+    let refused = client.import_trf("bad.trf", &unmatched).await;
     client.accept_language = None;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
@@ -89,13 +74,7 @@ async fn trf26_upload_creates_a_tournament_and_bad_files_say_line_and_column() {
         .await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
 
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "full.trf", &text))),
-        ))
-        .await;
+    let created = client.import_trf("full.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let data = ctx.with_conn(|conn| {
@@ -317,13 +296,7 @@ async fn trf_written_between_rounds_imports_the_paired_rounds_and_the_byes_reque
     // asks for one in round 8 (rounds 6 and 7 are blank for them, not absences); player 1 is
     // given a full-point bye in round 6 (TRF-2026 `240 F`: the tournament rules give one).
     let text = style_file("swiss-manager-trf16.trf") + "240 H 008    5\r\n240 F 006    1\r\n";
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "sm.trf", &text))),
-        ))
-        .await;
+    let created = client.import_trf("sm.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let location = created.location.expect("location");
@@ -528,13 +501,7 @@ async fn trf_points_column_that_disagrees_is_imported_with_a_note_naming_the_lin
         "/tests/data/trf-styles/vega-points-column-off.trf"
     ))
     .expect("style file");
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(&[("csrf_token", &token)], Some(("file", "vega.trf", &text))),
-        ))
-        .await;
+    let created = client.import_trf("vega.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let page = client.get(&format!("/tournaments/{id}")).await;
@@ -576,16 +543,7 @@ async fn trf_written_mid_round_is_imported_with_the_round_under_way() {
         "/tests/data/trf-styles/swiss-manager-mid-round.trf"
     ))
     .expect("style file");
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "mid-round.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("mid-round.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let page = client.get(&format!("/tournaments/{id}")).await;
@@ -638,16 +596,7 @@ async fn trf_team_byes_name_teams_and_one_ahead_is_refused_in_words() {
     let mut client = ctx.client().await;
     client.login("orga", PASSWORD).await;
     let text = style_file("vega-trf26-team-byes.trf");
-    let token = client.csrf_token().await;
-    let refused = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "teams.trf", &text)),
-            ),
-        ))
-        .await;
+    let refused = client.import_trf("teams.trf", &text).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     let said = refused.texts(".errors li").join("\n");
     assert!(
@@ -656,16 +605,7 @@ async fn trf_team_byes_name_teams_and_one_ahead_is_refused_in_words() {
     );
 
     let text = text.replace("240 Z 003    1    2\n", "");
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "teams.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("teams.trf", &text).await;
     let id = team_event_id(&created);
     let export = client
         .get(&format!("/tournaments/{id}/league/export.trf"))
@@ -684,16 +624,7 @@ async fn trf_team_byes_name_teams_and_one_ahead_is_refused_in_words() {
     let text = text
         .replace("8 b =\n", "8 b  \n")
         .replace("4 w =\n", "4 w  \n");
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "teams.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("teams.trf", &text).await;
     let id = TournamentId(team_event_id(&created));
     let boards = ctx.with_conn(|conn| {
         use arbiter::db::models::team_boards::TeamBoardRow;

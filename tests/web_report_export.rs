@@ -56,16 +56,7 @@ async fn trf26_report_imported_edited_and_exported_keeps_every_record() {
         "the fixture is a good report"
     );
 
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "report.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("report.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let t = format!("/tournaments/{id}");
@@ -158,16 +149,7 @@ async fn art_12_9_penalty_results_imported_edited_and_exported_keep_each_sides_c
         "the fixture is a good report: {:?}",
         rating_report::check(&source)
     );
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "penalty.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("penalty.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let t = format!("/tournaments/{id}");
@@ -263,16 +245,7 @@ async fn unplayed_pairings_without_colours_and_unrated_games_come_back_as_import
         "the fixture is a good report: {:?}",
         rating_report::check(&source)
     );
-    let token = client.csrf_token().await;
-    let created = client
-        .send(upload(
-            "/tournaments/import",
-            multipart(
-                &[("csrf_token", &token)],
-                Some(("file", "unplayed.trf", &text)),
-            ),
-        ))
-        .await;
+    let created = client.import_trf("unplayed.trf", &text).await;
     assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
     let id = created.created_id();
     let t = format!("/tournaments/{id}");

@@ -387,6 +387,17 @@ where
         self.post_raw(path, &fields).await
     }
 
+    /// A TRF file uploaded to the import form (`/tournaments/import`) as the file `name`, with
+    /// the session's CSRF token, as the browser sends it.
+    pub async fn import_trf(&mut self, name: &str, text: &str) -> Page {
+        let token = self.csrf_token().await;
+        self.send(upload(
+            "/tournaments/import",
+            multipart(&[("csrf_token", &token)], Some(("file", name, text))),
+        ))
+        .await
+    }
+
     /// `POST path` with the form and the session's CSRF token, sent from the page `from` (its
     /// `Referer`), as a browser sends a form of that page.
     pub async fn post_from(&mut self, from: &str, path: &str, form: &[(&str, &str)]) -> Page {
