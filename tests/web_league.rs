@@ -1046,28 +1046,12 @@ async fn art_12_9_penalty_results_on_team_boards_count_each_sides_own_score() {
 /// imported again is the same file.
 #[actix_web::test]
 async fn trf_team_file_of_a_league_mid_season_reads_back_as_the_same_season() {
-    use arbiter::day::league::sample::{LeagueShape, league};
-    use arbiter::tournament::system::Cycles;
-    use arbiter::tournament::team::BoardColours;
-    use arbiter::tournament::team::score::MatchPoints;
-
     let context = TestContext::new();
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
 
     // A league of six teams after round 2 of 5, as another program's file gives it.
-    let event = league(&LeagueShape {
-        teams: 6,
-        boards: 2,
-        reserves: 1,
-        cycles: Cycles::Single,
-        match_points: MatchPoints::three_one_zero(),
-        colours: BoardColours::HomeWhiteOnOdd,
-        rounds_played: Some(2),
-        incident_rate: 0.0,
-        seed: 11,
-    })
-    .expect("a league");
+    let event = common::small_league(6, 2, 11);
     let mut model = event.to_tournament();
     let day = |d: u8| time::Date::from_calendar_date(2026, time::Month::October, d).ok();
     let header = trf::ReportHeader {
@@ -1172,26 +1156,10 @@ where
 /// no longer listed as postponed.
 #[actix_web::test]
 async fn a_league_round_refusals_come_back_and_results_are_typed_board_after_board() {
-    use arbiter::day::league::sample::{LeagueShape, league};
-    use arbiter::tournament::system::Cycles;
-    use arbiter::tournament::team::BoardColours;
-    use arbiter::tournament::team::score::MatchPoints;
-
     let context = TestContext::new();
     context.create_user("olga", Role::Organiser);
     let mut client = context.logged_in("olga").await;
-    let event = league(&LeagueShape {
-        teams: 4,
-        boards: 2,
-        reserves: 1,
-        cycles: Cycles::Single,
-        match_points: MatchPoints::three_one_zero(),
-        colours: BoardColours::HomeWhiteOnOdd,
-        rounds_played: Some(0),
-        incident_rate: 0.0,
-        seed: 5,
-    })
-    .expect("a league");
+    let event = common::small_league(4, 0, 5);
     let base = import_team_file(&mut client, &trf::write(&event.to_tournament())).await;
     let round_page = format!("{base}/league/rounds/1");
     let page = client.get(&round_page).await;

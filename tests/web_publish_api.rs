@@ -467,30 +467,15 @@ async fn a_push_with_a_valid_key_but_a_wrong_body_is_refused_with_the_reason() {
 /// line-up given by one team is not shown before the other's is in.
 #[actix_web::test]
 async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line_up_early() {
-    use arbiter::day::league::sample::{LeagueShape, league};
     use arbiter::db::models::TournamentId;
     use arbiter::db::models::team_matches::TeamMatchRow;
     use arbiter::formats::trf;
-    use arbiter::tournament::system::Cycles;
-    use arbiter::tournament::team::BoardColours;
-    use arbiter::tournament::team::score::MatchPoints;
 
     let ctx = TestContext::new();
     ctx.create_user("orga", Role::Organiser);
     let mut client = ctx.logged_in("orga").await;
     // Four teams of two boards (one reserve each) after round 1 of 3.
-    let event = league(&LeagueShape {
-        teams: 4,
-        boards: 2,
-        reserves: 1,
-        cycles: Cycles::Single,
-        match_points: MatchPoints::three_one_zero(),
-        colours: BoardColours::HomeWhiteOnOdd,
-        rounds_played: Some(1),
-        incident_rate: 0.0,
-        seed: 5,
-    })
-    .expect("a league");
+    let event = common::small_league(4, 1, 5);
     let text = trf::write(&event.to_tournament());
     let imported = client.post("/tournaments/import", &[("trf", &text)]).await;
     assert_eq!(imported.status, StatusCode::SEE_OTHER, "{}", imported.body);

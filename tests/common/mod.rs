@@ -543,3 +543,26 @@ pub fn peak_resident_kb(pid: &str) -> u64 {
         })
         .unwrap_or(0)
 }
+
+/// A single round-robin league of `teams` teams of two boards and a reserve each (3-1-0 match
+/// points, the home team White on odd boards, no incidents) after `rounds_played` rounds, drawn
+/// from `seed`.
+pub fn small_league(
+    teams: u32,
+    rounds_played: u32,
+    seed: u64,
+) -> arbiter::tournament::team::TeamEvent {
+    use arbiter::day::league::sample::{LeagueShape, league};
+    league(&LeagueShape {
+        teams,
+        boards: 2,
+        reserves: 1,
+        cycles: arbiter::tournament::system::Cycles::Single,
+        match_points: arbiter::tournament::team::score::MatchPoints::three_one_zero(),
+        colours: arbiter::tournament::team::BoardColours::HomeWhiteOnOdd,
+        rounds_played: Some(rounds_played),
+        incident_rate: 0.0,
+        seed,
+    })
+    .expect("a league")
+}
