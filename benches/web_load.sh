@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Public pages of a 1000-player open under load, against nginx serving the very same bytes.
+# Public pages of a 1000-player open, the home page and the open API under load, against nginx
+# serving the very same bytes.
 #
 #   bash benches/web_load.sh [TRF] [SECONDS]
 #
@@ -57,7 +58,15 @@ if [ -z "$rounds" ]; then
   fi
 fi
 
-pages=("rounds/$rounds:round $rounds pairings" "players:players" "standings:standings" "crosstable:crosstable")
+pid="$(curl -s "$base/api/v1/events" | grep -o '"id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)"
+[ -n "$pid" ] || { echo "web_load: the event is not in /api/v1/events" >&2; exit 1; }
+# Each page: the app's address | the file nginx serves | the label.
+t="tournaments/$id"
+pages=("$t/rounds/$rounds|$t/rounds/$rounds|round $rounds pairings" "$t/players|$t/players|players"
+  "$t/standings|$t/standings|standings" "$t/crosstable|$t/crosstable|crosstable"
+  "|index.html|home page" "api/v1/events|api/v1/events|API: event list"
+  "api/v1/events/$pid|api/v1/events/$pid|API: event (JSON)"
+  "api/v1/events/$pid/rounds/$rounds/games.pgn|api/v1/events/$pid/rounds/$rounds/games.pgn|API: round PGN")
 mkdir -p "$work/www"
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
@@ -71,9 +80,9 @@ http {
 }
 CONF
 for page in "${pages[@]}"; do
-  path="${page%%:*}"
-  mkdir -p "$work/www/$(dirname "$path")"
-  curl -s "$base/tournaments/$id/$path" -o "$work/www/$path"
+  IFS='|' read -r path file _ <<<"$page"
+  mkdir -p "$work/www/$(dirname "$file")"
+  curl -s "$base/$path" -o "$work/www/$file"
 done
 chmod -R a+rX "$work"
 nginx -c "$work/nginx.conf" -p "$work"
@@ -84,15 +93,15 @@ rate() {
   out="$(wrk -t2 -c64 -d"${seconds}s" "$1")"
   if grep -q 'Non-2xx' <<<"$out"; then echo "errors"; else awk '/Requests\/sec/ {print $2}' <<<"$out"; fi
 }
-printf '%-22s %10s %10s %12s %12s %7s\n' page plain gzip arbiter nginx share
+printf '%-26s %10s %10s %12s %12s %7s\n' page plain gzip arbiter nginx share
 for page in "${pages[@]}"; do
-  path="${page%%:*}"; name="${page#*:}"
-  plain="$(stat -c %s "$work/www/$path")"
-  gz="$(curl -s -H 'Accept-Encoding: gzip' "$base/tournaments/$id/$path" | wc -c)"
-  ours="$(rate "$base/tournaments/$id/$path")"
-  theirs="$(rate "http://127.0.0.1:$nginx_port/$path")"
+  IFS='|' read -r path file name <<<"$page"
+  plain="$(stat -c %s "$work/www/$file")"
+  gz="$(curl -s -H 'Accept-Encoding: gzip' "$base/$path" | wc -c)"
+  ours="$(rate "$base/$path")"
+  theirs="$(rate "http://127.0.0.1:$nginx_port/$file")"
   share="$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.1f%%", 100 * a / b }')"
-  printf '%-22s %10s %10s %12s %12s %7s\n' "$name" "$plain" "$gz" "$ours" "$theirs" "$share"
+  printf '%-26s %10s %10s %12s %12s %7s\n' "$name" "$plain" "$gz" "$ours" "$theirs" "$share"
 done
 
 echo

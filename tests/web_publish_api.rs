@@ -678,3 +678,239 @@ async fn the_list_narrows_by_federation_dates_and_state_for_own_and_pushed_event
         assert!(answer.body.contains(named), "{bad}: {}", answer.body);
     }
 }
+
+/// The home page at federation scale: its three lists (under way, to come, recently finished)
+/// show at most 15 events each, in their order, with a link to the rest when more exist, the
+/// server's own events and those pushed from venues alike (a pushed one links to its page
+/// here); the whole page stays under 50 KiB; an unpublished event never appears; a search is
+/// paged by links until every match was shown once.
+#[actix_web::test]
+async fn the_home_page_lists_events_by_state_in_bounded_lists_and_pages_a_search() {
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    ctx.with_conn(|conn| arbiter::cli::bench::seed_events(conn, 240, 7))
+        .expect("seeded");
+    let mut organiser = ctx.logged_in("orga").await;
+    let mut form = tournament_form(&[("name", "Hidden Open Secret")]);
+    form.retain(|(name, _)| *name != "published");
+    let created = organiser.post("/tournaments", &form).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+
+    let mut visitor = ctx.client().await;
+    let total = async |visitor: &mut common::Client<_>, query: &str| -> i64 {
+        let answer = visitor.get(&format!("/api/v1/events?{query}")).await;
+        let page: serde_json::Value = serde_json::from_str(&answer.body).expect("JSON");
+        page["total"].as_i64().expect("a total")
+    };
+    let home = visitor.get("/").await;
+    assert_eq!(home.status, StatusCode::OK, "{}", home.body);
+    assert!(
+        home.bytes.len() <= 50 * 1024,
+        "the home page is {} bytes",
+        home.bytes.len()
+    );
+    assert!(!home.body.contains("Hidden Open Secret"));
+    let mut shown = 0;
+    for state in ["current", "upcoming", "finished"] {
+        let lines = home.texts(&format!("#events-{state} li"));
+        let matching = total(&mut visitor, &format!("state={state}")).await;
+        assert_eq!(lines.len() as i64, matching.min(15), "{state}");
+        let more = home.attrs(&format!("#events-{state} .pages a"), "href");
+        if matching > 15 {
+            assert_eq!(more, [format!("/?state={state}")], "{state}");
+        } else {
+            assert!(more.is_empty(), "{state}: {more:?}");
+        }
+        shown += lines.len();
+    }
+    assert!(shown >= 30, "240 events fill at least two lists: {shown}");
+    // A pushed event links to its page on this server.
+    let pushed = home.attrs("#events-finished a[href^='/events/']", "href");
+    assert!(!pushed.is_empty(), "{}", home.body);
+    let page = visitor.get(&pushed[0]).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+
+    // A search pages by links until every match was shown once; the hidden event is not one.
+    let matching = total(&mut visitor, "q=brno").await;
+    assert!(
+        matching > 25,
+        "the made-up events are often in Brno: {matching}"
+    );
+    let mut names = Vec::new();
+    let mut next = Some("/?q=brno".to_owned());
+    while let Some(address) = next {
+        let page = visitor.get(&address.replace("&amp;", "&")).await;
+        assert_eq!(page.status, StatusCode::OK, "{address}");
+        let lines = page.texts(".search-results li");
+        assert!(lines.len() <= 25, "{address}");
+        assert!(
+            lines
+                .iter()
+                .all(|line| line.to_lowercase().contains("brno")),
+            "{lines:?}"
+        );
+        names.extend(lines);
+        next = page.attrs("a[rel=next]", "href").into_iter().next();
+    }
+    assert_eq!(names.len() as i64, matching);
+    assert!(!names.iter().any(|name| name.contains("Hidden")));
+    let bad = visitor.get("/?state=soon").await;
+    assert_eq!(bad.status, StatusCode::OK);
+    assert!(
+        bad.body.contains("state is current, upcoming or finished"),
+        "{}",
+        bad.body
+    );
+}
+
+/// A published round's PGN and a finished event's TRF through the API: the PGN is made from
+/// the public state (the same for an event run here and one pushed from a venue), with the
+/// moves of the game scores entered; an unpublished round is a 404; the TRF waits for the
+/// event to finish, and a pushed event's TRF is the venue's (404 saying so).
+#[actix_web::test]
+async fn a_published_rounds_pgn_and_a_finished_events_trf_come_from_what_is_public() {
+    let ctx = TestContext::new();
+    let orga = ctx.create_user("orga", Role::Organiser);
+    let mut client = ctx.logged_in("orga").await;
+    let id = event(&mut client, "Winter Open", false).await;
+    let pid = public_id(&ctx, id);
+    let mut visitor = ctx.client().await;
+    let pgn = format!("/api/v1/events/{pid}/rounds/1/games.pgn");
+    let hidden = visitor.get(&pgn).await;
+    assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{}", hidden.body);
+    let published = client
+        .post(
+            &format!("/tournaments/{id}/rounds/1/publish"),
+            &[("published", "true")],
+        )
+        .await;
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
+    let game = count(
+        &ctx,
+        &format!(
+            "SELECT CAST(MIN(g.id) AS BIGINT) AS n FROM games g JOIN rounds r ON r.id = g.round_id \
+             WHERE r.tournament_id = {id} AND g.black_id IS NOT NULL"
+        ),
+    );
+    let entered = client
+        .post(
+            &format!("/tournaments/{id}/games/{game}"),
+            &[("result", "1-0"), ("version", "0"), ("back", "round")],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    let saved = client
+        .post(
+            &format!("/tournaments/{id}/rounds/1/boards/{game}/score"),
+            &[
+                ("lang", "cs"),
+                ("movetext", "1. e4 e5 2. Dh5 Jc6 3. Sc4 Jf6 4. Dxf7# 1-0"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let round = visitor.get(&pgn).await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    assert_eq!(
+        round.content_type.as_deref(),
+        Some("application/x-chess-pgn; charset=utf-8")
+    );
+    assert_eq!(round.body.matches("[Event \"Winter Open\"]").count(), 2);
+    assert!(
+        round
+            .body
+            .contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "the moves in English letters: {}",
+        round.body
+    );
+    let document = visitor.get(&format!("/api/v1/events/{pid}")).await;
+    assert!(
+        document
+            .body
+            .contains(r#""moves":"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#""#)
+    );
+    let later = visitor
+        .get(&format!("/api/v1/events/{pid}/rounds/2/games.pgn"))
+        .await;
+    assert_eq!(later.status, StatusCode::NOT_FOUND);
+
+    // The TRF: the round robin's last day (tournament_form's) is past, so it is finished.
+    let trf = visitor
+        .get(&format!("/api/v1/events/{pid}/report.trf"))
+        .await;
+    assert_eq!(trf.status, StatusCode::OK, "{}", trf.body);
+    assert!(trf.body.contains("012 Winter Open"), "{}", trf.body);
+    assert_eq!(
+        trf.body.lines().filter(|l| l.starts_with("001 ")).count(),
+        4
+    );
+    // An event still to come has no TRF yet.
+    let today = time::OffsetDateTime::now_utc().date();
+    let soon = (today + time::Duration::days(30))
+        .format(time::macros::format_description!("[year]-[month]-[day]"))
+        .expect("a date");
+    let mut form = tournament_form(&[
+        ("name", "Spring Open"),
+        ("start_date", &soon),
+        ("end_date", &soon),
+    ]);
+    form.push(("published", "on"));
+    let created = client.post("/tournaments", &form).await;
+    let coming = public_id(&ctx, created.created_id());
+    let early = visitor
+        .get(&format!("/api/v1/events/{coming}/report.trf"))
+        .await;
+    assert_eq!(early.status, StatusCode::NOT_FOUND);
+    assert!(early.body.contains("not finished"), "{}", early.body);
+
+    // A pushed event: its round's PGN from the document, its TRF at the venue.
+    let key = ctx
+        .with_conn(|conn| arbiter::db::store::create_publishing_key(conn, orga.id, "hall"))
+        .map(|(key, _)| key)
+        .expect("a key");
+    let player = |number: u32, name: &str| {
+        format!(
+            r#"{{"number":{number},"name":"{name}","title":"","federation":"SVK","rating":2100,"national_rating":null,"fide_id":null,"national_id":null,"club":""}}"#
+        )
+    };
+    let document = format!(
+        r#"{{"format":"arbiter-public-state","version":1,"id":"fedcba9876543210fedcba9876543210","revision":1,"published_at":null,"event":{{"name":"Pushed Cup","place":"Nitra","federation":"SVK","start_date":"2026-01-10","end_date":"2026-01-10","time_zone":"","system":"swiss_dutch","team":false,"rounds":1,"time_control":"","chief_arbiter":""}},"players":[{},{}],"rounds":[{{"number":1,"date":"2026-01-10","start":null,"boards":[{{"board":1,"white":1,"black":2,"result":"0-1","moves":"1. f3 e5 2. g4 Qh4#"}}]}}],"standings":{{"after_round":0,"tie_breaks":[],"rows":[]}}}}"#,
+        player(1, "Fool, F"),
+        player(2, "Wise, W")
+    );
+    let pushed = visitor
+        .send(
+            test::TestRequest::post()
+                .uri("/api/v1/push")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+                .insert_header((header::CONTENT_TYPE, "application/json"))
+                .set_payload(document),
+        )
+        .await;
+    assert!(pushed.status.is_success(), "{}", pushed.body);
+    let round = visitor
+        .get("/api/v1/events/fedcba9876543210fedcba9876543210/rounds/1/games.pgn")
+        .await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    assert!(round.body.contains("[White \"Fool, F\"]"), "{}", round.body);
+    assert!(
+        round.body.contains("[Date \"2026.01.10\"]"),
+        "{}",
+        round.body
+    );
+    assert!(
+        round.body.contains("1. f3 e5 2. g4 Qh4# 0-1"),
+        "{}",
+        round.body
+    );
+    let trf = visitor
+        .get("/api/v1/events/fedcba9876543210fedcba9876543210/report.trf")
+        .await;
+    assert_eq!(trf.status, StatusCode::NOT_FOUND);
+    assert!(trf.body.contains("venue"), "{}", trf.body);
+}

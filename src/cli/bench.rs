@@ -32,6 +32,9 @@
 //! `arbiter bench rating-list [--players 1930000] [--database-url URL]`: the import of FIDE's
 //! rating list at full size (see `bench/rating_list.rs`).
 //!
+//! `arbiter bench home [--events 100,10000,100000] [--database-url URL]`: the public server's
+//! home page and event list at federation scale (see `bench/home.rs`).
+//!
 //! [`sample_profile`]: crate::pairing::generator::sample_profile
 //! [`generate`]: crate::pairing::generator::generate
 
@@ -50,9 +53,11 @@ use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournam
 
 mod c02;
 mod c046;
+mod home;
 mod rating_list;
 pub use c02::C02Args;
 pub use c046::C046Args;
+pub use home::{HomeArgs, seed_events};
 pub use rating_list::RatingListArgs;
 
 /// Arguments of `arbiter bench`.
@@ -78,6 +83,9 @@ pub enum Target {
     /// The import of FIDE's rating list at full size (a generated list in FIDE's layout):
     /// seconds and peak memory.
     RatingList(RatingListArgs),
+    /// The public server's home page and event list at 100, 10,000 and 100,000 events
+    /// (bytes and milliseconds per page, SQLite or PostgreSQL).
+    Home(HomeArgs),
 }
 
 /// Arguments of `arbiter bench team-swiss`.
@@ -171,6 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Target::C046(args) => return c046::run(&args),
         Target::TeamSwiss(args) => return team_swiss_bench(&args),
         Target::RatingList(args) => return rating_list::run(&args),
+        Target::Home(args) => return home::run(&args),
     };
     if let Some(players) = args.synthetic {
         anyhow::ensure!(players >= 2, "at least two players are needed");

@@ -20,6 +20,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+
 /// The value of [`PublicState::format`].
 pub const FORMAT: &str = "arbiter-public-state";
 
@@ -231,6 +233,10 @@ pub struct BoardState {
     /// penalty codes such as `1/2-0`; the table of [`crate::tournament::BoardResult`]),
     /// `null` while the game is on.
     pub result: Option<String>,
+    /// The game's moves as entered by the arbiter (PGN movetext in English letters, without
+    /// tags or result), when a game score was entered; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
 }
 
 /// The standings.
@@ -305,6 +311,48 @@ pub fn date_text(date: time::Date) -> String {
 }
 
 impl PublicState {
+    /// Round `number`'s games as PGN ([`crate::formats::round_pgn`]: one game per board with
+    /// two players, the moves when the document has them, the result recorded); `None` when
+    /// the document has no such round.
+    pub fn round_pgn(&self, number: u32) -> Option<String> {
+        let round = self.rounds.iter().find(|round| round.number == number)?;
+        let player = |number: u32| self.players.iter().find(|p| p.number == Some(number));
+        let name = |number: u32| player(number).map(|p| p.name.clone()).unwrap_or_default();
+        let elo = |number: u32| {
+            player(number)
+                .and_then(|p| p.rating)
+                .and_then(|rating| u16::try_from(rating).ok())
+                .unwrap_or(0)
+        };
+        let games: Vec<RoundGame> = round
+            .boards
+            .iter()
+            .filter_map(|board| {
+                let black = board.black?;
+                Some(RoundGame {
+                    board: board.board,
+                    white: name(board.white),
+                    black: name(black),
+                    white_elo: elo(board.white),
+                    black_elo: elo(black),
+                    result: board.result.clone().unwrap_or_else(|| "*".to_owned()),
+                    movetext: board.moves.clone().unwrap_or_default(),
+                })
+            })
+            .collect();
+        let tags = RoundTags {
+            event: self.event.name.clone(),
+            site: self.event.place.clone(),
+            date: round
+                .date
+                .as_deref()
+                .map(|date| date.replace('-', "."))
+                .unwrap_or_default(),
+            round: number,
+        };
+        Some(write_round(&tags, &games))
+    }
+
     /// The canonical bytes: compact JSON, fields in the types' order (see the module doc).
     pub fn to_json(&self) -> String {
         // Serialising these types cannot fail: no maps with non-string keys, no floats.
@@ -415,6 +463,7 @@ mod tests {
                     white: 1,
                     black: Some(2),
                     result: Some("1/2-1/2".to_owned()),
+                    moves: Some("1. e4 e5 2. Nf3 Nc6".to_owned()),
                 }],
             }],
             standings: Standings {
@@ -459,6 +508,7 @@ mod tests {
                     white: Some(1),
                     black: None,
                     result: Some("1/2-1/2".to_owned()),
+                    moves: Some("1. e4 e5 2. Nf3 Nc6".to_owned()),
                 }],
             }],
             team_standings: Some(TeamStandings {

@@ -75,6 +75,14 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/v1/events", web::get().to(api::events::list))
         .route("/api/v1/events/{id}", web::get().to(api::event::show_event))
         .route(
+            "/api/v1/events/{id}/rounds/{round}/games.pgn",
+            web::get().to(api::round_pgn::round_pgn),
+        )
+        .route(
+            "/api/v1/events/{id}/report.trf",
+            web::get().to(api::report_trf::report_trf),
+        )
+        .route(
             "/api/v1/schema.json",
             web::get().to(api::schema::show_schema),
         )

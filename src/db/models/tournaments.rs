@@ -375,17 +375,12 @@ impl TournamentRow {
             .optional()
     }
 
-    /// Published tournaments, newest first (the public list).
-    pub fn published(conn: &mut DbConn) -> QueryResult<Vec<TournamentRow>> {
-        tournaments::table
-            .filter(tournaments::published.eq(true))
-            .order((tournaments::start_date.desc(), tournaments::id.desc()))
-            .select(TournamentRow::as_select())
-            .load(conn)
-    }
-
-    /// Tournaments a user owns or is an arbiter of, newest first.
-    pub fn for_user(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<TournamentRow>> {
+    /// The `limit` newest tournaments a user owns or is an arbiter of.
+    pub fn for_user(
+        conn: &mut DbConn,
+        user: UserId,
+        limit: i64,
+    ) -> QueryResult<Vec<TournamentRow>> {
         let assigned = tournament_arbiters::table
             .filter(tournament_arbiters::user_id.eq(user))
             .select(tournament_arbiters::tournament_id);
@@ -396,14 +391,16 @@ impl TournamentRow {
                     .or(tournaments::id.eq_any(assigned)),
             )
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .limit(limit)
             .select(TournamentRow::as_select())
             .load(conn)
     }
 
-    /// Every tournament, newest first (administrators).
-    pub fn all(conn: &mut DbConn) -> QueryResult<Vec<TournamentRow>> {
+    /// The `limit` newest tournaments of all (administrators).
+    pub fn all(conn: &mut DbConn, limit: i64) -> QueryResult<Vec<TournamentRow>> {
         tournaments::table
             .order((tournaments::start_date.desc(), tournaments::id.desc()))
+            .limit(limit)
             .select(TournamentRow::as_select())
             .load(conn)
     }

@@ -1,6 +1,6 @@
-//! The public state of an event ([`PublicState`]) as the database holds it, and the list of
-//! published events: what `/api/v1/events` and `/api/v1/events/{id}` answer and what the
-//! venue's pusher sends.
+//! The public state of an event ([`PublicState`]) as the database holds it: what
+//! `/api/v1/events/{id}` answers and what the venue's pusher sends (the list of events is
+//! [`crate::db::read::events`]).
 //!
 //! An event of this server appears only while published, and only with what an anonymous
 //! visitor of its pages sees: rounds whose pairings are published, the standings after the
@@ -12,18 +12,20 @@ use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::league::LeagueData;
 use crate::db::models::PlayerRowId;
-use crate::db::models::published_events::{PublishedEvent, PublishedSummary};
+use crate::db::models::published_events::PublishedEvent;
 use crate::db::models::team_matches::forfeit_name;
+use crate::db::models::tournament_day::GameScore;
 use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
-use crate::db::models::{TournamentId, like_pattern, lower};
-use crate::db::schema::tournaments;
-use crate::db::schema_publish::tournament_public_ids;
+use crate::db::models::{GameId, TournamentId};
 use crate::formats::public_state::{
     BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState, RoundState,
     StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState, TeamState,
     VERSION, date_text,
 };
+use crate::formats::round_pgn::bare_movetext;
+use crate::rules::Lang;
+use crate::rules::pgn::english_movetext;
 use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
 use diesel::prelude::*;
@@ -32,7 +34,13 @@ use diesel::prelude::*;
 /// not published.
 pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<PublicState>> {
     // One snapshot: a write committed between two of the reads must not mix two revisions.
-    type Loaded = (TournamentData, TieBreakSettings, String, Option<LeagueData>);
+    type Loaded = (
+        TournamentData,
+        TieBreakSettings,
+        String,
+        Option<LeagueData>,
+        Vec<GameScore>,
+    );
     let loaded = crate::db::read_snapshot(conn, |conn| -> QueryResult<Option<Loaded>> {
         let Some(data) = TournamentData::load(conn, id)? else {
             return Ok(None);
@@ -47,10 +55,19 @@ pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Pu
         } else {
             None
         };
-        Ok(Some((data, settings, public_id, league)))
+        // The game scores of the published rounds.
+        let games: Vec<GameId> = data
+            .rounds
+            .iter()
+            .filter(|round| round.published)
+            .flat_map(|round| data.games_of_round(round.number))
+            .map(|game| game.id)
+            .collect();
+        let scores = GameScore::for_games(conn, &games)?;
+        Ok(Some((data, settings, public_id, league, scores)))
     })?;
-    Ok(loaded.map(|(data, settings, public_id, league)| {
-        let mut state = state_of(&data, &settings, public_id);
+    Ok(loaded.map(|(data, settings, public_id, league, scores)| {
+        let mut state = state_of(&data, &settings, public_id, &scores);
         if let Some(league) = &league {
             add_teams(&mut state, league);
         }
@@ -162,12 +179,24 @@ fn add_teams(state: &mut PublicState, league: &LeagueData) {
     });
 }
 
-/// The public state of `data` (the event `public_id`) with the tie-break `settings`.
+/// The public state of `data` (the event `public_id`) with the tie-break `settings` and the
+/// game `scores` entered (each board's moves, in English letters as PGN writes them).
 pub fn state_of(
     data: &TournamentData,
     settings: &TieBreakSettings,
     public_id: String,
+    scores: &[GameScore],
 ) -> PublicState {
+    let moves_of = |game: GameId| {
+        scores
+            .iter()
+            .find(|score| score.game_id == game)
+            .map(|score| {
+                let lang = Lang::from_code(&score.lang).unwrap_or_default();
+                bare_movetext(&english_movetext(&score.movetext, lang))
+            })
+            .filter(|moves| !moves.is_empty())
+    };
     let t = &data.tournament;
     let positive = |value: i32| u32::try_from(value).ok().filter(|v| *v > 0);
     let players = data
@@ -209,6 +238,7 @@ pub fn state_of(
                                 None => None,
                             },
                             result: game.result.map(|result| result.as_str().to_owned()),
+                            moves: moves_of(game.id),
                         })
                     })
                     .collect(),
@@ -272,215 +302,4 @@ pub fn served_document(conn: &mut DbConn, public_id: &str) -> QueryResult<Option
         return Ok(local_state(conn, id)?.map(|state| state.to_json()));
     }
     Ok(PublishedEvent::find(conn, public_id)?.map(|event| event.document))
-}
-
-/// One event of the list.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct EventSummary {
-    /// The stable public id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Place.
-    pub place: String,
-    /// The organising federation (three letters), possibly empty.
-    pub federation: String,
-    /// First day, `YYYY-MM-DD`.
-    pub start_date: String,
-    /// Last day, `YYYY-MM-DD`.
-    pub end_date: String,
-    /// The revision served.
-    pub revision: i64,
-    /// `local` (run on this server) or `pushed` (published from a venue).
-    pub source: &'static str,
-}
-
-/// A page of the list.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct EventPage {
-    /// Events matching in all.
-    pub total: i64,
-    /// The first shown (0-based).
-    pub offset: i64,
-    /// At most this many shown.
-    pub limit: i64,
-    /// The events, newest first day first.
-    pub events: Vec<EventSummary>,
-}
-
-/// Where an event stands on a day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EventState {
-    /// Under way: its first day is past or today, its last day today or to come.
-    Current,
-    /// Its first day is to come.
-    Upcoming,
-    /// Its last day is past.
-    Finished,
-}
-
-impl EventState {
-    /// `current`, `upcoming` or `finished`.
-    pub fn parse(text: &str) -> Option<EventState> {
-        match text {
-            "current" => Some(EventState::Current),
-            "upcoming" => Some(EventState::Upcoming),
-            "finished" => Some(EventState::Finished),
-            _ => None,
-        }
-    }
-}
-
-/// What the list of events is narrowed to.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct EventFilter {
-    /// Text the name or place contains (ASCII case ignored); every event when empty.
-    pub text: String,
-    /// The organising federation (three letters), when given.
-    pub federation: Option<String>,
-    /// Events that end on this day or later.
-    pub from: Option<time::Date>,
-    /// Events that start on this day or earlier.
-    pub to: Option<time::Date>,
-    /// Current, upcoming or finished on `today`.
-    pub state: Option<(EventState, time::Date)>,
-}
-
-/// The published events (of this server and pushed to it) that `filter` lets through, newest
-/// first day first (then by id), the `limit` from the `offset`-th. Each source is read up to
-/// `offset + limit` rows (and counted).
-pub fn list_events(
-    conn: &mut DbConn,
-    filter: &EventFilter,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<EventPage> {
-    use crate::db::schema_publish::published_events;
-    let pattern = like_pattern(&filter.text);
-    // Both sources are narrowed by the same conditions, on their own columns.
-    macro_rules! narrowed {
-        ($query:expr, $name:expr, $place:expr, $federation:expr, $start:expr, $end:expr) => {{
-            let mut query = $query.filter(
-                lower($name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(lower($place).like(pattern.clone()).escape('\\')),
-            );
-            if let Some(federation) = &filter.federation {
-                query = query.filter($federation.eq(federation.clone()));
-            }
-            if let Some(from) = filter.from {
-                query = query.filter($end.ge(from));
-            }
-            if let Some(to) = filter.to {
-                query = query.filter($start.le(to));
-            }
-            match filter.state {
-                Some((EventState::Current, today)) => {
-                    query = query.filter($start.le(today)).filter($end.ge(today));
-                }
-                Some((EventState::Upcoming, today)) => query = query.filter($start.gt(today)),
-                Some((EventState::Finished, today)) => query = query.filter($end.lt(today)),
-                None => {}
-            }
-            query
-        }};
-    }
-    let local = || {
-        narrowed!(
-            tournaments::table
-                .inner_join(tournament_public_ids::table)
-                .filter(tournaments::published.eq(true))
-                .into_boxed(),
-            tournaments::name,
-            tournaments::place,
-            tournaments::federation,
-            tournaments::start_date,
-            tournaments::end_date
-        )
-    };
-    let pushed = || {
-        narrowed!(
-            published_events::table.into_boxed(),
-            published_events::name,
-            published_events::place,
-            published_events::federation,
-            published_events::start_date,
-            published_events::end_date
-        )
-    };
-    let local_total: i64 = local().count().get_result(conn)?;
-    let window = offset.saturating_add(limit);
-    type Row = (String, String, String, String, time::Date, time::Date, i64);
-    let local_rows: Vec<Row> = local()
-        .order((
-            tournaments::start_date.desc(),
-            tournament_public_ids::public_id.asc(),
-        ))
-        .limit(window)
-        .select((
-            tournament_public_ids::public_id,
-            tournaments::name,
-            tournaments::place,
-            tournaments::federation,
-            tournaments::start_date,
-            tournaments::end_date,
-            tournaments::revision,
-        ))
-        .load(conn)?;
-    let pushed_total: i64 = pushed().count().get_result(conn)?;
-    let pushed_rows: Vec<PublishedSummary> = pushed()
-        .order((
-            published_events::start_date.desc(),
-            published_events::public_id.asc(),
-        ))
-        .limit(window)
-        .select(PublishedSummary::as_select())
-        .load(conn)?;
-    let mut events: Vec<(time::Date, EventSummary)> = local_rows
-        .into_iter()
-        .map(|(id, name, place, federation, start, end, revision)| {
-            (
-                start,
-                EventSummary {
-                    id,
-                    name,
-                    place,
-                    federation,
-                    start_date: date_text(start),
-                    end_date: date_text(end),
-                    revision,
-                    source: "local",
-                },
-            )
-        })
-        .chain(pushed_rows.into_iter().map(|row| {
-            (
-                row.start_date,
-                EventSummary {
-                    id: row.public_id,
-                    name: row.name,
-                    place: row.place,
-                    federation: row.federation,
-                    start_date: date_text(row.start_date),
-                    end_date: date_text(row.end_date),
-                    revision: row.revision,
-                    source: "pushed",
-                },
-            )
-        }))
-        .collect();
-    events.sort_by(|(a, left), (b, right)| b.cmp(a).then_with(|| left.id.cmp(&right.id)));
-    let events = events
-        .into_iter()
-        .skip(usize::try_from(offset).unwrap_or(usize::MAX))
-        .take(usize::try_from(limit).unwrap_or(0))
-        .map(|(_, event)| event)
-        .collect();
-    Ok(EventPage {
-        total: local_total + pushed_total,
-        offset,
-        limit,
-        events,
-    })
 }

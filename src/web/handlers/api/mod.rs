@@ -1,9 +1,12 @@
 //! The open API (`/api/v1/...`): JSON for programs. The list of published events, the public
-//! state of one ([`crate::formats::public_state::PublicState`]), its JSON Schema, and the push
+//! state of one ([`crate::formats::public_state::PublicState`]), a round's PGN and a finished
+//! event's TRF, its JSON Schema, and the push
 //! a venue sends to a public server. Every refusal is a 4xx whose JSON body says why
 //! (`{"error": "..."}`); unpublished data never appears.
 
 pub mod event;
 pub mod events;
 pub mod push;
+pub mod report_trf;
+pub mod round_pgn;
 pub mod schema;
