@@ -566,6 +566,32 @@ async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line
         }
     }
     assert_eq!(game_points, 4.0, "two matches of two boards");
+    // A round's PGN: the games of its matches, named by the squads' numbering.
+    let pgn = visitor
+        .get(&format!("/api/v1/events/{pid}/rounds/1/games.pgn"))
+        .await;
+    assert_eq!(pgn.status, StatusCode::OK, "{}", pgn.body);
+    assert_eq!(pgn.body.matches("[Event ").count(), 4, "{}", pgn.body);
+    let name_of = |number: u64| {
+        json["players"]
+            .as_array()
+            .and_then(|players| players.iter().find(|p| p["number"] == number))
+            .and_then(|p| p["name"].as_str())
+            .expect("a player")
+            .to_owned()
+    };
+    for m in matches.iter().filter(|m| m["round"] == 1) {
+        for board in m["boards"].as_array().expect("boards") {
+            let white = name_of(board["white"].as_u64().expect("white"));
+            let black = name_of(board["black"].as_u64().expect("black"));
+            assert!(
+                pgn.body
+                    .contains(&format!("[White \"{white}\"]\n[Black \"{black}\"]")),
+                "{white} - {black}: {}",
+                pgn.body
+            );
+        }
+    }
     let standings = &json["team_standings"];
     assert_eq!(standings["after_round"], 1);
     assert_eq!(standings["rows"].as_array().map(Vec::len), Some(4));

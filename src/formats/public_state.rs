@@ -312,10 +312,10 @@ pub fn date_text(date: time::Date) -> String {
 
 impl PublicState {
     /// Round `number`'s games as PGN ([`crate::formats::round_pgn`]: one game per board with
-    /// two players, the moves when the document has them, the result recorded); `None` when
-    /// the document has no such round.
+    /// two players, the moves when the document has them, the result recorded); a team event's
+    /// are the boards of its matches, numbered on through the round. `None` when the document
+    /// has no such round.
     pub fn round_pgn(&self, number: u32) -> Option<String> {
-        let round = self.rounds.iter().find(|round| round.number == number)?;
         let player = |number: u32| self.players.iter().find(|p| p.number == Some(number));
         let name = |number: u32| player(number).map(|p| p.name.clone()).unwrap_or_default();
         let elo = |number: u32| {
@@ -324,28 +324,50 @@ impl PublicState {
                 .and_then(|rating| u16::try_from(rating).ok())
                 .unwrap_or(0)
         };
-        let games: Vec<RoundGame> = round
-            .boards
-            .iter()
-            .filter_map(|board| {
-                let black = board.black?;
-                Some(RoundGame {
-                    board: board.board,
-                    white: name(board.white),
-                    black: name(black),
-                    white_elo: elo(board.white),
-                    black_elo: elo(black),
-                    result: board.result.clone().unwrap_or_else(|| "*".to_owned()),
-                    movetext: board.moves.clone().unwrap_or_default(),
+        let game = |board: u32, white: u32, black: u32, result: &Option<String>, moves| RoundGame {
+            board,
+            white: name(white),
+            black: name(black),
+            white_elo: elo(white),
+            black_elo: elo(black),
+            result: result.clone().unwrap_or_else(|| "*".to_owned()),
+            movetext: moves,
+        };
+        let round = self.rounds.iter().find(|round| round.number == number);
+        let games: Vec<RoundGame> = if self.event.team {
+            let boards = self
+                .matches
+                .iter()
+                .filter(|m| m.round == number)
+                .flat_map(|m| &m.boards)
+                .filter_map(|board| Some((board.white?, board.black?, &board.result)));
+            (1..)
+                .zip(boards)
+                .map(|(at, (white, black, result))| game(at, white, black, result, String::new()))
+                .collect()
+        } else {
+            round?
+                .boards
+                .iter()
+                .filter_map(|board| {
+                    Some(game(
+                        board.board,
+                        board.white,
+                        board.black?,
+                        &board.result,
+                        board.moves.clone().unwrap_or_default(),
+                    ))
                 })
-            })
-            .collect();
+                .collect()
+        };
+        if self.event.team && !self.matches.iter().any(|m| m.round == number) {
+            return None;
+        }
         let tags = RoundTags {
             event: self.event.name.clone(),
             site: self.event.place.clone(),
             date: round
-                .date
-                .as_deref()
+                .and_then(|round| round.date.as_deref())
                 .map(|date| date.replace('-', "."))
                 .unwrap_or_default(),
             round: number,
