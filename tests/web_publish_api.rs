@@ -607,6 +607,50 @@ async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line
         })
         .sum();
     assert_eq!(standing_points, game_points);
+
+    // The same league pushed to a public server (here: this one, under another id) shows its
+    // team standings and matches on its page.
+    let orga = ctx.with_conn(|conn| {
+        arbiter::db::models::User::by_username(conn, "orga")
+            .expect("query")
+            .expect("orga")
+    });
+    let key = ctx
+        .with_conn(|conn| arbiter::db::store::create_publishing_key(conn, orga.id, "hall"))
+        .map(|(key, _)| key)
+        .expect("a key");
+    let copy = answer
+        .body
+        .replacen(&pid, "00000000000000000000000000000abc", 1);
+    let pushed = visitor
+        .send(
+            test::TestRequest::post()
+                .uri("/api/v1/push")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+                .insert_header((header::CONTENT_TYPE, "application/json"))
+                .set_payload(copy),
+        )
+        .await;
+    assert!(pushed.status.is_success(), "{}", pushed.body);
+    let page = visitor
+        .get("/events/00000000000000000000000000000abc")
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let teams: Vec<String> = json["teams"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|team| team["name"].as_str().map(str::to_owned))
+        .collect();
+    let rows = page.texts("#team-standings tbody tr");
+    assert_eq!(rows.len(), 4, "{}", page.body);
+    for team in &teams {
+        assert!(
+            rows.iter().any(|row| row.contains(team.as_str())),
+            "{team}: {rows:?}"
+        );
+    }
+    assert_eq!(page.texts("table.matches tr").len(), 6, "{}", page.body);
 }
 
 /// The list narrows by organising federation, by dates (events that end on `from` or later,
