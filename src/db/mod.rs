@@ -228,7 +228,7 @@ impl CustomizeConnection<DbConn, r2d2::Error> for SqlitePragmas {
     }
 }
 
-#[cfg(feature = "sqlite")]
+/// Also in a build without SQLite: `arbiter restore` checks a file's migrations against them.
 pub(crate) const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 #[cfg(feature = "postgres")]
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
