@@ -91,6 +91,10 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             "/events/{id}",
             web::get().to(pushed::show::show_pushed_event),
         )
+        .route(
+            "/events/{id}/players/{number}",
+            web::get().to(pushed::player::show_pushed_player),
+        )
         .route("/account/keys", web::get().to(keys::list::list_keys))
         .route("/account/keys", web::post().to(keys::create::create_key))
         .route(

@@ -10,6 +10,10 @@ use askama::Template;
 pub struct BoardLine {
     /// Board number.
     pub board: u32,
+    /// White's starting number (card link).
+    pub white_number: u32,
+    /// Black's starting number, 0 on a bye row.
+    pub black_number: u32,
     /// White's name (the player of a bye row).
     pub white: String,
     /// Black's name, empty on a bye row.
@@ -32,6 +36,8 @@ pub struct RoundLines {
 pub struct StandingLine {
     /// Place.
     pub rank: u32,
+    /// Starting number (card link).
+    pub number: u32,
     /// Name.
     pub name: String,
     /// Points, in the page's language (`2,5`).
@@ -81,6 +87,8 @@ pub struct MatchRound {
 pub struct PushedEventPage {
     /// Layout context.
     pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
     /// Name.
     pub name: String,
     /// Place and dates.
@@ -103,6 +111,22 @@ pub struct PushedEventPage {
     pub team_standings: Vec<TeamStandingLine>,
     /// A team event's rounds of matches, newest first (empty otherwise).
     pub match_rounds: Vec<MatchRound>,
+}
+
+/// "Published from the venue at 14:05 (read-only copy)" in the page's language, the moment
+/// `at` (UTC) shown in the event's time zone.
+pub fn published_words(
+    ctx: &PageContext,
+    document: &PublicState,
+    at: time::PrimitiveDateTime,
+) -> String {
+    ctx.lang.t_with(
+        "pushed.published_at",
+        &[(
+            "time",
+            &crate::tournament::time_zone::local_text(&document.event.time_zone, at),
+        )],
+    )
 }
 
 impl PushedEventPage {
@@ -149,6 +173,8 @@ impl PushedEventPage {
                     .iter()
                     .map(|board| BoardLine {
                         board: board.board,
+                        white_number: board.white,
+                        black_number: board.black.unwrap_or(0),
                         white: name_of(board.white),
                         black: board.black.map(name_of).unwrap_or_default(),
                         result: board.result.clone().unwrap_or_default(),
@@ -162,6 +188,7 @@ impl PushedEventPage {
             .iter()
             .map(|row| StandingLine {
                 rank: row.rank,
+                number: row.player,
                 name: name_of(row.player),
                 points: ctx.num(&row.points),
                 values: row.tie_breaks.iter().map(value).collect(),
@@ -206,6 +233,7 @@ impl PushedEventPage {
             })
             .collect();
         PushedEventPage {
+            event_id: document.id.clone(),
             name: event.name.clone(),
             subtitle,
             published,
@@ -221,5 +249,153 @@ impl PushedEventPage {
             match_rounds,
             ctx,
         }
+    }
+}
+
+/// One round on a pushed event's player card.
+#[derive(Debug, Clone)]
+pub struct CardRound {
+    /// The round.
+    pub round: u32,
+    /// The opponent's starting number, 0 for none (a bye).
+    pub opponent_number: u32,
+    /// The opponent's name, or the bye's code.
+    pub opponent: String,
+    /// The opponent's rating, empty when unrated.
+    pub opponent_rating: String,
+    /// White or Black, in the page's language; empty on a bye.
+    pub colour: String,
+    /// The player's result (`1`, `½`, `0`, `+`, `−`, a bye's code), empty while playing.
+    pub result: String,
+}
+
+/// A player's card of a pushed event: the rounds the document holds.
+#[derive(Template)]
+#[template(path = "pushed/player.html")]
+pub struct PushedPlayerPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// The event's name.
+    pub event: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// Starting number.
+    pub number: u32,
+    /// Name.
+    pub name: String,
+    /// Title, federation, FIDE id, club, as one line.
+    pub details: String,
+    /// Rating, empty when unrated.
+    pub rating: String,
+    /// Points and place in the standings, when ranked.
+    pub standing: Option<(String, u32)>,
+    /// Rounds, in order.
+    pub rounds: Vec<CardRound>,
+}
+
+/// `code` (a board's result) as the player of `white`'s side scored it.
+fn own_result(code: &str, white: bool) -> String {
+    let (left, right) = match code {
+        "1-0" => ("1", "0"),
+        "0-1" => ("0", "1"),
+        "1/2-1/2" => ("½", "½"),
+        "+/-" => ("+", "−"),
+        "-/+" => ("−", "+"),
+        "-/-" => ("−", "−"),
+        other => return other.to_owned(),
+    };
+    if white { left } else { right }.to_owned()
+}
+
+impl PushedPlayerPage {
+    /// Player `number`'s card in `document`; `None` when the document has no such player.
+    pub fn of(
+        ctx: PageContext,
+        document: &PublicState,
+        number: u32,
+        published: String,
+    ) -> Option<PushedPlayerPage> {
+        let player_of = |n: u32| document.players.iter().find(|p| p.number == Some(n));
+        let player = player_of(number)?;
+        let details = [
+            player.title.clone(),
+            player.federation.clone(),
+            player
+                .fide_id
+                .map(|id| format!("FIDE {id}"))
+                .unwrap_or_default(),
+            player.club.clone(),
+        ]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+        let rating = |p: Option<&crate::formats::public_state::Player>| {
+            p.and_then(|p| p.rating)
+                .map(|r| r.to_string())
+                .unwrap_or_default()
+        };
+        // Every board of the player: the rounds' boards, or a team event's match boards.
+        let boards = document
+            .rounds
+            .iter()
+            .flat_map(|round| {
+                round
+                    .boards
+                    .iter()
+                    .map(move |b| (round.number, b.white, b.black, b.result.clone()))
+            })
+            .chain(document.matches.iter().flat_map(|m| {
+                m.boards.iter().filter_map(move |b| {
+                    Some((m.round, b.white?, Some(b.black?), b.result.clone()))
+                })
+            }));
+        let mut rounds: Vec<CardRound> = boards
+            .filter(|(_, white, black, _)| *white == number || *black == Some(number))
+            .map(|(round, white, black, result)| {
+                let as_white = white == number;
+                let opponent = if as_white { black } else { Some(white) };
+                let code = result.unwrap_or_default();
+                CardRound {
+                    round,
+                    opponent_number: opponent.unwrap_or(0),
+                    opponent: opponent
+                        .and_then(player_of)
+                        .map_or_else(|| code.clone(), |p| p.name.clone()),
+                    opponent_rating: rating(opponent.and_then(player_of)),
+                    colour: match (opponent, as_white) {
+                        (None, _) => String::new(),
+                        (Some(_), true) => ctx.t("round.white"),
+                        (Some(_), false) => ctx.t("round.black"),
+                    },
+                    result: if opponent.is_some() {
+                        own_result(&code, as_white)
+                    } else {
+                        code
+                    },
+                }
+            })
+            .collect();
+        rounds.sort_by_key(|r| r.round);
+        let standing = document
+            .standings
+            .rows
+            .iter()
+            .find(|row| row.player == number)
+            .map(|row| (ctx.num(&row.points), row.rank));
+        Some(PushedPlayerPage {
+            event_id: document.id.clone(),
+            event: document.event.name.clone(),
+            published,
+            number,
+            name: player.name.clone(),
+            details,
+            rating: rating(Some(player)),
+            standing,
+            rounds,
+            ctx,
+        })
     }
 }

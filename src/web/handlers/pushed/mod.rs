@@ -1,7 +1,9 @@
-//! A pushed event's page on the public server (`/events/{id}`): read-only, rendered from the
-//! public state the venue pushed. It is not yet the venue's own set of pages (standings with
-//! their working, crosstable, player cards, team pages, prizes): it shows the pairings and
-//! results of every published round and the standings with their tie-break values, marked
-//! "published from the venue at ...".
+//! A pushed event's pages on the public server, read-only, rendered from the public state the
+//! venue pushed, marked "published from the venue at ...": the event (`/events/{id}`: the
+//! standings with their tie-break values, a team event's team standings and matches, the
+//! pairings and results of every published round) and each player's card
+//! (`/events/{id}/players/{number}`). Not the venue's whole set of pages: no tie-break
+//! working, crosstable or prizes (the document does not carry them).
 
+pub mod player;
 pub mod show;

@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, web};
 use crate::db::models::published_events::PublishedEvent;
 use crate::db::models::tournament_public_ids::tournament_of;
 use crate::formats::public_state::{PublicState, is_public_id};
-use crate::web::pages::pushed::PushedEventPage;
+use crate::web::pages::pushed::{PushedEventPage, published_words};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
 /// Shows the event.
@@ -35,16 +35,7 @@ pub async fn show_pushed_event(
     let stored = pushed.ok_or(AppError::NotFound)?;
     let document = PublicState::parse(stored.document.as_bytes())
         .map_err(|error| AppError::Internal(format!("stored document: {error}")))?;
-    let published = ctx.lang.t_with(
-        "pushed.published_at",
-        &[(
-            "time",
-            &crate::tournament::time_zone::local_text(
-                &document.event.time_zone,
-                stored.published_at,
-            ),
-        )],
-    );
+    let published = published_words(&ctx, &document, stored.published_at);
     let page = PushedEventPage::of(ctx, &document, published);
     render_page(&page, StatusCode::OK)
 }
