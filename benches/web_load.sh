@@ -65,7 +65,7 @@ t="tournaments/$id"
 pages=("$t/rounds/$rounds|$t/rounds/$rounds|round $rounds pairings" "$t/players|$t/players|players"
   "$t/standings|$t/standings|standings" "$t/crosstable|$t/crosstable|crosstable"
   "|index.html|home page" "api/v1/events|api/v1/events.list|API: event list"
-  "api/v1/events/$pid|api/v1/events/$pid|API: event (JSON)"
+  "api/v1/events/$pid|api/v1/events/$pid.json|API: event (JSON)"
   "api/v1/events/$pid/rounds/$rounds/games.pgn|api/v1/events/$pid/rounds/$rounds/games.pgn|API: round PGN")
 mkdir -p "$work/www"
 cat >"$work/nginx.conf" <<CONF
