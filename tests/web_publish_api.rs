@@ -143,6 +143,14 @@ async fn the_document_is_deterministic_cached_and_shows_only_what_is_published()
                 .to_request(),
         )
         .await;
+        assert_eq!(
+            response
+                .headers()
+                .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+                .and_then(|value| value.to_str().ok()),
+            Some("*"),
+            "the open API's answer, from the page cache too"
+        );
         response
             .headers()
             .get(header::ETAG)

@@ -6,7 +6,9 @@
 //! database (one primary-key lookup), and every write of the tournament bumps it
 //! ([`crate::db::store`]), so a result saved on one instance changes what every instance serves
 //! at its next request. The key is the tournament, its revision, the visitor's language and the
-//! path with its query. Logged-in visitors (whose pages carry their name, forms and CSRF
+//! path with its query. The open API's answers about one event (`/api/v1/events/{public id}`,
+//! its round PGN and TRF) are kept the same way, by the tournament the public id names.
+//! Logged-in visitors (whose pages carry their name, forms and CSRF
 //! token), other methods, answers other than 200 and the live view (its countdown changes with
 //! time, not with the revision) bypass the cache.
 
@@ -23,6 +25,7 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
+use crate::db::models::tournament_public_ids::tournament_of;
 use crate::db::models::{TournamentId, TournamentRow};
 use crate::web::AppState;
 use crate::web::auth::SESSION_ID;
@@ -45,6 +48,8 @@ struct Page {
     gzip: Option<Bytes>,
     /// The entity tag (revision and a hash of the key).
     etag: String,
+    /// Readable from any site (the open API's answers).
+    open: bool,
 }
 
 /// A page's key: the tournament, and the language and path (with query) it was asked with.
@@ -72,10 +77,24 @@ impl PageCache {
     }
 }
 
+/// What a cacheable path names: a tournament by its id (its pages), or by its stable public id
+/// (the open API's document, round PGN and TRF of an event).
+enum Cacheable {
+    /// `/tournaments/{id}/…`.
+    Tournament(i32),
+    /// `/api/v1/events/{public id}…`.
+    Public(String),
+}
+
 /// The tournament a public page belongs to, if the path is one the cache may serve.
-fn cacheable_tournament(req: &ServiceRequest) -> Option<i32> {
+fn cacheable(req: &ServiceRequest) -> Option<Cacheable> {
     if req.method() != Method::GET {
         return None;
+    }
+    if let Some(rest) = req.path().strip_prefix("/api/v1/events/") {
+        let id = rest.split('/').next().unwrap_or_default();
+        return crate::formats::public_state::is_public_id(id)
+            .then(|| Cacheable::Public(id.to_owned()));
     }
     let rest = req.path().strip_prefix("/tournaments/")?;
     let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
@@ -85,7 +104,7 @@ fn cacheable_tournament(req: &ServiceRequest) -> Option<i32> {
     {
         return None;
     }
-    id.parse().ok()
+    id.parse().ok().map(Cacheable::Tournament)
 }
 
 fn gzip(body: &[u8]) -> Option<Bytes> {
@@ -124,6 +143,9 @@ fn answer(headers: &header::HeaderMap, page: &Page) -> HttpResponse {
     if etag_matches(headers, &page.etag) {
         return response.status(StatusCode::NOT_MODIFIED).finish();
     }
+    if page.open {
+        response.insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"));
+    }
     response.insert_header((header::CONTENT_TYPE, page.content_type.clone()));
     let accepts_gzip = headers
         .get(header::ACCEPT_ENCODING)
@@ -149,16 +171,26 @@ pub async fn public_pages(
         .ok()
         .flatten()
         .is_none();
-    let (Some(id), true) = (cacheable_tournament(&req), anonymous) else {
+    let (Some(target), true) = (cacheable(&req), anonymous) else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let revision = state
-        .db(move |conn| Ok(TournamentRow::revision(conn, TournamentId(id))?))
+    // An event pushed from a venue (a public id of no tournament here) is served as stored.
+    let found = state
+        .db(move |conn| {
+            let id = match target {
+                Cacheable::Tournament(id) => TournamentId(id),
+                Cacheable::Public(public_id) => match tournament_of(conn, &public_id)? {
+                    Some(id) => id,
+                    None => return Ok(None),
+                },
+            };
+            Ok(TournamentRow::revision(conn, id)?.map(|revision| (id.0, revision)))
+        })
         .await?;
-    let Some(revision) = revision else {
+    let Some((id, revision)) = found else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let lang = Lang::of_request(req.request()).code();
@@ -180,6 +212,9 @@ pub async fn public_pages(
         .get(header::CONTENT_TYPE)
         .cloned()
         .unwrap_or_else(|| HeaderValue::from_static("application/octet-stream"));
+    let open = response
+        .headers()
+        .contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN);
     let (req, response) = response.into_parts();
     let body = actix_web::body::to_bytes(response.into_body())
         .await
@@ -190,6 +225,7 @@ pub async fn public_pages(
         gzip: gzip(&body),
         body,
         etag: etag_of(&key, revision),
+        open,
     });
     state.pages.put(key, Arc::clone(&page));
     let response = answer(req.headers(), &page);
