@@ -276,7 +276,11 @@ pub enum RegistrationClosed {
 
 impl Window {
     /// Whether a new entry is taken on `today` with `entered` players in, and where it goes.
-    pub fn admit(&self, today: time::Date, entered: u32) -> Result<EntryStatus, RegistrationClosed> {
+    pub fn admit(
+        &self,
+        today: time::Date,
+        entered: u32,
+    ) -> Result<EntryStatus, RegistrationClosed> {
         self.check_open(today)?;
         Ok(match self.capacity {
             Some(capacity) if entered >= capacity => EntryStatus::Waiting,

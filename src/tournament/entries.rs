@@ -137,7 +137,10 @@ mod tests {
             birth_year: Some(year),
             ..ids(name, fide_id, "")
         };
-        let registered = [born("Novák, Jan", None, 1990), born("Kovács, Anna", Some(700_001), 2001)];
+        let registered = [
+            born("Novák, Jan", None, 1990),
+            born("Kovács, Anna", Some(700_001), 2001),
+        ];
         let new = [
             born("NOVAK,  jan", None, 1990),
             born("Novák, Jan", None, 1991),
@@ -145,7 +148,8 @@ mod tests {
             born("Kovacs, Anna", None, 2001),
         ];
         let found = duplicates(registered, new);
-        let names: Vec<(&str, &SharedId)> = found.iter().map(|d| (d.name.as_str(), &d.id)).collect();
+        let names: Vec<(&str, &SharedId)> =
+            found.iter().map(|d| (d.name.as_str(), &d.id)).collect();
         assert_eq!(
             names,
             [

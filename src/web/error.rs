@@ -408,12 +408,10 @@ fn desk_refusal(ctx: &PageContext, refusal: &crate::db::store::DeskRefusal) -> A
         DeskRefusal::Closed(RegistrationClosed::NotOpen) => {
             AppError::Conflict(ctx.t("desk.refused.closed"))
         }
-        DeskRefusal::Closed(RegistrationClosed::DeadlinePassed { deadline }) => {
-            AppError::Conflict(
-                ctx.lang
-                    .t_with("desk.refused.deadline", &[("date", &deadline.to_string())]),
-            )
-        }
+        DeskRefusal::Closed(RegistrationClosed::DeadlinePassed { deadline }) => AppError::Conflict(
+            ctx.lang
+                .t_with("desk.refused.deadline", &[("date", &deadline.to_string())]),
+        ),
         DeskRefusal::CheckInClosed => AppError::Conflict(ctx.t("desk.refused.check_in_closed")),
         DeskRefusal::EntryWithdrawn => AppError::Conflict(ctx.t("desk.refused.withdrawn")),
         DeskRefusal::ChangesByRequest => AppError::Conflict(ctx.t("desk.refused.by_request")),

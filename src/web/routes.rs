@@ -7,9 +7,9 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    api, assets, auth, desk, entry, game_score, home, incident, keys, lang, league, live, player, player_card,
-    print, prizes, publishing, pushed, rating_list, report, result, round, schedule, self_report,
-    standings, swiss, tournament, trf_import, users, venue,
+    api, assets, auth, desk, entry, game_score, home, incident, keys, lang, league, live, player,
+    player_card, print, prizes, publishing, pushed, rating_list, report, result, round, schedule,
+    self_report, standings, swiss, tournament, trf_import, users, venue,
 };
 
 /// Registers every route.

@@ -65,7 +65,10 @@ impl DeskSettings {
     }
 
     /// The row of `tournament`, or the defaults.
-    pub fn for_tournament(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<DeskSettings> {
+    pub fn for_tournament(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+    ) -> QueryResult<DeskSettings> {
         Ok(desk_settings::table
             .find(tournament)
             .select(DeskSettings::as_select())

@@ -168,7 +168,9 @@ impl Entry {
 
     /// Changes the personal data.
     pub fn set_data(conn: &mut DbConn, id: EntryId, data: &EntryData) -> QueryResult<usize> {
-        diesel::update(entries::table.find(id)).set(data).execute(conn)
+        diesel::update(entries::table.find(id))
+            .set(data)
+            .execute(conn)
     }
 
     /// Sets the status and the player.

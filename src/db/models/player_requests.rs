@@ -4,10 +4,10 @@
 use diesel::prelude::*;
 
 use crate::db::DbConn;
+use crate::db::models::TournamentId;
 use crate::db::models::entries::EntryId;
 use crate::db::models::integer_id;
 use crate::db::schema_desk::{entries, player_requests};
-use crate::db::models::TournamentId;
 use crate::tournament::desk::RequestState;
 
 integer_id!(

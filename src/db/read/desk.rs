@@ -29,7 +29,11 @@ pub fn entry_by_link(
 }
 
 /// True when `token` is the venue check-in link of `tournament`.
-pub fn is_venue_link(conn: &mut DbConn, tournament: TournamentId, token: &str) -> QueryResult<bool> {
+pub fn is_venue_link(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    token: &str,
+) -> QueryResult<bool> {
     if !is_well_formed(token) {
         return Ok(false);
     }
@@ -120,4 +124,48 @@ pub fn listed_player(conn: &mut DbConn, fide_id: i64) -> QueryResult<Option<Fide
 /// The rating of a listed player in the tournament's rating type (0 when they have none).
 pub fn listed_rating(player: &FidePlayer, kind: RatingKind) -> i32 {
     player.rating(kind).unwrap_or(0)
+}
+
+/// What the pairing page of round `round` says about check-in: who was not paired for not
+/// checking in, and (under the rule "paired anyway") who was paired without checking in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckInNote {
+    /// Not paired: not checked in.
+    pub left_out: Vec<String>,
+    /// Paired without checking in.
+    pub paired_unchecked: Vec<String>,
+}
+
+/// The check-in note of round `round` of `data`.
+pub fn check_in_note(
+    conn: &mut DbConn,
+    data: &TournamentData,
+    round: i32,
+) -> QueryResult<CheckInNote> {
+    use crate::tournament::desk::AbsentRule;
+    let settings = DeskSettings::for_tournament(conn, data.tournament.id)?;
+    let required = u32::try_from(round).is_ok_and(|r| settings.check_in_rule().required_for(r));
+    let mut note = CheckInNote {
+        left_out: left_out_of_round(conn, data.tournament.id, round)?,
+        paired_unchecked: Vec::new(),
+    };
+    if required && settings.absent_rule() == AbsentRule::PairedAnyway {
+        let games = data.games_of_round(round);
+        let paired: Vec<PlayerRowId> = games
+            .iter()
+            .filter(|g| g.black_id.is_some())
+            .flat_map(|g| [Some(g.white_id), g.black_id])
+            .flatten()
+            .collect();
+        let present: Vec<PlayerRowId> = Presence::for_round(conn, &paired, round)?
+            .into_iter()
+            .map(|p| p.player_id)
+            .collect();
+        note.paired_unchecked = paired
+            .iter()
+            .filter(|id| !present.contains(id))
+            .filter_map(|id| data.player(*id).map(|p| p.name.clone()))
+            .collect();
+    }
+    Ok(note)
 }

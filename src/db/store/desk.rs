@@ -10,18 +10,17 @@
 use super::participation::{bye_within, change_within};
 use super::players::{Registration, delete_within, edit_within, insert_registrations};
 use super::{NewAuditEntry, ParticipationChange, Refusal, StoreError, load, write};
+use crate::day::DayState;
 use crate::db::DbConn;
+use crate::db::domain::TournamentData;
 use crate::db::models::desk_settings::DeskSettings;
 use crate::db::models::entries::{Entry, EntryData, EntryId, NewEntry};
 use crate::db::models::player_requests::{NewPlayerRequest, PlayerRequest, PlayerRequestId};
 use crate::db::models::round_presence::{Presence, PresenceVia};
 use crate::db::models::{Game, PlayerRow, PlayerRowId, TournamentId, UserId};
-use crate::day::DayState;
-use crate::db::domain::TournamentData;
 use crate::tournament::byes::ByeKind;
 use crate::tournament::desk::{
-    AbsentRule, EntryStatus, FeeMark, RegistrationClosed, RequestKind, RequestState,
-    first_waiting,
+    AbsentRule, EntryStatus, FeeMark, RegistrationClosed, RequestKind, RequestState, first_waiting,
 };
 use crate::tournament::entries;
 use crate::tournament::personal_link::{LinkKey, LinkScope};
@@ -76,7 +75,11 @@ pub fn save_desk_settings(
             action: "desk_settings",
             detail: format!(
                 "registration {}, capacity {}, check-in {} ({})",
-                if settings.registration_open { "open" } else { "closed" },
+                if settings.registration_open {
+                    "open"
+                } else {
+                    "closed"
+                },
                 settings
                     .capacity
                     .map_or_else(|| "-".to_owned(), |c| c.to_string()),
@@ -123,9 +126,11 @@ pub fn self_register(
             .admit(today, entered)
             .map_err(DeskRefusal::Closed)?;
         refuse_duplicate(&event, &known, None, data)?;
-        let (fee, _) = settings
-            .fees()
-            .due(data.birth_year, &data.title, event.tournament.start_date.year());
+        let (fee, _) = settings.fees().due(
+            data.birth_year,
+            &data.title,
+            event.tournament.start_date.year(),
+        );
         let player = match status {
             EntryStatus::Entered => Some(enter(conn, tournament, data, audit)?),
             _ => None,
@@ -218,10 +223,7 @@ fn enter(
         team: None,
     };
     let saved = insert_registrations(conn, tournament, &[registration], audit)?;
-    saved
-        .first()
-        .map(|p| p.id)
-        .ok_or(StoreError::NotFound)
+    saved.first().map(|p| p.id).ok_or(StoreError::NotFound)
 }
 
 /// The entry of `tournament` whose link is `digest`.
@@ -259,9 +261,11 @@ pub fn change_entry(
         }
         Entry::set_data(conn, entry.id, data)?;
         let settings = DeskSettings::for_tournament(conn, tournament)?;
-        let (fee, _) = settings
-            .fees()
-            .due(data.birth_year, &data.title, event.tournament.start_date.year());
+        let (fee, _) = settings.fees().due(
+            data.birth_year,
+            &data.title,
+            event.tournament.start_date.year(),
+        );
         Entry::set_fee_due(conn, entry.id, fee)?;
         audit.push(NewAuditEntry {
             action: "change_entry",
@@ -347,8 +351,7 @@ fn move_up(
             return Ok(());
         }
         let next = first_waiting(known.iter().map(|e| (i64::from(e.id.0), e.status())));
-        let Some(next) = next.and_then(|id| known.iter().find(|e| i64::from(e.id.0) == id))
-        else {
+        let Some(next) = next.and_then(|id| known.iter().find(|e| i64::from(e.id.0) == id)) else {
             return Ok(());
         };
         let player = enter(conn, tournament, &next.data(), audit)?;
@@ -413,7 +416,11 @@ pub fn reissue_entry_link(
             Some(link.token)
         };
         audit.push(NewAuditEntry {
-            action: if revoke { "revoke_entry_link" } else { "new_entry_link" },
+            action: if revoke {
+                "revoke_entry_link"
+            } else {
+                "new_entry_link"
+            },
             detail: entry.name.clone(),
             ..NewAuditEntry::default()
         });
@@ -446,7 +453,11 @@ pub fn issue_check_in_link(
         };
         settings.save(conn)?;
         audit.push(NewAuditEntry {
-            action: if revoke { "revoke_check_in_link" } else { "new_check_in_link" },
+            action: if revoke {
+                "revoke_check_in_link"
+            } else {
+                "new_check_in_link"
+            },
             ..NewAuditEntry::default()
         });
         Ok(token)
@@ -463,7 +474,10 @@ pub fn check_in_round(data: &TournamentData, settings: &DeskSettings) -> Option<
 
 /// Confirms a player's presence before the next round (or `undo`es a confirmation made by
 /// mistake), `via` the player's link, the venue page or the desk; `by` is the user at the desk.
-#[expect(clippy::too_many_arguments, reason = "the player, the way and the moment")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the player, the way and the moment"
+)]
 pub fn confirm_presence(
     conn: &mut DbConn,
     tournament: TournamentId,
@@ -477,7 +491,11 @@ pub fn confirm_presence(
         let data = load(conn, tournament)?;
         let settings = DeskSettings::for_tournament(conn, tournament)?;
         let round = check_in_round(&data, &settings).ok_or(DeskRefusal::CheckInClosed)?;
-        let name = data.player(player).ok_or(StoreError::NotFound)?.name.clone();
+        let name = data
+            .player(player)
+            .ok_or(StoreError::NotFound)?
+            .name
+            .clone();
         let participation = data.participation_of(player);
         if participation.is_withdrawn(round) || participation.is_not_yet_entered(round) {
             return Err(DeskRefusal::NotPlaying.into());

@@ -187,8 +187,7 @@ pub(super) fn edit_within(
     if !duplicates.is_empty() {
         return Err(Refusal::AlreadyRegistered(duplicates).into());
     }
-    let changed: Vec<&(&str, String, String)> =
-        fields.iter().filter(|(_, a, b)| a != b).collect();
+    let changed: Vec<&(&str, String, String)> = fields.iter().filter(|(_, a, b)| a != b).collect();
     let changes: Vec<String> = changed
         .iter()
         .map(|(field, a, b)| format!("{field}: {a} → {b}"))

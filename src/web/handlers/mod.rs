@@ -28,5 +28,5 @@ pub mod standings;
 pub mod swiss;
 pub mod tournament;
 pub mod trf_import;
-pub mod venue;
 pub mod users;
+pub mod venue;

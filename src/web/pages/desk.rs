@@ -68,10 +68,9 @@ impl EntryForm {
     /// The FIDE ID typed, if it is one.
     pub fn fide_id(&self) -> Option<i64> {
         let typed = self.fide_id.trim();
-        typed
-            .parse::<i64>()
-            .ok()
-            .filter(|id| (1..=9_999_999_999).contains(id) && typed.chars().all(|c| c.is_ascii_digit()))
+        typed.parse::<i64>().ok().filter(|id| {
+            (1..=9_999_999_999).contains(id) && typed.chars().all(|c| c.is_ascii_digit())
+        })
     }
 
     /// The entry's data, or what is wrong, field by field, in the reader's language. With a
@@ -97,10 +96,10 @@ impl EntryForm {
             },
         };
         if fide_id.is_some() && listed.is_none() {
-            errors.push(ctx.lang.t_with(
-                "desk.form.not_in_list",
-                &[("id", self.fide_id.trim())],
-            ));
+            errors.push(
+                ctx.lang
+                    .t_with("desk.form.not_in_list", &[("id", self.fide_id.trim())]),
+            );
         }
         let name = self.name.trim();
         if listed.is_none() && name.is_empty() {
@@ -108,7 +107,11 @@ impl EntryForm {
         }
         let birth_year = match self.birth_year.trim() {
             "" => None,
-            typed => match typed.parse::<i32>().ok().filter(|y| (1900..=year).contains(y)) {
+            typed => match typed
+                .parse::<i32>()
+                .ok()
+                .filter(|y| (1900..=year).contains(y))
+            {
                 Some(y) => Some(y),
                 None => {
                     errors.push(field("player.birth_year", "desk.form.bad_year"));
@@ -388,11 +391,22 @@ impl EntryPage {
         let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
         let playing = status == EntryStatus::Entered;
         let details = [
-            ("player.fide_id", entry.fide_id.map(|i| i.to_string()).unwrap_or_default()),
+            (
+                "player.fide_id",
+                entry.fide_id.map(|i| i.to_string()).unwrap_or_default(),
+            ),
             ("player.title", entry.title.clone()),
-            ("player.rating", (entry.rating > 0).then(|| entry.rating.to_string()).unwrap_or_default()),
+            (
+                "player.rating",
+                (entry.rating > 0)
+                    .then(|| entry.rating.to_string())
+                    .unwrap_or_default(),
+            ),
             ("player.federation", entry.federation.clone()),
-            ("player.birth_year", entry.birth_year.map(|y| y.to_string()).unwrap_or_default()),
+            (
+                "player.birth_year",
+                entry.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            ),
             ("player.club", entry.club.clone()),
             ("player.national_id", entry.national_id.clone()),
         ]
@@ -416,11 +430,17 @@ impl EntryPage {
             new_link,
             form: (status != EntryStatus::Withdrawn && paired == 0)
                 .then(|| EntryForm::of(&entry.data())),
-            check_in: view
-                .check_in_round
-                .filter(|_| playing)
-                .map(|round| (round, entry.player_id.is_some_and(|p| view.present.contains(&p)))),
-            bye_rounds: if playing { (paired + 1..=total).collect() } else { Vec::new() },
+            check_in: view.check_in_round.filter(|_| playing).map(|round| {
+                (
+                    round,
+                    entry.player_id.is_some_and(|p| view.present.contains(&p)),
+                )
+            }),
+            bye_rounds: if playing {
+                (paired + 1..=total).collect()
+            } else {
+                Vec::new()
+            },
             requests: requests
                 .iter()
                 .map(|r| RequestRow::new(&ctx, r, &entry.name))
@@ -531,14 +551,26 @@ impl DeskPage {
                 .map(|e| e.name.clone())
                 .unwrap_or_default()
         };
-        let amount = |cents: i64| if cents == 0 { String::new() } else { amount_text(cents, "") };
+        let amount = |cents: i64| {
+            if cents == 0 {
+                String::new()
+            } else {
+                amount_text(cents, "")
+            }
+        };
         DeskPage {
             header: TournamentHeader::new(data, access, "desk"),
             fee_fields: vec![
                 ("base_fee", amount(settings.base_fee)),
                 ("junior_fee", amount(settings.junior_fee)),
                 ("senior_fee", amount(settings.senior_fee)),
-                ("titled_fee", settings.titled_fee.map(|f| amount_text(f, "")).unwrap_or_default()),
+                (
+                    "titled_fee",
+                    settings
+                        .titled_fee
+                        .map(|f| amount_text(f, ""))
+                        .unwrap_or_default(),
+                ),
             ],
             check_in_options: [
                 CheckInRule::NotRequired,
@@ -589,9 +621,8 @@ impl DeskPage {
 
     /// True when `mark` is the entry's fee mark (for the form's radio buttons).
     pub fn marks(&self) -> [(&'static str, String); 3] {
-        [FeeMark::Unpaid, FeeMark::Paid, FeeMark::Waived].map(|m| {
-            (m.code(), self.ctx.t(&format!("desk.fee.{}", m.code())))
-        })
+        [FeeMark::Unpaid, FeeMark::Paid, FeeMark::Waived]
+            .map(|m| (m.code(), self.ctx.t(&format!("desk.fee.{}", m.code()))))
     }
 
     /// True when the request is waiting for an answer.
@@ -631,7 +662,9 @@ pub fn presence_rows(data: &TournamentData, view: &DeskView, query: &str) -> Vec
         .map(|p| PresenceRow {
             player: p.id.0,
             name: p.name.clone(),
-            rating: (p.rating > 0).then(|| p.rating.to_string()).unwrap_or_default(),
+            rating: (p.rating > 0)
+                .then(|| p.rating.to_string())
+                .unwrap_or_default(),
             present: view.present.contains(&p.id),
         })
         .collect();
@@ -710,9 +743,9 @@ impl CheckInPage {
 pub fn amount_field(ctx: &PageContext, key: &str, text: &str) -> Result<Option<i64>, String> {
     match text.trim() {
         "" => Ok(None),
-        typed => parse_amount(typed).map(Some).ok_or_else(|| {
-            format!("{}: {}", ctx.t(key), ctx.t("desk.form.bad_amount"))
-        }),
+        typed => parse_amount(typed)
+            .map(Some)
+            .ok_or_else(|| format!("{}: {}", ctx.t(key), ctx.t("desk.form.bad_amount"))),
     }
 }
 

@@ -46,7 +46,14 @@ pub async fn answer_request(
     let (by, note) = (user.id, form.0.note);
     state
         .write(&ctx, move |conn| {
-            store::answer_request(conn, tournament, PlayerRequestId(request), approve, &note, by)
+            store::answer_request(
+                conn,
+                tournament,
+                PlayerRequestId(request),
+                approve,
+                &note,
+                by,
+            )
         })
         .await?;
     let key = if approve {

@@ -38,7 +38,15 @@ pub async fn check_in_player(
     let now = OffsetDateTime::now_utc().unix_timestamp();
     state
         .write(&ctx, move |conn| {
-            store::confirm_presence(conn, tournament, player, PresenceVia::Desk, undo, now, Some(by))
+            store::confirm_presence(
+                conn,
+                tournament,
+                player,
+                PresenceVia::Desk,
+                undo,
+                now,
+                Some(by),
+            )
         })
         .await?;
     let query = crate::web::error::encode_query_value(&form.q);

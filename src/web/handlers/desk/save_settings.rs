@@ -53,7 +53,9 @@ pub async fn save_settings(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let tournament = authorise(&state, &user.0, id, Need::Manage).await?;
-    let bad = |key: &str| AppError::Unprocessable(format!("{}: {}", ctx.t(key), ctx.t("desk.form.bad_number")));
+    let bad = |key: &str| {
+        AppError::Unprocessable(format!("{}: {}", ctx.t(key), ctx.t("desk.form.bad_number")))
+    };
     let number = |text: &str, key: &str, max: i32| -> Result<Option<i32>, AppError> {
         match text.trim() {
             "" => Ok(None),
@@ -68,11 +70,15 @@ pub async fn save_settings(
     let deadline = match form.deadline.trim() {
         "" => None,
         typed => Some(
-            time::Date::parse(typed, &time::macros::format_description!("[year]-[month]-[day]"))
-                .map_err(|_| bad("desk.deadline"))?,
+            time::Date::parse(
+                typed,
+                &time::macros::format_description!("[year]-[month]-[day]"),
+            )
+            .map_err(|_| bad("desk.deadline"))?,
         ),
     };
-    let amount = |key: &str, text: &str| amount_field(&ctx, key, text).map_err(AppError::Unprocessable);
+    let amount =
+        |key: &str, text: &str| amount_field(&ctx, key, text).map_err(AppError::Unprocessable);
     let settings = DeskSettings {
         tournament_id: tournament,
         registration_open: form.registration_open.is_some(),
@@ -97,7 +103,9 @@ pub async fn save_settings(
     };
     let by = user.id;
     state
-        .write(&ctx, move |conn| store::save_desk_settings(conn, &settings, by))
+        .write(&ctx, move |conn| {
+            store::save_desk_settings(conn, &settings, by)
+        })
         .await?;
     Ok(see_other_with_notice(
         &session,

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::db::read::desk::desk_view;
 use crate::db::store;
-use crate::web::access::{Manages, ManagedTournament};
+use crate::web::access::{ManagedTournament, Manages};
 use crate::web::extractors::CsrfForm;
 use crate::web::pages::desk::{CheckInPage, ShownLink};
 use crate::web::pages::tournament::TournamentHeader;

@@ -21,11 +21,20 @@ pub async fn change_entry(
     let CsrfForm(form) = form;
     let linked = load_linked_entry(&state, id, token.clone()).await?;
     let listed = match form.fide_id() {
-        Some(fide_id) => state.db(move |conn| Ok(listed_player(conn, fide_id)?)).await?,
+        Some(fide_id) => {
+            state
+                .db(move |conn| Ok(listed_player(conn, fide_id)?))
+                .await?
+        }
         None => None,
     };
     let year = time::OffsetDateTime::now_utc().year();
-    let checked = form.check(&ctx, listed.as_ref(), linked.data.tournament.rating_type, year);
+    let checked = form.check(
+        &ctx,
+        listed.as_ref(),
+        linked.data.tournament.rating_type,
+        year,
+    );
     let data = match checked {
         Ok(data) => data,
         Err(errors) => {
@@ -46,7 +55,9 @@ pub async fn change_entry(
     };
     let (tournament, entry) = (linked.data.tournament.id, linked.entry.id);
     state
-        .write(&ctx, move |conn| store::change_entry(conn, tournament, entry, &data))
+        .write(&ctx, move |conn| {
+            store::change_entry(conn, tournament, entry, &data)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/entry/{token}")))
 }

@@ -20,13 +20,22 @@ pub async fn check_in(
     let (id, token) = path.into_inner();
     let linked = load_linked_entry(&state, id, token.clone()).await?;
     let tournament = linked.data.tournament.id;
-    let player = linked.entry.player_id.ok_or_else(|| {
-        AppError::Conflict(ctx.t("desk.refused.not_playing"))
-    })?;
+    let player = linked
+        .entry
+        .player_id
+        .ok_or_else(|| AppError::Conflict(ctx.t("desk.refused.not_playing")))?;
     let now = OffsetDateTime::now_utc().unix_timestamp();
     state
         .write(&ctx, move |conn| {
-            store::confirm_presence(conn, tournament, player, PresenceVia::Link, false, now, None)
+            store::confirm_presence(
+                conn,
+                tournament,
+                player,
+                PresenceVia::Link,
+                false,
+                now,
+                None,
+            )
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/entry/{token}")))

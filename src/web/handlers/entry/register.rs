@@ -30,7 +30,11 @@ pub async fn register(
     }
     let today = time::OffsetDateTime::now_utc().date();
     let listed = match form.fide_id() {
-        Some(fide_id) => state.db(move |conn| Ok(listed_player(conn, fide_id)?)).await?,
+        Some(fide_id) => {
+            state
+                .db(move |conn| Ok(listed_player(conn, fide_id)?))
+                .await?
+        }
         None => None,
     };
     let (kind, year) = (data.tournament.rating_type, today.year());

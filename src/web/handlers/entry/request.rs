@@ -71,5 +71,7 @@ pub async fn send_request(
             store::submit_request(conn, tournament, entry, &request)
         })
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}/entry/{token}#requests-form")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/entry/{token}#requests-form"
+    )))
 }

@@ -3,8 +3,8 @@
 //! requests to the arbiter and their answers. 404 for a link that is malformed, revoked,
 //! unknown, or of another tournament.
 
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpResponse, web};
 
 use crate::web::pages::desk::{EntryPage, load_linked_entry};

@@ -19,7 +19,9 @@ pub async fn withdraw_entry(
     let linked = load_linked_entry(&state, id, token.clone()).await?;
     let (tournament, entry) = (linked.data.tournament.id, linked.entry.id);
     state
-        .write(&ctx, move |conn| store::withdraw_entry(conn, tournament, entry))
+        .write(&ctx, move |conn| {
+            store::withdraw_entry(conn, tournament, entry)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}/entry/{token}")))
 }

@@ -40,9 +40,19 @@ pub async fn venue_check_in(
     let now = OffsetDateTime::now_utc().unix_timestamp();
     state
         .write(&ctx, move |conn| {
-            store::confirm_presence(conn, tournament, player, PresenceVia::Venue, false, now, None)
+            store::confirm_presence(
+                conn,
+                tournament,
+                player,
+                PresenceVia::Venue,
+                false,
+                now,
+                None,
+            )
         })
         .await?;
     let query = crate::web::error::encode_query_value(&form.q);
-    Ok(see_other(&format!("/tournaments/{id}/venue/{token}?q={query}")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/venue/{token}?q={query}"
+    )))
 }

@@ -5,8 +5,8 @@
 
 use actix_web::web;
 
-use crate::db::read::desk::is_venue_link;
 use crate::db::models::TournamentId;
+use crate::db::read::desk::is_venue_link;
 use crate::web::pages::desk::{CheckInPage, load_desk};
 use crate::web::{AppError, AppState, PageContext};
 
