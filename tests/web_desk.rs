@@ -62,9 +62,9 @@ async fn desk_event(ctx: &TestContext, name: &str, capacity: &str, absent_rule: 
 /// seventh a senior born 1950, the others 1990), a federation, a club; every fourth also has
 /// a national ID.
 fn entrant(n: usize) -> Vec<(&'static str, String)> {
-    let year = if n % 3 == 0 {
+    let year = if n.is_multiple_of(3) {
         2012
-    } else if n % 7 == 0 {
+    } else if n.is_multiple_of(7) {
         1950
     } else {
         1990
@@ -76,7 +76,7 @@ fn entrant(n: usize) -> Vec<(&'static str, String)> {
         ("club", "ŠK Praha".to_owned()),
         ("sex", "m".to_owned()),
     ];
-    if n % 4 == 0 {
+    if n.is_multiple_of(4) {
         form.push(("national_id", format!("CZ{n:05}")));
     }
     form
@@ -84,9 +84,9 @@ fn entrant(n: usize) -> Vec<(&'static str, String)> {
 
 /// The fee entrant `n` owes, in EUR.
 fn fee_of(n: usize) -> i64 {
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         15
-    } else if n % 7 == 0 {
+    } else if n.is_multiple_of(7) {
         20
     } else {
         30

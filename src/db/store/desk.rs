@@ -474,10 +474,6 @@ pub fn check_in_round(data: &TournamentData, settings: &DeskSettings) -> Option<
 
 /// Confirms a player's presence before the next round (or `undo`es a confirmation made by
 /// mistake), `via` the player's link, the venue page or the desk; `by` is the user at the desk.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the player, the way and the moment"
-)]
 pub fn confirm_presence(
     conn: &mut DbConn,
     tournament: TournamentId,

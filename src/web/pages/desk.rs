@@ -188,6 +188,15 @@ impl ShownLink {
     }
 }
 
+/// A rating as shown: empty for the unrated.
+fn rating_text(rating: i32) -> String {
+    if rating > 0 {
+        rating.to_string()
+    } else {
+        String::new()
+    }
+}
+
 /// An amount as shown, with the tournament's currency.
 fn money(cents: i64, settings: &DeskSettings) -> String {
     amount_text(cents, &settings.currency)
@@ -376,7 +385,6 @@ pub struct EntryPage {
 
 impl EntryPage {
     /// The page of `entry`.
-    #[expect(clippy::too_many_arguments, reason = "what the page shows")]
     pub fn new(
         ctx: PageContext,
         data: &TournamentData,
@@ -396,12 +404,7 @@ impl EntryPage {
                 entry.fide_id.map(|i| i.to_string()).unwrap_or_default(),
             ),
             ("player.title", entry.title.clone()),
-            (
-                "player.rating",
-                (entry.rating > 0)
-                    .then(|| entry.rating.to_string())
-                    .unwrap_or_default(),
-            ),
+            ("player.rating", rating_text(entry.rating)),
             ("player.federation", entry.federation.clone()),
             (
                 "player.birth_year",
@@ -524,9 +527,7 @@ impl DeskPage {
                 EntryRow {
                     id: entry.id.0,
                     name: entry.name.clone(),
-                    rating: (entry.rating > 0)
-                        .then(|| entry.rating.to_string())
-                        .unwrap_or_default(),
+                    rating: rating_text(entry.rating),
                     federation: entry.federation.clone(),
                     status: entry.status().code(),
                     status_text: ctx.t(&format!("desk.status.{}", entry.status().code())),
@@ -662,9 +663,7 @@ pub fn presence_rows(data: &TournamentData, view: &DeskView, query: &str) -> Vec
         .map(|p| PresenceRow {
             player: p.id.0,
             name: p.name.clone(),
-            rating: (p.rating > 0)
-                .then(|| p.rating.to_string())
-                .unwrap_or_default(),
+            rating: rating_text(p.rating),
             present: view.present.contains(&p.id),
         })
         .collect();
