@@ -26,6 +26,7 @@ pub mod rating_list;
 pub mod read;
 pub mod schema;
 pub mod schema_day;
+pub mod schema_desk;
 pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;

@@ -46,6 +46,22 @@ pub fn compare_names(a: &str, b: &str) -> Ordering {
     ROOT.compare(a, b).then_with(|| a.cmp(b))
 }
 
+/// The root collator at primary strength with punctuation and spaces ignored: letters only,
+/// without case or accents.
+static LETTERS_ONLY: LazyLock<CollatorBorrowed<'static>> = LazyLock::new(|| {
+    let mut options = CollatorOptions::default();
+    options.strength = Some(icu_collator::options::Strength::Primary);
+    options.alternate_handling = Some(icu_collator::options::AlternateHandling::Shifted);
+    CollatorBorrowed::try_new(CollatorPreferences::default(), options)
+        .expect("the root collation data is compiled in")
+});
+
+/// True when two names are the same letters, whatever their case, accents, spaces and
+/// punctuation (`Novák, Jan` and `NOVAK,  jan`): how a person typed twice is recognised.
+pub fn same_name(a: &str, b: &str) -> bool {
+    LETTERS_ONLY.compare(a, b) == Ordering::Equal
+}
+
 /// Sorts `items` alphabetically by the name `name` gives for each (stable).
 pub fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
     items.sort_by(|a, b| compare_names(name(a), name(b)));

@@ -5,17 +5,14 @@
 //! Each board gets one secret token per player ([`BoardTokens`]); whoever holds a token speaks
 //! for that colour, no account needed. The tokens are issued once per board (when the round is
 //! paired, or by the arbiter's explicit "codes" action) and stay the same across prints and
-//! languages: a token is HMAC-SHA-256 under the server's [`LinkKey`] of its scope (the
-//! self-report of one board and colour) and a random nonce stored with the board; only the
+//! languages: a token is a personal link ([`crate::tournament::personal_link`]): HMAC-SHA-256
+//! under the server's [`LinkKey`] of its scope (the self-report of one board and colour) and a
+//! random nonce stored with the board; only the
 //! token's SHA-256 is stored beside the nonce, so the database alone gives no token, while the
 //! server can print the same token again. New codes (a new nonce) revoke the old ones. The state machine ([`SelfReport`]):
 //! both players report the same result → agreed, waiting for the arbiter; they report different
 //! results → disputed (flagged for the arbiter); the arbiter approves an agreed result or
 //! decides any result; after that no player report changes anything.
-
-use hmac::{Hmac, Mac};
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use crate::tournament::model::Color;
 
@@ -73,63 +70,21 @@ impl BoardTokens {
     }
 }
 
-/// The server's key for personal links: derived from its session key, so that every instance
-/// sharing the session key prints the same links.
-#[derive(Clone)]
-pub struct LinkKey([u8; 32]);
-
-impl std::fmt::Debug for LinkKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LinkKey(..)")
-    }
-}
+/// The personal-link mechanism the report tokens are issued by (re-exported where the
+/// self-report pages and the stores have always found it).
+pub use crate::tournament::personal_link::{LinkKey, token_digest};
+use crate::tournament::personal_link::{LinkScope, constant_time_eq};
 
 impl LinkKey {
-    /// The link key of a server whose session key is `secret`.
-    pub fn derive(secret: &[u8]) -> LinkKey {
-        LinkKey(mac(secret, b"arbiter personal links v1"))
-    }
-
-    /// A fresh random nonce (hex, 128 bits): a new issue of a board's tokens.
-    pub fn new_nonce(rng: &mut impl RngCore) -> String {
-        let mut bytes = [0u8; 16];
-        rng.fill_bytes(&mut bytes);
-        hex::encode(bytes)
-    }
-
-    /// The self-report tokens of board `game` issued with `nonce`: 128 bits of
-    /// HMAC-SHA-256 each, in hex, the scope (self-report, board, colour) in the message.
+    /// The self-report tokens of board `game` issued with `nonce`: one personal link
+    /// ([`LinkScope::BoardColour`]) per colour.
     pub fn board_tokens(&self, game: i64, nonce: &str) -> BoardTokens {
-        let token = |colour: &str| {
-            let message = format!("self-report/{game}/{colour}/{nonce}");
-            hex::encode(&mac(&self.0, message.as_bytes())[..16])
-        };
+        let token = |colour| self.token(LinkScope::BoardColour { game, colour }, nonce);
         BoardTokens {
-            white: token("white"),
-            black: token("black"),
+            white: token(Color::White),
+            black: token(Color::Black),
         }
     }
-}
-
-/// HMAC-SHA-256 of `message` under `key`.
-fn mac(key: &[u8], message: &[u8]) -> [u8; 32] {
-    let mut mac =
-        <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes a key of any length");
-    mac.update(message);
-    mac.finalize().into_bytes().into()
-}
-
-/// SHA-256 of a token in hex, for storing tokens without keeping them in clear.
-pub fn token_digest(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
-/// Byte-wise comparison whose time does not depend on where the inputs differ.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Where a board's self-report stands.

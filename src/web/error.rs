@@ -327,6 +327,7 @@ impl AppError {
                 AppError::Unprocessable(ctx.t("league.error.nothing_paired"))
             }
             Refusal::NotInRound => AppError::Unprocessable(ctx.t("league.error.not_in_round")),
+            Refusal::Desk(refusal) => desk_refusal(ctx, &refusal),
             Refusal::BreaksAbsoluteCriteria(broken) => {
                 let broken: Vec<String> = broken
                     .iter()
@@ -399,11 +400,32 @@ fn list_excess(ctx: &PageContext, excess: &ListExcess) -> String {
     )
 }
 
+/// A refusal of the players' desk, in the visitor's language.
+fn desk_refusal(ctx: &PageContext, refusal: &crate::db::store::DeskRefusal) -> AppError {
+    use crate::db::store::DeskRefusal;
+    use crate::tournament::desk::RegistrationClosed;
+    match refusal {
+        DeskRefusal::Closed(RegistrationClosed::NotOpen) => {
+            AppError::Conflict(ctx.t("desk.refused.closed"))
+        }
+        DeskRefusal::Closed(RegistrationClosed::DeadlinePassed { deadline }) => AppError::Conflict(
+            ctx.lang
+                .t_with("desk.refused.deadline", &[("date", &deadline.to_string())]),
+        ),
+        DeskRefusal::CheckInClosed => AppError::Conflict(ctx.t("desk.refused.check_in_closed")),
+        DeskRefusal::EntryWithdrawn => AppError::Conflict(ctx.t("desk.refused.withdrawn")),
+        DeskRefusal::ChangesByRequest => AppError::Conflict(ctx.t("desk.refused.by_request")),
+        DeskRefusal::RequestAnswered => AppError::Conflict(ctx.t("desk.refused.answered")),
+        DeskRefusal::NotPlaying => AppError::Conflict(ctx.t("desk.refused.not_playing")),
+    }
+}
+
 /// A registration refused as a second entry of the same person, in the visitor's language.
 fn duplicate_entry(ctx: &PageContext, duplicate: &DuplicateEntry) -> String {
     let (key, id) = match &duplicate.id {
         SharedId::Fide(id) => ("player.duplicate_fide_id", id.to_string()),
         SharedId::National(id) => ("player.duplicate_national_id", id.clone()),
+        SharedId::NameAndBirthYear(year) => ("desk.duplicate_name_year", year.to_string()),
     };
     ctx.lang.t_with(
         key,

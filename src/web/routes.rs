@@ -7,9 +7,9 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    api, assets, auth, game_score, home, incident, keys, lang, league, live, player, player_card,
-    print, prizes, publishing, pushed, rating_list, report, result, round, schedule, self_report,
-    standings, swiss, tournament, trf_import, users,
+    api, assets, auth, desk, entry, game_score, home, incident, keys, lang, league, live, player,
+    player_card, print, prizes, publishing, pushed, rating_list, report, result, round, schedule,
+    self_report, standings, swiss, tournament, trf_import, users, venue,
 };
 
 /// Registers every route.
@@ -66,7 +66,82 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         // team leagues
         .configure(league_routes)
         // the open API, publishing keys, publishing to a public server
-        .configure(publishing_routes);
+        .configure(publishing_routes)
+        // the players' desk: self-registration, entrants' links, check-in, requests
+        .configure(desk_routes);
+}
+
+/// The players' desk: the organiser's desk and check-in desk, the public registration form,
+/// the pages behind an entrant's personal link and the venue's check-in page.
+fn desk_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/tournaments/{id}/desk",
+        web::get().to(desk::show::show_desk),
+    )
+    .route(
+        "/tournaments/{id}/desk/settings",
+        web::post().to(desk::save_settings::save_settings),
+    )
+    .route(
+        "/tournaments/{id}/entries/{entry}/fee",
+        web::post().to(desk::mark_fee::mark_fee),
+    )
+    .route(
+        "/tournaments/{id}/entries/{entry}/link",
+        web::post().to(desk::entry_link::entry_link),
+    )
+    .route(
+        "/tournaments/{id}/requests/{request}",
+        web::post().to(desk::answer::answer_request),
+    )
+    .route(
+        "/tournaments/{id}/check-in",
+        web::get().to(desk::check_in_desk::show_check_in),
+    )
+    .route(
+        "/tournaments/{id}/check-in",
+        web::post().to(desk::check_in::check_in_player),
+    )
+    .route(
+        "/tournaments/{id}/check-in/link",
+        web::post().to(desk::venue_link::venue_link),
+    )
+    .route(
+        "/tournaments/{id}/register",
+        web::get().to(entry::register_form::register_form),
+    )
+    .route(
+        "/tournaments/{id}/register",
+        web::post().to(entry::register::register),
+    )
+    .route(
+        "/tournaments/{id}/entry/{token}",
+        web::get().to(entry::show::show_entry),
+    )
+    .route(
+        "/tournaments/{id}/entry/{token}",
+        web::post().to(entry::change::change_entry),
+    )
+    .route(
+        "/tournaments/{id}/entry/{token}/withdraw",
+        web::post().to(entry::withdraw::withdraw_entry),
+    )
+    .route(
+        "/tournaments/{id}/entry/{token}/check-in",
+        web::post().to(entry::check_in::check_in),
+    )
+    .route(
+        "/tournaments/{id}/entry/{token}/request",
+        web::post().to(entry::request::send_request),
+    )
+    .route(
+        "/tournaments/{id}/venue/{token}",
+        web::get().to(venue::page::venue_page),
+    )
+    .route(
+        "/tournaments/{id}/venue/{token}",
+        web::post().to(venue::check_in::venue_check_in),
+    );
 }
 
 /// The open API (`/api/v1`: events, one event's public state, its schema, a venue's push), an

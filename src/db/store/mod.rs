@@ -34,6 +34,7 @@ use diesel::prelude::*;
 
 mod accounts;
 mod boards;
+mod desk;
 mod league;
 mod participation;
 mod player_import;
@@ -53,6 +54,11 @@ pub use accounts::{
 };
 pub use boards::{
     approve_report, check_in, confirm_forfeit, save_game_score, start_round, submit_report,
+};
+pub use desk::{
+    DeskRefusal, Registered, answer_request, change_entry, check_in_round, confirm_presence,
+    issue_check_in_link, reissue_entry_link, save_desk_settings, self_register, set_fee_mark,
+    submit_request, withdraw_entry,
 };
 pub use league::{
     add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league, save_lineup,
@@ -279,6 +285,9 @@ pub enum Refusal {
     /// The exchange of two teams breaks these absolute criteria (C.04.6 Art. 2.1); saved only
     /// when confirmed.
     BreaksAbsoluteCriteria(Vec<CriterionBroken>),
+    /// The players' desk refused (registration closed, check-in closed, an entry withdrawn,
+    /// a request answered already).
+    Desk(DeskRefusal),
 }
 
 /// The two teams of a match, by name (as a refusal shows it).

@@ -26,58 +26,71 @@ pub fn change_participation(
     by: UserId,
 ) -> Result<u32, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let data = load(conn, tournament)?;
-        if data.player(player).is_none() {
-            return Err(StoreError::NotFound);
-        }
-        let paired = data.rounds.len() as u32;
-        let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
-        let round = round.unwrap_or(paired + 1);
-        if round <= paired || round > total.max(1) {
-            return Err(Refusal::RoundNotOpen {
-                round,
-                paired,
-                total,
-            }
-            .into());
-        }
-        let mut row = ParticipationRow::for_player(conn, player)?;
-        let action = match change {
-            ParticipationChange::Withdraw => {
-                if row.withdrawn_from.is_some_and(|from| from as u32 <= round) {
-                    return Err(Refusal::ParticipationUnchanged.into());
-                }
-                row.withdrawn_from = Some(round as i32);
-                ByeRequestRow::delete_from(conn, player, round as i32)?;
-                "withdraw"
-            }
-            ParticipationChange::Return => {
-                if row.expelled {
-                    return Err(Refusal::Expelled.into());
-                }
-                if row.withdrawn_from.is_none() {
-                    return Err(Refusal::ParticipationUnchanged.into());
-                }
-                row.withdrawn_from = None;
-                "return"
-            }
-            ParticipationChange::LateEntry => {
-                row.first_round = round as i32;
-                "late_entry"
-            }
-        };
-        row.save(conn)?;
-        audit.push(NewAuditEntry {
-            action,
-            round: Some(round as i32),
-            detail: data
-                .player(player)
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            ..NewAuditEntry::default()
-        });
-        Ok(round)
+        change_within(conn, tournament, player, change, round, audit)
     })
+}
+
+/// The body of [`change_participation`] inside the caller's write (an entrant's withdrawal
+/// through their link, approved by the arbiter, withdraws the same way).
+pub(super) fn change_within(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    change: ParticipationChange,
+    round: Option<u32>,
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<u32, StoreError> {
+    let data = load(conn, tournament)?;
+    if data.player(player).is_none() {
+        return Err(StoreError::NotFound);
+    }
+    let paired = data.rounds.len() as u32;
+    let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
+    let round = round.unwrap_or(paired + 1);
+    if round <= paired || round > total.max(1) {
+        return Err(Refusal::RoundNotOpen {
+            round,
+            paired,
+            total,
+        }
+        .into());
+    }
+    let mut row = ParticipationRow::for_player(conn, player)?;
+    let action = match change {
+        ParticipationChange::Withdraw => {
+            if row.withdrawn_from.is_some_and(|from| from as u32 <= round) {
+                return Err(Refusal::ParticipationUnchanged.into());
+            }
+            row.withdrawn_from = Some(round as i32);
+            ByeRequestRow::delete_from(conn, player, round as i32)?;
+            "withdraw"
+        }
+        ParticipationChange::Return => {
+            if row.expelled {
+                return Err(Refusal::Expelled.into());
+            }
+            if row.withdrawn_from.is_none() {
+                return Err(Refusal::ParticipationUnchanged.into());
+            }
+            row.withdrawn_from = None;
+            "return"
+        }
+        ParticipationChange::LateEntry => {
+            row.first_round = round as i32;
+            "late_entry"
+        }
+    };
+    row.save(conn)?;
+    audit.push(NewAuditEntry {
+        action,
+        round: Some(round as i32),
+        detail: data
+            .player(player)
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
+        ..NewAuditEntry::default()
+    });
+    Ok(round)
 }
 
 /// Expels a player from the competition (FIDE Laws Art. 12.9.9; 12.9 g of older editions)
@@ -132,35 +145,48 @@ pub fn request_bye(
     by: UserId,
 ) -> Result<(), StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let data = load(conn, tournament)?;
-        let name = data
-            .player(player)
-            .ok_or(StoreError::NotFound)?
-            .name
-            .clone();
-        let paired = data.rounds.len() as u32;
-        let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
-        match kind {
-            None => {
-                if round > paired {
-                    ByeRequestRow::delete(conn, player, round as i32)?;
-                }
-            }
-            Some(kind) => {
-                let settings = SwissSettings::for_tournament(conn, tournament)?;
-                data.participation_of(player)
-                    .check_bye(round, kind, &settings.bye_policy(), total, paired)
-                    .map_err(Refusal::Bye)?;
-                ByeRequestRow::insert(conn, player, round as i32, kind)?;
+        bye_within(conn, tournament, player, round, kind, audit)
+    })
+}
+
+/// The body of [`request_bye`] inside the caller's write (a player's bye request approved
+/// by the arbiter is checked and written the same way).
+pub(super) fn bye_within(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    round: u32,
+    kind: Option<ByeKind>,
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<(), StoreError> {
+    let data = load(conn, tournament)?;
+    let name = data
+        .player(player)
+        .ok_or(StoreError::NotFound)?
+        .name
+        .clone();
+    let paired = data.rounds.len() as u32;
+    let total = u32::try_from(data.tournament.rounds).unwrap_or(0);
+    match kind {
+        None => {
+            if round > paired {
+                ByeRequestRow::delete(conn, player, round as i32)?;
             }
         }
-        audit.push(NewAuditEntry {
-            action: if kind.is_some() { "bye" } else { "cancel_bye" },
-            round: Some(round as i32),
-            new_value: kind.map(|k| k.code().to_string()),
-            detail: name,
-            ..NewAuditEntry::default()
-        });
-        Ok(())
-    })
+        Some(kind) => {
+            let settings = SwissSettings::for_tournament(conn, tournament)?;
+            data.participation_of(player)
+                .check_bye(round, kind, &settings.bye_policy(), total, paired)
+                .map_err(Refusal::Bye)?;
+            ByeRequestRow::insert(conn, player, round as i32, kind)?;
+        }
+    }
+    audit.push(NewAuditEntry {
+        action: if kind.is_some() { "bye" } else { "cancel_bye" },
+        round: Some(round as i32),
+        new_value: kind.map(|k| k.code().to_string()),
+        detail: name,
+        ..NewAuditEntry::default()
+    });
+    Ok(())
 }

@@ -99,6 +99,7 @@ fn entry_ids(player: &PlayerRow) -> EntryIds<'_> {
         name: &player.name,
         fide_id: player.fide_id,
         national_id: &player.national_id,
+        birth_year: player.birth_year,
     }
 }
 
@@ -108,6 +109,7 @@ fn entry_ids_new(player: &NewPlayer) -> EntryIds<'_> {
         name: &player.name,
         fide_id: player.fide_id,
         national_id: &player.national_id,
+        birth_year: player.birth_year,
     }
 }
 
@@ -131,77 +133,88 @@ pub fn edit_player(
     by: UserId,
 ) -> Result<PlayerEdit, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let old = PlayerRow::find(conn, player)?
-            .filter(|row| row.tournament_id == tournament)
-            .ok_or(StoreError::NotFound)?;
-        let text = |value: Option<String>| value.unwrap_or_default();
-        let fields = [
-            ("name", old.name.clone(), new.name.clone()),
-            (
-                "fide_id",
-                text(old.fide_id.map(|id| id.to_string())),
-                text(new.fide_id.map(|id| id.to_string())),
-            ),
-            ("title", old.title.clone(), new.title.clone()),
-            ("rating", old.rating.to_string(), new.rating.to_string()),
-            ("federation", old.federation.clone(), new.federation.clone()),
-            (
-                "birth_year",
-                text(old.birth_year.map(|y| y.to_string())),
-                text(new.birth_year.map(|y| y.to_string())),
-            ),
-            ("sex", old.sex.clone(), new.sex.clone()),
-            ("club", old.club.clone(), new.club.clone()),
-            (
-                "national_id",
-                old.national_id.clone(),
-                new.national_id.clone(),
-            ),
-            (
-                "national_rating",
-                old.national_rating.to_string(),
-                new.national_rating.to_string(),
-            ),
-        ];
-        // The same person twice: a FIDE ID or national ID another registration has.
-        let others = PlayerRow::for_tournament(conn, tournament)?;
-        let duplicates = entries::duplicates(
-            others.iter().filter(|p| p.id != player).map(entry_ids),
-            std::iter::once(entry_ids_new(new)),
-        );
-        if !duplicates.is_empty() {
-            return Err(Refusal::AlreadyRegistered(duplicates).into());
-        }
-        let changed: Vec<&(&str, String, String)> =
-            fields.iter().filter(|(_, a, b)| a != b).collect();
-        let changes: Vec<String> = changed
+        edit_within(conn, tournament, player, new, audit)
+    })
+}
+
+/// The body of [`edit_player`] inside the caller's write (an entrant changing their entry
+/// through their link changes their player the same way).
+pub(super) fn edit_within(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    new: &NewPlayer,
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<PlayerEdit, StoreError> {
+    let old = PlayerRow::find(conn, player)?
+        .filter(|row| row.tournament_id == tournament)
+        .ok_or(StoreError::NotFound)?;
+    let text = |value: Option<String>| value.unwrap_or_default();
+    let fields = [
+        ("name", old.name.clone(), new.name.clone()),
+        (
+            "fide_id",
+            text(old.fide_id.map(|id| id.to_string())),
+            text(new.fide_id.map(|id| id.to_string())),
+        ),
+        ("title", old.title.clone(), new.title.clone()),
+        ("rating", old.rating.to_string(), new.rating.to_string()),
+        ("federation", old.federation.clone(), new.federation.clone()),
+        (
+            "birth_year",
+            text(old.birth_year.map(|y| y.to_string())),
+            text(new.birth_year.map(|y| y.to_string())),
+        ),
+        ("sex", old.sex.clone(), new.sex.clone()),
+        ("club", old.club.clone(), new.club.clone()),
+        (
+            "national_id",
+            old.national_id.clone(),
+            new.national_id.clone(),
+        ),
+        (
+            "national_rating",
+            old.national_rating.to_string(),
+            new.national_rating.to_string(),
+        ),
+    ];
+    // The same person twice: a FIDE ID or national ID another registration has.
+    let others = PlayerRow::for_tournament(conn, tournament)?;
+    let duplicates = entries::duplicates(
+        others.iter().filter(|p| p.id != player).map(entry_ids),
+        std::iter::once(entry_ids_new(new)),
+    );
+    if !duplicates.is_empty() {
+        return Err(Refusal::AlreadyRegistered(duplicates).into());
+    }
+    let changed: Vec<&(&str, String, String)> = fields.iter().filter(|(_, a, b)| a != b).collect();
+    let changes: Vec<String> = changed
+        .iter()
+        .map(|(field, a, b)| format!("{field}: {a} → {b}"))
+        .collect();
+    let ranks_kept = old.starting_rank.is_some()
+        && changed
             .iter()
-            .map(|(field, a, b)| format!("{field}: {a} → {b}"))
-            .collect();
-        let ranks_kept = old.starting_rank.is_some()
-            && changed
-                .iter()
-                .any(|(field, _, _)| matches!(*field, "rating" | "national_rating" | "title"));
-        if !changes.is_empty() {
-            NewPlayer {
-                tournament_id: tournament,
-                ..new.clone()
-            }
-            .update(conn, player)?;
-            // A full birth date refines the year: a new year drops the old date.
-            if old.birth_year != new.birth_year && old.birth_date.is_some() {
-                PlayerRow::set_birth_date(conn, player, new.birth_date)?;
-            }
-            audit.push(NewAuditEntry {
-                action: "edit_player",
-                detail: format!("{}: {}", old.name, changes.join("; ")),
-                ..NewAuditEntry::default()
-            });
+            .any(|(field, _, _)| matches!(*field, "rating" | "national_rating" | "title"));
+    if !changes.is_empty() {
+        NewPlayer {
+            tournament_id: tournament,
+            ..new.clone()
         }
-        Ok(PlayerEdit {
-            changes,
-            ranks_kept,
-        })
+        .update(conn, player)?;
+        // A full birth date refines the year: a new year drops the old date.
+        if old.birth_year != new.birth_year && old.birth_date.is_some() {
+            PlayerRow::set_birth_date(conn, player, new.birth_date)?;
+        }
+        audit.push(NewAuditEntry {
+            action: "edit_player",
+            detail: format!("{}: {}", old.name, changes.join("; ")),
+            ..NewAuditEntry::default()
+        });
+    }
+    Ok(PlayerEdit {
+        changes,
+        ranks_kept,
     })
 }
 
@@ -215,20 +228,31 @@ pub fn delete_player(
     by: UserId,
 ) -> Result<String, StoreError> {
     write(conn, tournament, Some(by), |conn, audit| {
-        let old = PlayerRow::find(conn, player)?
-            .filter(|row| row.tournament_id == tournament)
-            .ok_or(StoreError::NotFound)?;
-        if old.starting_rank.is_some() || Game::count_for_player(conn, player)? > 0 {
-            return Err(Refusal::PlayerInPairings.into());
-        }
-        ByeRequestRow::delete_from(conn, player, 0)?;
-        ParticipationRow::delete(conn, player)?;
-        PlayerRow::delete(conn, player)?;
-        audit.push(NewAuditEntry {
-            action: "delete_player",
-            detail: old.name.clone(),
-            ..NewAuditEntry::default()
-        });
-        Ok(old.name)
+        delete_within(conn, tournament, player, audit)
     })
+}
+
+/// The body of [`delete_player`] inside the caller's write (an entrant's withdrawal before
+/// the start deletes their player the same way).
+pub(super) fn delete_within(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    player: PlayerRowId,
+    audit: &mut Vec<NewAuditEntry>,
+) -> Result<String, StoreError> {
+    let old = PlayerRow::find(conn, player)?
+        .filter(|row| row.tournament_id == tournament)
+        .ok_or(StoreError::NotFound)?;
+    if old.starting_rank.is_some() || Game::count_for_player(conn, player)? > 0 {
+        return Err(Refusal::PlayerInPairings.into());
+    }
+    ByeRequestRow::delete_from(conn, player, 0)?;
+    ParticipationRow::delete(conn, player)?;
+    PlayerRow::delete(conn, player)?;
+    audit.push(NewAuditEntry {
+        action: "delete_player",
+        detail: old.name.clone(),
+        ..NewAuditEntry::default()
+    });
+    Ok(old.name)
 }

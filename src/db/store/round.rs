@@ -17,7 +17,17 @@ pub fn pair_next_round(
         let data = load(conn, tournament)?;
         let settings = SwissSettings::for_tournament(conn, tournament)?;
         let state = data.day_state(settings.late_entry());
+        // The check-in rule (the players' desk): who did not check in is not paired.
+        let (state, left_out) = super::desk::apply_check_in(conn, &data, state)?;
         let plan = plan_next_round(&state)?;
+        if !left_out.is_empty() {
+            audit.push(NewAuditEntry {
+                action: "not_checked_in",
+                round: Some(plan.round as i32),
+                detail: left_out.join("; "),
+                ..NewAuditEntry::default()
+            });
+        }
         let ranks: Vec<(PlayerRowId, i32)> = plan
             .new_ranks
             .iter()

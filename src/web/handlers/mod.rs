@@ -3,6 +3,8 @@
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod desk;
+pub mod entry;
 pub mod game_score;
 pub mod home;
 pub mod incident;
@@ -27,3 +29,4 @@ pub mod swiss;
 pub mod tournament;
 pub mod trf_import;
 pub mod users;
+pub mod venue;

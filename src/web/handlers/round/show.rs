@@ -34,6 +34,8 @@ pub struct RoundPage {
     /// A Swiss round that is the last one paired and has no game result yet: the organiser may
     /// unpair it or change it by hand.
     pub swiss_open: bool,
+    /// Who the check-in rule left out of the round, or paired without a check-in.
+    pub check_in: crate::db::read::desk::CheckInNote,
 }
 
 /// Shows the round.
@@ -45,6 +47,12 @@ pub async fn show_round(
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
+    let (data, check_in) = state
+        .db(move |conn| {
+            let note = crate::db::read::desk::check_in_note(conn, &data, number)?;
+            Ok((data, note))
+        })
+        .await?;
     let round = data
         .rounds
         .iter()
@@ -79,6 +87,7 @@ pub async fn show_round(
         && data.rounds.iter().all(|r| r.number <= number)
         && boards.iter().all(|b| b.is_bye || b.code.is_empty());
     let page = RoundPage {
+        check_in,
         header: TournamentHeader::new(&data, access, &format!("round-{number}")),
         ctx,
         number,
