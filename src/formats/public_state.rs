@@ -530,7 +530,6 @@ mod tests {
                     white: Some(1),
                     black: None,
                     result: Some("1/2-1/2".to_owned()),
-                    moves: Some("1. e4 e5 2. Nf3 Nc6".to_owned()),
                 }],
             }],
             team_standings: Some(TeamStandings {
