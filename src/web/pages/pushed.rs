@@ -399,3 +399,39 @@ impl PushedPlayerPage {
         })
     }
 }
+
+/// A public id as this server knows it: a tournament of its own, or an event a venue pushed.
+pub enum Published {
+    /// A tournament of this server (its own pages serve it).
+    Local(crate::db::models::TournamentId),
+    /// A pushed event: its stored state and when it was accepted.
+    Pushed(Box<PublicState>, time::PrimitiveDateTime),
+}
+
+/// Looks up the public id `id`; `NotFound` for an id of neither kind.
+pub async fn load_published(
+    state: &crate::web::AppState,
+    id: String,
+) -> Result<Published, crate::web::AppError> {
+    use crate::db::models::published_events::PublishedEvent;
+    use crate::db::models::tournament_public_ids::tournament_of;
+    use crate::web::AppError;
+    if !crate::formats::public_state::is_public_id(&id) {
+        return Err(AppError::NotFound);
+    }
+    let (local, pushed) = state
+        .db(move |conn| {
+            Ok(match tournament_of(conn, &id)? {
+                Some(tournament) => (Some(tournament), None),
+                None => (None, PublishedEvent::find(conn, &id)?),
+            })
+        })
+        .await?;
+    if let Some(tournament) = local {
+        return Ok(Published::Local(tournament));
+    }
+    let stored = pushed.ok_or(AppError::NotFound)?;
+    let document = PublicState::parse(stored.document.as_bytes())
+        .map_err(|error| AppError::Internal(format!("stored document: {error}")))?;
+    Ok(Published::Pushed(Box::new(document), stored.published_at))
+}
