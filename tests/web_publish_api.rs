@@ -53,6 +53,15 @@ fn public_id(ctx: &TestContext, id: i32) -> String {
     .public_id
 }
 
+/// A push of the JSON `document` under the publishing `key`.
+fn json_push(key: &str, document: String) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/v1/push")
+        .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        .set_payload(document)
+}
+
 /// A 4-player round robin by `orga` (published unless `hidden`) with round 1 paired; its id.
 async fn event<S, B>(client: &mut common::Client<S>, name: &str, hidden: bool) -> i32
 where
@@ -630,15 +639,7 @@ async fn a_team_leagues_document_has_its_teams_matches_and_standings_but_no_line
     let copy = answer
         .body
         .replacen(&pid, "00000000000000000000000000000abc", 1);
-    let pushed = visitor
-        .send(
-            test::TestRequest::post()
-                .uri("/api/v1/push")
-                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
-                .insert_header((header::CONTENT_TYPE, "application/json"))
-                .set_payload(copy),
-        )
-        .await;
+    let pushed = visitor.send(json_push(&key, copy)).await;
     assert!(pushed.status.is_success(), "{}", pushed.body);
     let page = visitor
         .get("/events/00000000000000000000000000000abc")
@@ -701,15 +702,7 @@ async fn the_list_narrows_by_federation_dates_and_state_for_own_and_pushed_event
         today = day(0)
     );
     let mut venue = ctx.client().await;
-    let pushed = venue
-        .send(
-            test::TestRequest::post()
-                .uri("/api/v1/push")
-                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
-                .insert_header((header::CONTENT_TYPE, "application/json"))
-                .set_payload(document),
-        )
-        .await;
+    let pushed = venue.send(json_push(&key, document)).await;
     assert!(pushed.status.is_success(), "{}", pushed.body);
 
     let mut visitor = ctx.client().await;
@@ -961,15 +954,7 @@ async fn a_published_rounds_pgn_and_a_finished_events_trf_come_from_what_is_publ
         player(1, "Fool, F"),
         player(2, "Wise, W")
     );
-    let pushed = visitor
-        .send(
-            test::TestRequest::post()
-                .uri("/api/v1/push")
-                .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
-                .insert_header((header::CONTENT_TYPE, "application/json"))
-                .set_payload(document),
-        )
-        .await;
+    let pushed = visitor.send(json_push(&key, document)).await;
     assert!(pushed.status.is_success(), "{}", pushed.body);
     let round = visitor
         .get("/api/v1/events/fedcba9876543210fedcba9876543210/rounds/1/games.pgn")
