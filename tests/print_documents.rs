@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use arbiter::print::{
-    DocumentInput, Language, PaperSize, crosstable, pairings, result_slip, scoresheet, standings,
+    DocumentInput, Language, PaperSize, crosstable, name_cards, pairings, result_slip, scoresheet,
+    standings,
 };
 use arbiter::tournament::board::Board;
 use arbiter::tournament::result::BoardResult;
@@ -739,4 +740,63 @@ fn c07_crosstable_prints_the_tie_break_columns_across_the_landscape_page() {
     // With the page's width the longest name fits whole (set smaller), not cut.
     assert!(text.contains("Maximiliana"), "{text}");
     assert_eq!(page_count(&text), 1, "one landscape page");
+}
+
+#[test]
+fn name_cards_print_every_player_on_both_faces_with_the_rounds_board() {
+    let t = tournament(5, 11);
+    let pdf = name_cards::name_cards(&t, &input(Language::Czech), 3).expect("name cards");
+    let Some(text) = extract("name_cards_cs", &pdf) else {
+        return;
+    };
+    // Two cards a page, no footer.
+    assert_eq!(page_count(&text), NAMES.len().div_ceil(2), "{text}");
+    assert!(!text.contains("Strana"), "a card carries no page number:\n{text}");
+    // Each name on the near face and again, turned, on the far face.
+    for name in ["GM Šťastný, Jan", "IM Őry, Béla", "Петровић, Милица", "Dvořák, Řehoř"] {
+        assert_eq!(text.matches(name).count(), 2, "{name} twice:\n{text}");
+    }
+    assert!(text.contains("CZE · 2612"), "{text}");
+    // Round 3's boards: every player plays (12 players, six boards), board numbers in Czech.
+    let boards = pairings_of(&t, 3);
+    for board in 1..=6 {
+        let label = format!("Šachovnice {board}");
+        assert_eq!(text.matches(&label).count(), 4, "{label} on two cards, both faces:\n{text}");
+    }
+    assert_eq!(boards, 6);
+}
+
+#[test]
+fn name_cards_before_the_first_round_have_no_boards_and_board_cards_number_every_game() {
+    let t = tournament(0, 11);
+    let pdf = name_cards::name_cards(&t, &input(Language::English), 0).expect("name cards");
+    let Some(text) = extract("name_cards_round_0", &pdf) else {
+        return;
+    };
+    assert!(!text.contains("Board"), "no board before pairing:\n{text}");
+    assert_eq!(text.matches("Smith, John").count(), 2, "{text}");
+    let played = tournament(5, 11);
+    let pdf = name_cards::board_cards(&played, &input(Language::Hungarian), 4).expect("boards");
+    let Some(text) = extract("board_cards_hu", &pdf) else {
+        return;
+    };
+    assert_eq!(page_count(&text), 3, "six boards, two a page:\n{text}");
+    for board in 1..=6 {
+        let number = board.to_string();
+        assert!(
+            text.lines().filter(|line| line.trim() == number).count() >= 2,
+            "board {board} on both faces:\n{text}"
+        );
+    }
+    let empty = Tournament::default();
+    assert!(name_cards::name_cards(&empty, &input(Language::English), 0).is_err());
+}
+
+/// The number of boards with a game in `round` of `t`.
+fn pairings_of(t: &Tournament, round: u32) -> usize {
+    arbiter::print::boards_of_round(t, &input(Language::English), round)
+        .expect("boards")
+        .iter()
+        .filter(|b| b.black.is_some())
+        .count()
 }

@@ -302,7 +302,7 @@ fn from_database(args: &Args, id: i32) -> anyhow::Result<Vec<u8>> {
     } else {
         let paired = data.rounds.len() as u32;
         let round = args.round.unwrap_or(paired);
-        if round == 0 || round > paired {
+        if (round == 0 && !args.kind.before_pairing()) || round > paired {
             bail!("--round {round}: the tournament has {paired} paired rounds");
         }
         round

@@ -311,6 +311,16 @@ pub fn date_text(date: time::Date) -> String {
 }
 
 impl PublicState {
+    /// The player with starting number `number`.
+    pub fn player(&self, number: u32) -> Option<&Player> {
+        self.players.iter().find(|p| p.number == Some(number))
+    }
+
+    /// The team with pairing number `number`.
+    pub fn team(&self, number: u32) -> Option<&TeamState> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
     /// Round `number`'s games as PGN ([`crate::formats::round_pgn`]: one game per board with
     /// two players, the moves when the document has them, the result recorded); a team event's
     /// are the boards of its matches, numbered on through the round. `None` when the document

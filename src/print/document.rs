@@ -11,7 +11,7 @@
 use crate::print::standings::StandingsTable;
 use crate::print::{
     DocumentInput, PrintError, crosstable, match_sheet, norm_forms, pairings, prize_list,
-    result_slip, scoresheet, standings, team_standings,
+    name_cards, result_slip, scoresheet, standings, team_standings,
 };
 use crate::tournament::Tournament;
 
@@ -42,11 +42,16 @@ pub enum Document {
     NormCertificate,
     /// FIDE's tournament report (IT3) after a round: the event, its players and the norms made.
     NormReport,
+    /// Name cards (table tents) of every player, two per page, with the player's board in a
+    /// round when it is paired (round 0: without boards).
+    NameCards,
+    /// Board-number cards (table tents) of every board of a round, two per page.
+    BoardCards,
 }
 
 impl Document {
     /// Every document.
-    pub const ALL: [Document; 11] = [
+    pub const ALL: [Document; 13] = [
         Document::Pairings,
         Document::PairingsAlphabetical,
         Document::Standings,
@@ -58,6 +63,8 @@ impl Document {
         Document::Prizes,
         Document::NormCertificate,
         Document::NormReport,
+        Document::NameCards,
+        Document::BoardCards,
     ];
 
     /// The name on the command line (`arbiter print NAME`) and in the URL (`NAME.pdf`).
@@ -74,6 +81,8 @@ impl Document {
             Document::Prizes => "prizes",
             Document::NormCertificate => "it1",
             Document::NormReport => "it3",
+            Document::NameCards => "name-cards",
+            Document::BoardCards => "board-cards",
         }
     }
 
@@ -99,6 +108,10 @@ impl Document {
             Document::NormReport => {
                 "FIDE's tournament report (IT3): the event, its players and the norms made"
             }
+            Document::NameCards => {
+                "Name cards (table tents, two per page) of every player, with the round's board"
+            }
+            Document::BoardCards => "Board-number cards (table tents, two per page) of a round",
         }
     }
 
@@ -129,7 +142,19 @@ impl Document {
     /// True for the documents that carry every board's result boxes, for the people who run
     /// the day only (scoresheets, result slips).
     pub fn for_arbiters(self) -> bool {
-        matches!(self, Document::Scoresheets | Document::ResultSlips)
+        matches!(
+            self,
+            Document::Scoresheets
+                | Document::ResultSlips
+                | Document::NameCards
+                | Document::BoardCards
+        )
+    }
+
+    /// True for the documents that can be printed before any round is paired (round 0): the
+    /// name cards, without boards.
+    pub fn before_pairing(self) -> bool {
+        self == Document::NameCards
     }
 
     /// True for FIDE's norm forms (IT1, IT3), which the app serves on their own routes, to the
@@ -181,6 +206,8 @@ pub fn render(
         Document::NormReport => {
             norm_forms::tournament_report(&norm_forms::after_round(tournament, round), input)
         }
+        Document::NameCards => name_cards::name_cards(tournament, input, round),
+        Document::BoardCards => name_cards::board_cards(tournament, input, round),
     }
 }
 

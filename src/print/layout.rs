@@ -229,6 +229,8 @@ pub struct Canvas {
     current_font: Option<(bool, f32)>,
     current_thickness: f32,
     footer: String,
+    /// False for cards cut and folded from the page, which carry no footer.
+    with_footer: bool,
     page_label: String,
     of_label: String,
 }
@@ -266,9 +268,15 @@ impl Canvas {
             current_font: None,
             current_thickness: -1.0,
             footer,
+            with_footer: true,
             page_label,
             of_label,
         })
+    }
+
+    /// Leaves the footer and page numbers off every page (cards cut from the page).
+    pub fn without_footer(&mut self) {
+        self.with_footer = false;
     }
 
     /// The fonts, for measuring.
@@ -333,15 +341,7 @@ impl Canvas {
         if text.is_empty() {
             return;
         }
-        self.begin_text();
-        if self.current_font != Some((bold, size)) {
-            let font = if bold { &self.bold } else { &self.regular };
-            self.ops.push(Op::SetFont {
-                font: PdfFontHandle::External(font.clone()),
-                size: Pt(size),
-            });
-            self.current_font = Some((bold, size));
-        }
+        self.set_font(bold, size);
         let at = self.point(x, y);
         self.ops.push(Op::SetTextMatrix {
             matrix: TextMatrix::Translate(at.x, at.y),
@@ -369,6 +369,21 @@ impl Canvas {
         bold: bool,
         text: &str,
     ) {
+        let (shown, size, left) = self.fitted(x, width, align, size, bold, text);
+        self.text(left, y, size, bold, &shown);
+    }
+
+    /// `text` as [`Canvas::text_in`] sets it in the box from `x` to `x + width`: the text
+    /// shown, its size and where it starts.
+    fn fitted(
+        &self,
+        x: f32,
+        width: f32,
+        align: Align,
+        size: f32,
+        bold: bool,
+        text: &str,
+    ) -> (String, f32, f32) {
         let pad = 1.0_f32.min(width / 6.0);
         let room = width - 2.0 * pad;
         let natural = self.fonts.width_mm(text, size, bold);
@@ -386,7 +401,53 @@ impl Canvas {
             Align::Center => x + (width - used) / 2.0,
             Align::Right => x + width - pad - used,
         };
-        self.text(left, y, size, bold, &shown);
+        (shown, size, left)
+    }
+
+    /// Draws `text` turned half round (upside down), for the far face of a folded card: as
+    /// [`Canvas::text_in`] would set it in the box from `x` to `x + width` with its baseline at
+    /// `y` on the page turned round, that is in the box from `width() - x - width` to
+    /// `width() - x`, with its baseline at `height() - y` of the unturned page.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "a cell is position, box, style and text"
+    )]
+    pub fn text_turned_in(
+        &mut self,
+        x: f32,
+        y: f32,
+        width: f32,
+        align: Align,
+        size: f32,
+        bold: bool,
+        text: &str,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        let (shown, size, left) = self.fitted(x, width, align, size, bold, text);
+        self.set_font(bold, size);
+        // The point where the text starts, on the unturned page (mm from the top left).
+        let at = self.point(self.width - left, self.height - y);
+        self.ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Raw([-1.0, 0.0, 0.0, -1.0, at.x.0, at.y.0]),
+        });
+        self.ops.push(Op::ShowText {
+            items: vec![TextItem::Text(shown)],
+        });
+    }
+
+    /// Opens a text section with `bold` at `size` points.
+    fn set_font(&mut self, bold: bool, size: f32) {
+        self.begin_text();
+        if self.current_font != Some((bold, size)) {
+            let font = if bold { &self.bold } else { &self.regular };
+            self.ops.push(Op::SetFont {
+                font: PdfFontHandle::External(font.clone()),
+                size: Pt(size),
+            });
+            self.current_font = Some((bold, size));
+        }
     }
 
     /// Draws `text` in the box from `x` to `x + width` and from `top` to `top + height`,
@@ -564,6 +625,12 @@ impl Canvas {
         let mut pdf_pages = Vec::with_capacity(total);
         for (index, ops) in pages.into_iter().enumerate() {
             self.ops = ops;
+            if !self.with_footer {
+                self.end_text();
+                let ops = std::mem::take(&mut self.ops);
+                pdf_pages.push(PdfPage::new(Mm(self.width), Mm(self.height), ops));
+                continue;
+            }
             let y = self.height - MARGIN + 1.0;
             let footer = self.footer.clone();
             let numbering = format!(

@@ -2,7 +2,8 @@
 //! standings ([`standings`]), crosstables and Swiss wallcharts ([`crosstable`]), pre-filled
 //! scoresheets ([`scoresheet`], FIDE Laws Art. 8.1 and 8.7), result slips ([`result_slip`]) and
 //! a team competition's match sheets ([`match_sheet`]), the prize list ([`prize_list`]) and
-//! FIDE's norm forms, the IT1 certificate and the IT3 tournament report ([`norm_forms`]).
+//! FIDE's norm forms, the IT1 certificate and the IT3 tournament report ([`norm_forms`]), and
+//! name and board-number cards for the tables ([`name_cards`]).
 //! The command line and the web choose among them through one dispatcher ([`render`]).
 //!
 //! Every document reads the shared [`Tournament`] model plus a [`DocumentInput`] for what the
@@ -21,6 +22,7 @@ pub mod crosstable;
 pub mod document;
 pub mod layout;
 pub mod match_sheet;
+pub mod name_cards;
 pub mod norm_forms;
 pub mod pairings;
 pub mod prize_list;

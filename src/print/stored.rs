@@ -20,10 +20,35 @@ pub fn render_stored(
     if document.after_round() {
         return render(document, &data.to_model(round), &input, round);
     }
+    if round == 0 && document.before_pairing() {
+        return render(document, &entrants(data), &input, 0);
+    }
     let mut tournament = data.to_model(round.saturating_sub(1));
     tournament.total_rounds = tournament.total_rounds.max(round);
     input.boards = boards_of(data, i32::try_from(round).unwrap_or(i32::MAX));
     render(document, &tournament, &input, round)
+}
+
+/// The tournament before its first pairing: its players in starting-rank order once they are
+/// ranked, else every entrant not withdrawn by rating (highest first), then name.
+fn entrants(data: &TournamentData) -> crate::tournament::Tournament {
+    let mut tournament = data.to_model(0);
+    if !tournament.players.is_empty() {
+        return tournament;
+    }
+    let basis = data.tournament.rating_basis();
+    let mut players: Vec<_> = data
+        .players
+        .iter()
+        .filter(|row| !data.participation_of(row.id).is_withdrawn(1))
+        .map(|row| row.model_player(basis))
+        .collect();
+    players.sort_by(|a, b| b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
+    for (index, player) in players.iter_mut().enumerate() {
+        player.id = PlayerId(index as u32 + 1);
+    }
+    tournament.players = players;
+    tournament
 }
 
 /// The event details of `data` in `language` on `paper`.

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 8] = [
+const FILES: [(&str, &str, &[u8]); 9] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -18,6 +18,11 @@ const FILES: [(&str, &str, &[u8]); 8] = [
         "js/live.js",
         JAVASCRIPT,
         include_bytes!("../../static/js/live.js"),
+    ),
+    (
+        "js/screen.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/js/screen.js"),
     ),
     (
         "js/working.js",

@@ -9,7 +9,7 @@ use actix_web::web;
 use crate::web::handlers::{
     api, assets, auth, desk, entry, game_score, home, incident, keys, lang, league, live, player,
     player_card, print, prizes, publishing, pushed, rating_list, report, result, round, schedule,
-    self_report, standings, swiss, tournament, trf_import, users, venue,
+    screen, self_report, standings, swiss, tournament, trf_import, users, venue,
 };
 
 /// Registers every route.
@@ -283,7 +283,8 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     );
 }
 
-/// Tie-break settings, categories and prizes, player cards and printed documents.
+/// Tie-break settings, categories and prizes, player cards, printed documents and the hall
+/// screen.
 fn standings_routes(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/tournaments/{id}/tiebreaks",
@@ -312,6 +313,14 @@ fn standings_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/print/{document}",
         web::get().to(print::document::print_document),
+    )
+    .route(
+        "/tournaments/{id}/screen",
+        web::get().to(screen::show::show_screen),
+    )
+    .route(
+        "/events/{id}/screen",
+        web::get().to(screen::event::show_event_screen),
     );
 }
 

@@ -20,6 +20,7 @@ pub mod report;
 pub mod result;
 pub mod round;
 pub mod schedule;
+pub mod screen;
 pub mod self_report;
 pub mod standings;
 pub mod swiss;

@@ -82,11 +82,18 @@ pub async fn print_document(
             .filter(|round| round.published || ranked.access.run_day)
             .map(|round| round.number.max(0) as u32)
             .collect();
+        // Name cards print before the first round too (round 0: without boards).
+        let unpaired = document.before_pairing().then_some(0);
         let round = match query.round {
             Some(round) => round,
-            None => visible.iter().copied().max().ok_or(AppError::NotFound)?,
+            None => visible
+                .iter()
+                .copied()
+                .max()
+                .or(unpaired)
+                .ok_or(AppError::NotFound)?,
         };
-        if !visible.contains(&round) {
+        if !visible.contains(&round) && Some(round) != unpaired {
             return Err(AppError::NotFound);
         }
         round
