@@ -751,9 +751,17 @@ fn name_cards_print_every_player_on_both_faces_with_the_rounds_board() {
     };
     // Two cards a page, no footer.
     assert_eq!(page_count(&text), NAMES.len().div_ceil(2), "{text}");
-    assert!(!text.contains("Strana"), "a card carries no page number:\n{text}");
+    assert!(
+        !text.contains("Strana"),
+        "a card carries no page number:\n{text}"
+    );
     // Each name on the near face and again, turned, on the far face.
-    for name in ["GM Šťastný, Jan", "IM Őry, Béla", "Петровић, Милица", "Dvořák, Řehoř"] {
+    for name in [
+        "GM Šťastný, Jan",
+        "IM Őry, Béla",
+        "Петровић, Милица",
+        "Dvořák, Řehoř",
+    ] {
         assert_eq!(text.matches(name).count(), 2, "{name} twice:\n{text}");
     }
     assert!(text.contains("CZE · 2612"), "{text}");
@@ -761,7 +769,11 @@ fn name_cards_print_every_player_on_both_faces_with_the_rounds_board() {
     let boards = pairings_of(&t, 3);
     for board in 1..=6 {
         let label = format!("Šachovnice {board}");
-        assert_eq!(text.matches(&label).count(), 4, "{label} on two cards, both faces:\n{text}");
+        assert_eq!(
+            text.matches(&label).count(),
+            4,
+            "{label} on two cards, both faces:\n{text}"
+        );
     }
     assert_eq!(boards, 6);
 }

@@ -81,7 +81,12 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
             &[("published", "true")],
         )
         .await;
-    assert_eq!(published.status, StatusCode::SEE_OTHER, "{}", published.body);
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
     let screen = visitor
         .get(&format!("/tournaments/{id}/screen?every=20"))
         .await;
@@ -93,10 +98,9 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
     );
     // The boards as the public document has them: two games and a bye.
     let pid = public_id(&ctx, id);
-    let document: serde_json::Value = serde_json::from_str(
-        &visitor.get(&format!("/api/v1/events/{pid}")).await.body,
-    )
-    .expect("the document");
+    let document: serde_json::Value =
+        serde_json::from_str(&visitor.get(&format!("/api/v1/events/{pid}")).await.body)
+            .expect("the document");
     let boards = document["rounds"][0]["boards"]
         .as_array()
         .expect("round 1's boards")
@@ -133,7 +137,10 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
         .into_iter()
         .collect();
     assert_eq!(names, PLAYERS, "alphabetical");
-    for board in boards.iter().filter(|b| !b.is_null() && !b["black"].is_null()) {
+    for board in boards
+        .iter()
+        .filter(|b| !b.is_null() && !b["black"].is_null())
+    {
         let (white, black) = (name(&board["white"]), name(&board["black"]));
         let line = screen
             .texts("table.names tbody tr")
@@ -154,16 +161,18 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
         .get(&format!("/tournaments/{id}/screen?every=3"))
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
-    assert!(bad.body.contains("“3”") && bad.body.contains("5 to 120"), "{}", bad.body);
+    assert!(
+        bad.body.contains("“3”") && bad.body.contains("5 to 120"),
+        "{}",
+        bad.body
+    );
     let bad = visitor
         .get(&format!("/tournaments/{id}/screen?rows=lots"))
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
 
     // The public id's screen of a tournament of this server is its own screen.
-    let moved = visitor
-        .get(&format!("/events/{pid}/screen?every=30"))
-        .await;
+    let moved = visitor.get(&format!("/events/{pid}/screen?every=30")).await;
     assert_eq!(moved.status, StatusCode::SEE_OTHER);
     assert_eq!(
         moved.location.as_deref(),
@@ -173,9 +182,7 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
     // A pushed event's screen comes from its stored document: push this one as another event.
     ctx.create_user("public", Role::Organiser);
     let mut owner = ctx.logged_in("public").await;
-    let key_page = owner
-        .post("/account/keys", &[("label", "venue")])
-        .await;
+    let key_page = owner.post("/account/keys", &[("label", "venue")]).await;
     let key = key_page.text("#key-value").expect("the new key is shown");
     let other = "0123456789abcdef0123456789abcdef";
     let pushed = document.to_string().replace(&pid, other);
@@ -188,7 +195,12 @@ async fn the_hall_screen_shows_the_published_round_by_board_and_by_name_and_the_
                 .set_payload(pushed),
         )
         .await;
-    assert!(answer.status.is_success(), "{} {}", answer.status, answer.body);
+    assert!(
+        answer.status.is_success(),
+        "{} {}",
+        answer.status,
+        answer.body
+    );
     let screen = visitor.get(&format!("/events/{other}/screen")).await;
     assert_eq!(screen.status, StatusCode::OK, "{}", screen.body);
     assert_eq!(screen.texts("table.boards tbody tr"), rows);

@@ -10,8 +10,8 @@
 
 use crate::print::standings::StandingsTable;
 use crate::print::{
-    DocumentInput, PrintError, crosstable, match_sheet, norm_forms, pairings, prize_list,
-    name_cards, result_slip, scoresheet, standings, team_standings,
+    DocumentInput, PrintError, crosstable, match_sheet, name_cards, norm_forms, pairings,
+    prize_list, result_slip, scoresheet, standings, team_standings,
 };
 use crate::tournament::Tournament;
 

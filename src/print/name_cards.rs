@@ -47,11 +47,14 @@ pub fn name_cards(
         .players
         .iter()
         .map(|player| {
-            let detail = [player.federation.clone(), rating_text(tournament, player.id)]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(" · ");
+            let detail = [
+                player.federation.clone(),
+                rating_text(tournament, player.id),
+            ]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ");
             Card {
                 main: display_name(tournament, player.id),
                 detail,
@@ -123,13 +126,7 @@ fn draw(
         for (slot, card) in page.iter().enumerate() {
             let fold = slot as f32 * card_height + face;
             // The fold: a fine line the paper is folded along.
-            canvas.line(
-                MARGIN / 2.0,
-                fold,
-                canvas.width() - MARGIN / 2.0,
-                fold,
-                0.1,
-            );
+            canvas.line(MARGIN / 2.0, fold, canvas.width() - MARGIN / 2.0, fold, 0.1);
             // The near face reads from the fold down; the far face, turned, from the fold up.
             let near = Face {
                 top: fold,
@@ -181,8 +178,22 @@ impl Face {
         if !card.board.is_empty() {
             self.put_right(canvas, top + 12.0, width, 16.0, &card.board);
         }
-        self.put(canvas, top + height * 0.55, width, main_size, true, &card.main);
-        self.put(canvas, top + height * 0.55 + 14.0, width, 20.0, false, &card.detail);
+        self.put(
+            canvas,
+            top + height * 0.55,
+            width,
+            main_size,
+            true,
+            &card.main,
+        );
+        self.put(
+            canvas,
+            top + height * 0.55 + 14.0,
+            width,
+            20.0,
+            false,
+            &card.detail,
+        );
     }
 
     /// A line centred (a long one left) across `width` with its baseline at `y`.

@@ -136,6 +136,8 @@ pub struct ScreenPage {
     pub slides: Vec<TitledSlide>,
     /// Seconds a slide stays.
     pub every: u32,
+    /// Lines on a slide (the type is sized to fit them).
+    pub rows: usize,
 }
 
 /// A result code of the document as the hall reads it.
@@ -214,9 +216,7 @@ impl ScreenPage {
                     .filter(|m| m.round == round)
                     .map(|m| ScreenMatch {
                         home: team_name(m.home),
-                        away: m
-                            .away
-                            .map_or_else(|| ctx.t("league.free_round"), team_name),
+                        away: m.away.map_or_else(|| ctx.t("league.free_round"), team_name),
                         score: m.score.as_ref().map_or_else(String::new, |[home, away]| {
                             format!("{} : {}", ctx.num(home), ctx.num(away))
                         }),
@@ -307,11 +307,7 @@ impl ScreenPage {
                     rank: row.rank,
                     name: named(row.player),
                     points: ctx.num(&row.points),
-                    values: row
-                        .tie_breaks
-                        .iter()
-                        .map(|v| value_text(&ctx, v))
-                        .collect(),
+                    values: row.tie_breaks.iter().map(|v| value_text(&ctx, v)).collect(),
                 })
                 .collect();
             let heads = standings.tie_breaks.clone();
@@ -324,6 +320,7 @@ impl ScreenPage {
             name: document.event.name.clone(),
             slides,
             every: settings.every,
+            rows: settings.rows,
             ctx,
         }
     }
@@ -337,6 +334,7 @@ impl ScreenPage {
             name: name.to_owned(),
             slides: Vec::new(),
             every: settings.every,
+            rows: settings.rows,
         }
     }
 }
@@ -412,7 +410,10 @@ mod tests {
         };
         let slides = paged("Round 3", &lines, 15, make);
         let headings: Vec<&str> = slides.iter().map(|s| s.heading.as_str()).collect();
-        assert_eq!(headings, ["Round 3 (1/3)", "Round 3 (2/3)", "Round 3 (3/3)"]);
+        assert_eq!(
+            headings,
+            ["Round 3 (1/3)", "Round 3 (2/3)", "Round 3 (3/3)"]
+        );
         let last = &slides[2].slide;
         assert!(matches!(last, Slide::Matches(lines) if lines.len() == 1 && lines[0].home == "31"));
         let one = paged("Round 3", &lines[..4], 15, make);
