@@ -1281,3 +1281,162 @@ async fn a_league_round_refusals_come_back_and_results_are_typed_board_after_boa
         "no postponed match left on the standings page"
     );
 }
+
+/// The line-up form of a captain's page for its first match: (action, form fields with the
+/// squad's first `boards` players in order, or in the order `order` gives).
+fn captain_form(page: &Page, boards: usize, order: &[usize]) -> (String, Vec<(String, String)>) {
+    let action = page.attrs("form.lineup", "action").remove(0);
+    let side = page
+        .attrs("form.lineup input[name=side]", "value")
+        .remove(0);
+    let version = page
+        .attrs("form.lineup input[name=version]", "value")
+        .remove(0);
+    let squad = options(page, "form.lineup select[name=board_1] option");
+    let mut form = vec![("side".to_string(), side), ("version".to_string(), version)];
+    for board in 0..boards {
+        let pick = order.get(board).copied().unwrap_or(board);
+        form.push((format!("board_{}", board + 1), squad[pick].clone()));
+    }
+    (action, form)
+}
+
+/// A league's captains give their teams' line-ups through their personal links: each sees
+/// only their own until both are in, then both are revealed together (to the captains and the
+/// public) and stand — a captain can no longer change theirs; the squad order is checked as
+/// for the arbiter; a link speaks for its own team only, is shown once and stops working when
+/// revoked or replaced; every captain's line-up is audited.
+#[actix_web::test]
+async fn captains_give_line_ups_by_their_links_revealed_together_and_fixed_then() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let (base, _) = two_teams!(client, 5);
+    let round = four_boards_drawn!(client, base);
+    let published = client
+        .post(&format!("{base}/publish"), &[("published", "true")])
+        .await;
+    assert_eq!(
+        published.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        published.body
+    );
+    let match_url = round.attrs("a[href*='/league/matches/']", "href").remove(0);
+    let teams = client.get(&format!("{base}/teams")).await;
+    let link_forms = teams.attrs("form.captain-link", "action");
+    assert_eq!(link_forms.len(), 2, "a captain's link per team");
+    let mut tokens = Vec::new();
+    for action in &link_forms {
+        let issued = client.post(action, &[("action", "new")]).await;
+        assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
+        let url = issued.text("#link-url").expect("the link, shown once");
+        tokens.push(
+            url.split("/captain/")
+                .nth(1)
+                .expect("a captain's link")
+                .to_owned(),
+        );
+    }
+    let teams = client.get(&format!("{base}/teams")).await;
+    assert!(
+        tokens
+            .iter()
+            .all(|token| !teams.body.contains(token.as_str())),
+        "shown only once"
+    );
+    let (alfa, beta) = (tokens[0].clone(), tokens[1].clone());
+
+    // Alfa's captain gives the line-up; Beta's captain and the public see that it is in, not
+    // who plays.
+    let mut alfa_captain = context.client().await;
+    let mut beta_captain = context.client().await;
+    let page = alfa_captain.get(&format!("/captain/{alfa}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("Alfaová, Hráčka1") && !page.body.contains("Betaová"));
+    let (alfa_action, alfa_form) = captain_form(&page, 4, &[]);
+    let given = send(&mut alfa_captain, &alfa_action, &alfa_form).await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+    let page = beta_captain.get(&format!("/captain/{beta}")).await;
+    assert!(!page.body.contains("Alfaová"), "{}", page.body);
+    assert_eq!(page.texts(".captain-match .badge").len(), 2);
+    let mut visitor = context.client().await;
+    let public = visitor.get(&match_url).await;
+    assert_eq!(public.status, StatusCode::OK, "{}", public.body);
+    assert!(!public.body.contains("Alfaová, Hráčka1"), "{}", public.body);
+
+    // A link acts for its own team only: Beta's captain cannot give Alfa's line-up.
+    let (beta_action, _) = captain_form(&page, 4, &[]);
+    let mut alfa_side = alfa_form.clone();
+    alfa_side[1].1 = page
+        .attrs("form.lineup input[name=version]", "value")
+        .remove(0);
+    let other = send(&mut beta_captain, &beta_action, &alfa_side).await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND, "{}", other.body);
+
+    // The squad order is checked as for the arbiter.
+    let (_, swapped) = captain_form(&page, 4, &[1, 0, 2, 3]);
+    let refused = send(&mut beta_captain, &beta_action, &swapped).await;
+    assert!(refused.status.is_client_error(), "{}", refused.status);
+    let (_, beta_form) = captain_form(&page, 4, &[]);
+    let given = send(&mut beta_captain, &beta_action, &beta_form).await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+
+    // Both in: revealed together, to both captains and the public, and fixed for captains.
+    for (captain, token) in [(&mut alfa_captain, &alfa), (&mut beta_captain, &beta)] {
+        let page = captain.get(&format!("/captain/{token}")).await;
+        let boards = page.texts("table.revealed tbody tr");
+        assert_eq!(boards.len(), 4, "{}", page.body);
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.contains("Alfaová") && b.contains("Betaová"))
+        );
+        assert!(
+            page.attrs("form.lineup", "action").is_empty(),
+            "no form now"
+        );
+    }
+    let public = visitor.get(&match_url).await;
+    assert!(public.body.contains("Alfaová, Hráčka1"), "{}", public.body);
+    let late = send(&mut alfa_captain, &alfa_action, &{
+        let mut form = alfa_form.clone();
+        form[1].1 = public
+            .attrs("input[name=version]", "value")
+            .first()
+            .cloned()
+            .unwrap_or_default();
+        form
+    })
+    .await;
+    assert!(late.status.is_client_error(), "{}", late.status);
+    assert_eq!(
+        context
+            .with_conn(|conn| {
+                use diesel::prelude::*;
+                arbiter::db::schema::audit_log::table
+                    .filter(arbiter::db::schema::audit_log::action.eq("captain_lineup"))
+                    .count()
+                    .get_result::<i64>(conn)
+            })
+            .expect("audit"),
+        2
+    );
+
+    // Revoked: the link no longer opens; a new one replaces the old.
+    let revoked = client.post(&link_forms[0], &[("action", "revoke")]).await;
+    assert_eq!(revoked.status, StatusCode::SEE_OTHER, "{}", revoked.body);
+    assert_eq!(
+        alfa_captain.get(&format!("/captain/{alfa}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    client.post(&link_forms[1], &[("action", "new")]).await;
+    assert_eq!(
+        beta_captain.get(&format!("/captain/{beta}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        visitor.get("/captain/not-a-token").await.status,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -127,8 +127,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A team captain's personal link, by the SHA-256 of its token.
+    captain_links (team_id) {
+        /// The team.
+        team_id -> Integer,
+        /// SHA-256 of the token, hex.
+        token_hash -> Text,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     team_leagues,
+    captain_links,
     teams,
     team_members,
     team_matches,

@@ -1,6 +1,7 @@
 //! Personal links: the one token mechanism behind every link that lets someone act without an
 //! account — a player's self-report of one board and colour (the QR codes of the pairing
-//! list), an entrant's link to their own entry, the venue's check-in page.
+//! list), an entrant's link to their own entry, the venue's check-in page, a team captain's
+//! link to the team's line-ups.
 //!
 //! A token is 128 bits of HMAC-SHA-256 under the server's [`LinkKey`] of its [`LinkScope`] and a
 //! random nonce (128 bits), in hex: unguessable without the server's key, and bound to the one
@@ -38,6 +39,11 @@ pub enum LinkScope {
         /// The tournament's id.
         tournament: i64,
     },
+    /// A team's captain: the team's line-ups.
+    Captain {
+        /// The team's id.
+        team: i64,
+    },
 }
 
 impl LinkScope {
@@ -53,6 +59,7 @@ impl LinkScope {
             }
             LinkScope::Entry { entry } => format!("entry/{entry}/{nonce}"),
             LinkScope::CheckInDesk { tournament } => format!("check-in/{tournament}/{nonce}"),
+            LinkScope::Captain { team } => format!("captain/{team}/{nonce}"),
         }
     }
 }

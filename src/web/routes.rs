@@ -7,9 +7,9 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    api, assets, auth, desk, entry, game_score, home, incident, keys, lang, league, live, player,
-    player_card, print, prizes, publishing, pushed, rating_list, report, result, round, schedule,
-    screen, self_report, standings, swiss, tournament, trf_import, users, venue,
+    api, assets, auth, captain, desk, entry, game_score, home, incident, keys, lang, league, live,
+    player, player_card, print, prizes, publishing, pushed, rating_list, report, result, round,
+    schedule, screen, self_report, standings, swiss, tournament, trf_import, users, venue,
 };
 
 /// Registers every route.
@@ -208,6 +208,18 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/teams/{team}/order",
         web::post().to(league::squad_order::move_player),
+    )
+    .route(
+        "/tournaments/{id}/teams/{team}/captain-link",
+        web::post().to(league::captain_link::captain_link),
+    )
+    .route(
+        "/captain/{token}",
+        web::get().to(captain::show::show_captain),
+    )
+    .route(
+        "/captain/{token}/matches/{match}/lineup",
+        web::post().to(captain::lineup::save_captain_lineup),
     )
     .route(
         "/tournaments/{id}/league/settings",

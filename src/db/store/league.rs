@@ -12,6 +12,7 @@ use crate::day::import::{LeaguePlan, TeamFormat};
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
 use crate::db::models::ScheduledRound;
+use crate::db::models::captain_links::CaptainLink;
 use crate::db::models::rounds::NewRound;
 use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::models::team_leagues::LeagueRow;
@@ -22,6 +23,7 @@ use crate::db::models::teams::{NewTeam, TeamRow, TeamRowId};
 use crate::db::models::{NewAuditEntry, PlayerRowId, TournamentId, UserId};
 use crate::db::schema::tournaments;
 use crate::tournament::model::{Color, PlayerId};
+use crate::tournament::personal_link::{LinkKey, LinkScope};
 use crate::tournament::team::MatchForfeit;
 use crate::tournament::team::lineup;
 
@@ -328,10 +330,21 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
     }
 }
 
+/// Who gives a line-up: someone who runs the day (any team's, at any time before a result),
+/// or a team's captain through their personal link (their own team's only, and only until
+/// both line-ups are in: then the two are revealed together and stand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineupBy {
+    /// The arbiter or organiser.
+    Arbiter(UserId),
+    /// The captain of this team.
+    Captain(TeamRowId),
+}
+
 /// Saves one team's line-up for a match (board 1 first): checked against the squad order
 /// ([`lineup::seat`]), seated by the league's colour rule; a short team's bottom boards stay
 /// empty. Refused once a board of the match has a result, or when the match changed since
-/// the form was made.
+/// the form was made; a captain's also for another team or once both line-ups are in.
 #[allow(clippy::too_many_arguments)]
 pub fn save_lineup(
     conn: &mut DbConn,
@@ -340,9 +353,13 @@ pub fn save_lineup(
     home: bool,
     players: &[PlayerRowId],
     expected_version: i32,
-    by: UserId,
+    by: LineupBy,
 ) -> Result<(), StoreError> {
-    write(conn, tournament, Some(by), |conn, audit| {
+    let user = match by {
+        LineupBy::Arbiter(user) => Some(user),
+        LineupBy::Captain(_) => None,
+    };
+    write(conn, tournament, user, |conn, audit| {
         let data = league_data(conn, tournament)?;
         let found = data.find_match(of).ok_or(StoreError::NotFound)?.clone();
         if found.version != expected_version {
@@ -359,6 +376,14 @@ pub fn save_lineup(
         let (Some(team), Some(_)) = (team, found.away_id) else {
             return Err(Refusal::FreeRound.into());
         };
+        if let LineupBy::Captain(captain) = by {
+            if captain != team {
+                return Err(StoreError::NotFound);
+            }
+            if found.home_lineup && found.away_lineup {
+                return Err(Refusal::LineupsRevealed.into());
+            }
+        }
         if found.forfeit.is_some() {
             return Err(Refusal::MatchForfeited.into());
         }
@@ -388,7 +413,10 @@ pub fn save_lineup(
             .filter_map(|p| data.data.player(*p).map(|p| p.name.clone()))
             .collect();
         audit.push(NewAuditEntry {
-            action: "lineup",
+            action: match by {
+                LineupBy::Arbiter(_) => "lineup",
+                LineupBy::Captain(_) => "captain_lineup",
+            },
             round: Some(found.round),
             detail: format!(
                 "{}: {}",
@@ -398,6 +426,46 @@ pub fn save_lineup(
             ..NewAuditEntry::default()
         });
         Ok(())
+    })
+}
+
+/// Issues a new captain's link for `team` (replacing the old one) or revokes it; the token
+/// of a new link, to be shown once.
+pub fn issue_captain_link(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    team: TeamRowId,
+    revoke: bool,
+    key: &LinkKey,
+    by: UserId,
+) -> Result<Option<String>, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let row = TeamRow::find(conn, team)?
+            .filter(|row| row.tournament_id == tournament)
+            .ok_or(StoreError::NotFound)?;
+        let token = if revoke {
+            CaptainLink::set(conn, team, None)?;
+            None
+        } else {
+            let link = key.issue(
+                LinkScope::Captain {
+                    team: i64::from(team.0),
+                },
+                &mut rand::rng(),
+            );
+            CaptainLink::set(conn, team, Some(&link.digest))?;
+            Some(link.token)
+        };
+        audit.push(NewAuditEntry {
+            action: if revoke {
+                "revoke_captain_link"
+            } else {
+                "new_captain_link"
+            },
+            detail: row.name,
+            ..NewAuditEntry::default()
+        });
+        Ok(token)
     })
 }
 

@@ -61,8 +61,8 @@ pub use desk::{
     submit_request, withdraw_entry,
 };
 pub use league::{
-    add_penalty, add_team, draw_schedule, import_league, move_in_squad, save_league, save_lineup,
-    set_match_status,
+    LineupBy, add_penalty, add_team, draw_schedule, import_league, issue_captain_link,
+    move_in_squad, save_league, save_lineup, set_match_status,
 };
 pub use participation::{ParticipationChange, change_participation, expel_player, request_bye};
 pub use player_import::{
@@ -240,6 +240,9 @@ pub enum Refusal {
     MatchHasResults,
     /// Both line-ups must be in before a board's result.
     LineupsMissing,
+    /// Both line-ups are in and revealed: a captain can no longer change theirs (the arbiter
+    /// can).
+    LineupsRevealed,
     /// A board with an empty seat is lost by forfeit: it takes no result.
     EmptySeat,
     /// Only a game's result (not a bye's, nor a penalty without its grounds) fits a team board.

@@ -257,6 +257,8 @@ pub struct TeamsPage {
     pub paired: u32,
     /// "Rounds paired: 3 of 9".
     pub paired_text: String,
+    /// A captain's link just issued: the team's name and the link, shown this once.
+    pub new_link: Option<(String, crate::web::pages::desk::ShownLink)>,
 }
 
 impl TeamsPage {
@@ -383,6 +385,7 @@ impl TeamsPage {
                 ],
             ),
             ctx,
+            new_link: None,
         }
     }
 }

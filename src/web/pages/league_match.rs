@@ -1,16 +1,19 @@
 //! A league match's page: its boards with the line-ups and results, the line-up form of each team.
 
+use std::collections::HashMap;
+
 use crate::db::league::LeagueData;
+use crate::db::models::PlayerRowId;
 use crate::db::models::team_matches::{TeamMatchId, forfeit_name};
 use crate::db::models::teams::TeamRowId;
 use crate::tournament::model::Color;
 use crate::tournament::result::BoardResult;
 use crate::tournament::team::MatchForfeit;
-use crate::web::PageContext;
 use crate::web::access::Access;
 use crate::web::pages::league::MatchLine;
 use crate::web::pages::result::{article_choices, penalty_choices};
 use crate::web::pages::tournament::TournamentHeader;
+use crate::web::{AppError, PageContext};
 use askama::Template;
 
 /// A board of the match.
@@ -124,8 +127,18 @@ impl MatchPage {
                         id: row.map_or(0, |b| b.id.0),
                         number: n,
                         home_white: colours.home_colour(n, round) == Color::White,
-                        white: name(white),
-                        black: name(black),
+                        // A visitor sees the seats when both line-ups are in (they are
+                        // revealed together), whoever runs the day at once.
+                        white: if lineups_in || access.run_day {
+                            name(white)
+                        } else {
+                            String::new()
+                        },
+                        black: if lineups_in || access.run_day {
+                            name(black)
+                        } else {
+                            String::new()
+                        },
                         result: result.map(|r| r.as_str().to_owned()).unwrap_or_default(),
                         shown: shown.map(|r| r.label().to_owned()).unwrap_or_default(),
                         version: row.map_or(0, |b| b.version),
@@ -135,48 +148,10 @@ impl MatchPage {
                 })
                 .collect()
         };
-        let lineup = |side: &'static str, team: TeamRowId, given: bool| {
-            let home = side == "home";
-            let chosen = (1..=count)
-                .map(|n| {
-                    let row = stored.iter().find(|b| b.board as u32 == n);
-                    let home_white = colours.home_colour(n, round) == Color::White;
-                    let seat = row.and_then(|b| {
-                        if home == home_white {
-                            b.white_id
-                        } else {
-                            b.black_id
-                        }
-                    });
-                    // A refused line-up comes back with the boards as they were chosen.
-                    let kept = (ctx.kept("side") == Some(side))
-                        .then(|| ctx.kept(&format!("board_{n}")))
-                        .map(|value| {
-                            value
-                                .and_then(|v| v.trim().parse::<i32>().ok())
-                                .unwrap_or(0)
-                        });
-                    let stored = if given { seat.map_or(0, |p| p.0) } else { 0 };
-                    (n, kept.unwrap_or(stored))
-                })
-                .collect();
-            LineupForm {
-                side,
-                team: league.team(team).map_or(String::new(), |t| t.name.clone()),
-                given,
-                chosen,
-                squad: league
-                    .squad(team)
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| (p.id.0, format!("{}. {}", i + 1, label(&p.name, p.rating))))
-                    .collect(),
-            }
-        };
         let lineups = match found.away_id {
             Some(away) if access.run_day => vec![
-                lineup("home", found.home_id, found.home_lineup),
-                lineup("away", away, found.away_lineup),
+                lineup_form(&ctx, league, found, "home", found.home_id),
+                lineup_form(&ctx, league, found, "away", away),
             ],
             _ => Vec::new(),
         };
@@ -232,4 +207,127 @@ fn label(name: &str, rating: i32) -> String {
     } else {
         name.to_owned()
     }
+}
+
+/// The line-up form of one side (`home` or `away`) of match `found`, `team` being that side's
+/// team: the seats as stored once the line-up is given (or as a refused form chose them), the
+/// squad in its order.
+pub fn lineup_form(
+    ctx: &PageContext,
+    league: &LeagueData,
+    found: &crate::db::models::team_matches::TeamMatchRow,
+    side: &'static str,
+    team: TeamRowId,
+) -> LineupForm {
+    let home = side == "home";
+    let given = if home {
+        found.home_lineup
+    } else {
+        found.away_lineup
+    };
+    let colours = league.league.board_colours();
+    let round = u32::try_from(found.round).unwrap_or(0);
+    let stored = league.boards_of(found.id);
+    let count = u32::try_from(league.league.boards).unwrap_or(0);
+    let chosen = (1..=count)
+        .map(|n| {
+            let row = stored.iter().find(|b| b.board as u32 == n);
+            let home_white = colours.home_colour(n, round) == Color::White;
+            let seat = row.and_then(|b| {
+                if home == home_white {
+                    b.white_id
+                } else {
+                    b.black_id
+                }
+            });
+            // A refused line-up comes back with the boards as they were chosen.
+            let kept = (ctx.kept("side") == Some(side))
+                .then(|| ctx.kept(&format!("board_{n}")))
+                .map(|value| {
+                    value
+                        .and_then(|v| v.trim().parse::<i32>().ok())
+                        .unwrap_or(0)
+                });
+            let stored = if given { seat.map_or(0, |p| p.0) } else { 0 };
+            (n, kept.unwrap_or(stored))
+        })
+        .collect();
+    LineupForm {
+        side,
+        team: league.team(team).map_or(String::new(), |t| t.name.clone()),
+        given,
+        chosen,
+        squad: league
+            .squad(team)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.0, format!("{}. {}", i + 1, label(&p.name, p.rating))))
+            .collect(),
+    }
+}
+
+/// The most boards a line-up form may name.
+const MAX_BOARDS: u32 = 20;
+
+/// A line-up form as sent (`side` = `home` or `away`; `board_1`, `board_2`, … a squad
+/// player's row id or empty; `version`), by the arbiter or a captain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentLineup {
+    /// The home team's line-up.
+    pub home: bool,
+    /// The players, board 1 first.
+    pub players: Vec<PlayerRowId>,
+    /// The match's version the form was made at.
+    pub version: i32,
+}
+
+impl SentLineup {
+    /// Reads the form; what is wrong with it in the page's language.
+    pub fn read(ctx: &PageContext, form: &HashMap<String, String>) -> Result<SentLineup, AppError> {
+        let home = match form.get("side").map(String::as_str) {
+            Some("home") => true,
+            Some("away") => false,
+            _ => return Err(AppError::Unprocessable(ctx.t("league.error.side"))),
+        };
+        let version = form
+            .get("version")
+            .and_then(|v| v.trim().parse::<i32>().ok())
+            .ok_or_else(|| AppError::Unprocessable(ctx.t("league.error.changed")))?;
+        let players = players_of(form).map_err(|board| {
+            AppError::Unprocessable(
+                ctx.lang
+                    .t_with("league.error.lineup_gap", &[("board", &board.to_string())]),
+            )
+        })?;
+        Ok(SentLineup {
+            home,
+            players,
+            version,
+        })
+    }
+}
+
+/// The players of a line-up form, board 1 first, or the board whose empty seat is above a
+/// taken one.
+pub fn players_of(form: &HashMap<String, String>) -> Result<Vec<PlayerRowId>, u32> {
+    let mut players = Vec::new();
+    let mut first_empty = None;
+    for board in 1..=MAX_BOARDS {
+        let value = form
+            .get(&format!("board_{board}"))
+            .map(|v| v.trim())
+            .unwrap_or("");
+        match value.parse::<i32>() {
+            Ok(id) if id > 0 => {
+                if let Some(empty) = first_empty {
+                    return Err(empty);
+                }
+                players.push(PlayerRowId(id));
+            }
+            _ => {
+                first_empty.get_or_insert(board);
+            }
+        }
+    }
+    Ok(players)
 }

@@ -2,6 +2,7 @@
 //! so that no handler imports another handler's module.
 
 pub mod api;
+pub mod captain;
 pub mod desk;
 pub mod events;
 pub mod game_score;

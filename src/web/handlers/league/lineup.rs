@@ -11,39 +11,13 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::db::models::team_matches::TeamMatchId;
-use crate::db::models::{PlayerRowId, TournamentId, UserId};
+use crate::db::models::{TournamentId, UserId};
 use crate::db::store;
+use crate::db::store::LineupBy;
 use crate::web::access::{Need, authorise};
 use crate::web::extractors::{CsrfForm, CurrentUser};
+use crate::web::pages::league_match::SentLineup;
 use crate::web::{AppError, AppState, PageContext, see_other_with_notice};
-
-/// The most boards a form may name.
-const MAX_BOARDS: u32 = 20;
-
-/// The players of a line-up form, board 1 first, or the board whose empty seat is above a
-/// taken one.
-pub fn players_of(form: &HashMap<String, String>) -> Result<Vec<PlayerRowId>, u32> {
-    let mut players = Vec::new();
-    let mut first_empty = None;
-    for board in 1..=MAX_BOARDS {
-        let value = form
-            .get(&format!("board_{board}"))
-            .map(|v| v.trim())
-            .unwrap_or("");
-        match value.parse::<i32>() {
-            Ok(id) if id > 0 => {
-                if let Some(empty) = first_empty {
-                    return Err(empty);
-                }
-                players.push(PlayerRowId(id));
-            }
-            _ => {
-                first_empty.get_or_insert(board);
-            }
-        }
-    }
-    Ok(players)
-}
 
 /// Saves the line-up and shows the match again; a refused line-up comes back on the match
 /// page with its boards as they were chosen and the reason ([`PageContext::refused`]).
@@ -78,21 +52,11 @@ async fn lineup_write(
     of: i32,
     by: UserId,
 ) -> Result<(), AppError> {
-    let home = match form.get("side").map(String::as_str) {
-        Some("home") => true,
-        Some("away") => false,
-        _ => return Err(AppError::Unprocessable(ctx.t("league.error.side"))),
-    };
-    let version = form
-        .get("version")
-        .and_then(|v| v.trim().parse::<i32>().ok())
-        .ok_or_else(|| AppError::Unprocessable(ctx.t("league.error.changed")))?;
-    let players = players_of(form).map_err(|board| {
-        AppError::Unprocessable(
-            ctx.lang
-                .t_with("league.error.lineup_gap", &[("board", &board.to_string())]),
-        )
-    })?;
+    let SentLineup {
+        home,
+        players,
+        version,
+    } = SentLineup::read(ctx, form)?;
     state
         .write(ctx, move |conn| {
             store::save_lineup(
@@ -102,7 +66,7 @@ async fn lineup_write(
                 home,
                 &players,
                 version,
-                by,
+                LineupBy::Arbiter(by),
             )
         })
         .await

@@ -6,6 +6,7 @@
 
 pub mod add_member;
 pub mod add_team;
+pub mod captain_link;
 pub mod crosstable;
 pub mod draw;
 pub mod export;

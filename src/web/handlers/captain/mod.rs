@@ -1,0 +1,4 @@
+//! A team captain's pages behind their personal link ([`crate::web::pages::captain`]).
+
+pub mod lineup;
+pub mod show;
