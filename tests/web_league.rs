@@ -1423,6 +1423,89 @@ async fn captains_give_line_ups_by_their_links_revealed_together_and_fixed_then(
         2
     );
 
+    // The match played (the arbiter enters every board): the captains give their word — Alfa
+    // confirms, Beta disputes (a dispute needs a note) — shown to the arbiter on the match
+    // page; a result changed afterwards makes both words stale.
+    let page = alfa_captain.get(&format!("/captain/{alfa}")).await;
+    assert!(
+        page.attrs("form[id^=confirm-]", "action").is_empty(),
+        "nothing to confirm before the results"
+    );
+    let arbiter_page = client.get(&match_url).await;
+    let forms = board_forms(&arbiter_page);
+    assert_eq!(forms.len(), 4);
+    for (board, action, version) in &forms {
+        let code = if board % 2 == 1 { "1-0" } else { "1/2-1/2" };
+        let entered = client
+            .post(action, &[("result", code), ("version", version.as_str())])
+            .await;
+        assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    }
+    let word = |page: &Page| {
+        (
+            page.attrs("form[id^=confirm-]", "action").remove(0),
+            page.attrs("form[id^=confirm-] input[name=version]", "value")
+                .remove(0),
+        )
+    };
+    let (confirm, version) = word(&alfa_captain.get(&format!("/captain/{alfa}")).await);
+    let agreed = alfa_captain
+        .post(
+            &confirm,
+            &[("word", "agree"), ("version", version.as_str())],
+        )
+        .await;
+    assert_eq!(agreed.status, StatusCode::SEE_OTHER, "{}", agreed.body);
+    let (confirm, version) = word(&beta_captain.get(&format!("/captain/{beta}")).await);
+    let bare = beta_captain
+        .post(
+            &confirm,
+            &[("word", "dispute"), ("version", version.as_str())],
+        )
+        .await;
+    assert_eq!(
+        bare.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a dispute needs a note"
+    );
+    let disputed = beta_captain
+        .post(
+            &confirm,
+            &[
+                ("word", "dispute"),
+                ("note", "Board 2 was a win for us"),
+                ("version", version.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(disputed.status, StatusCode::SEE_OTHER, "{}", disputed.body);
+    let words = client.get(&match_url).await.texts("#captains-words li");
+    assert_eq!(
+        words,
+        [
+            "ŠK Alfa: confirmed",
+            "ŠK Beta: disputed: Board 2 was a win for us"
+        ]
+    );
+    let (board, action, version) = board_forms(&client.get(&match_url).await).remove(1);
+    assert_eq!(board, 2);
+    let corrected = client
+        .post(&action, &[("result", "0-1"), ("version", version.as_str())])
+        .await;
+    assert_eq!(
+        corrected.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        corrected.body
+    );
+    let words = client.get(&match_url).await.texts("#captains-words li");
+    assert!(
+        words
+            .iter()
+            .all(|w| w.contains("confirmed before a result changed")),
+        "{words:?}"
+    );
+
     // Revoked: the link no longer opens; a new one replaces the old.
     let revoked = client.post(&link_forms[0], &[("action", "revoke")]).await;
     assert_eq!(revoked.status, StatusCode::SEE_OTHER, "{}", revoked.body);

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use crate::day::team_swiss::SwissRules;
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
+use crate::db::models::captain_confirmations::CaptainConfirmation;
 use crate::db::models::team_boards::TeamBoardRow;
 use crate::db::models::team_leagues::LeagueRow;
 use crate::db::models::team_matches::{TeamMatchId, TeamMatchRow};
@@ -41,6 +42,8 @@ pub struct LeagueData {
     pub boards: Vec<TeamBoardRow>,
     /// The arbiter's penalties.
     pub penalties: Vec<TeamPenaltyRow>,
+    /// The captains' words on the results of played matches.
+    pub confirmations: Vec<CaptainConfirmation>,
 }
 
 impl LeagueData {
@@ -62,6 +65,7 @@ impl LeagueData {
         let ids: Vec<TeamMatchId> = matches.iter().map(|m| m.id).collect();
         let boards = TeamBoardRow::for_matches(conn, &ids)?;
         let penalties = TeamPenaltyRow::for_tournament(conn, id)?;
+        let confirmations = CaptainConfirmation::of_matches(conn, &ids)?;
         Ok(LeagueData {
             data,
             league,
@@ -70,7 +74,21 @@ impl LeagueData {
             matches,
             boards,
             penalties,
+            confirmations,
         })
+    }
+
+    /// The captain of `team`'s word on match `of`, and whether it was given at the match's
+    /// present version (not stale).
+    pub fn confirmation(
+        &self,
+        of: &TeamMatchRow,
+        team: TeamRowId,
+    ) -> Option<(&CaptainConfirmation, bool)> {
+        self.confirmations
+            .iter()
+            .find(|c| c.match_id == of.id && c.team_id == team)
+            .map(|c| (c, c.match_version == of.version))
     }
 
     /// The team with this row id.
@@ -112,6 +130,18 @@ impl LeagueData {
     /// The match with this id.
     pub fn find_match(&self, id: TeamMatchId) -> Option<&TeamMatchRow> {
         self.matches.iter().find(|m| m.id == id)
+    }
+
+    /// Whether match `found` is played: forfeited as a whole, or both line-ups in and every
+    /// board with both seats taken has its result (an empty seat is a forfeit).
+    pub fn match_played(&self, found: &TeamMatchRow) -> bool {
+        found.away_id.is_some()
+            && (found.forfeit.is_some()
+                || (found.home_lineup
+                    && found.away_lineup
+                    && self.boards_of(found.id).iter().all(|b| {
+                        b.result.is_some() || b.white_id.is_none() || b.black_id.is_none()
+                    })))
     }
 
     /// The boards of a match, by board.

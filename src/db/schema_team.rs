@@ -137,9 +137,26 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A captain's word on the board results of a played match.
+    captain_confirmations (match_id, team_id) {
+        /// The match.
+        match_id -> Integer,
+        /// The captain's team.
+        team_id -> Integer,
+        /// Agreed (true) or disputed (false).
+        agrees -> Bool,
+        /// The captain's note (a dispute's reason), may be empty.
+        note -> Text,
+        /// The match's version the word was given at.
+        match_version -> Integer,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     team_leagues,
     captain_links,
+    captain_confirmations,
     teams,
     team_members,
     team_matches,

@@ -222,6 +222,10 @@ fn league_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(captain::lineup::save_captain_lineup),
     )
     .route(
+        "/captain/{token}/matches/{match}/results",
+        web::post().to(captain::confirm::confirm_results),
+    )
+    .route(
         "/tournaments/{id}/league/settings",
         web::post().to(league::settings::save_settings),
     )

@@ -1,1 +1,2 @@
+DROP TABLE captain_confirmations;
 DROP TABLE captain_links;

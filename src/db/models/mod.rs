@@ -11,6 +11,7 @@ use diesel::QueryResult;
 use crate::db::DbConn;
 
 pub mod audit_log;
+pub mod captain_confirmations;
 pub mod captain_links;
 pub mod column_mappings;
 pub mod desk_settings;

@@ -12,6 +12,7 @@ use crate::day::import::{LeaguePlan, TeamFormat};
 use crate::db::DbConn;
 use crate::db::league::LeagueData;
 use crate::db::models::ScheduledRound;
+use crate::db::models::captain_confirmations::CaptainConfirmation;
 use crate::db::models::captain_links::CaptainLink;
 use crate::db::models::rounds::NewRound;
 use crate::db::models::team_boards::TeamBoardRow;
@@ -422,6 +423,66 @@ pub fn save_lineup(
                 "{}: {}",
                 data.team(team).map_or("", |t| t.name.as_str()),
                 names.join("; ")
+            ),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// A captain's word on the board results of their team's played match (all boards decided,
+/// or the match forfeited): agreed, or disputed with a note for the arbiter, who settles it.
+/// Given at the match's version, so that a result changed since shows the word as stale.
+/// Refused for another team's match, a match not played yet, a dispute without a note and a
+/// page made before the match changed.
+#[allow(clippy::too_many_arguments)]
+pub fn confirm_results(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    of: TeamMatchId,
+    team: TeamRowId,
+    agrees: bool,
+    note: &str,
+    expected_version: i32,
+) -> Result<(), StoreError> {
+    write(conn, tournament, None, |conn, audit| {
+        let data = league_data(conn, tournament)?;
+        let found = data.find_match(of).ok_or(StoreError::NotFound)?.clone();
+        if found.home_id != team && found.away_id != Some(team) {
+            return Err(StoreError::NotFound);
+        }
+        if found.version != expected_version {
+            return Err(Refusal::MatchChanged {
+                version: found.version,
+            }
+            .into());
+        }
+        if !data.match_played(&found) {
+            return Err(Refusal::MatchNotPlayed.into());
+        }
+        let note = note.trim();
+        if !agrees && note.is_empty() {
+            return Err(Refusal::ReasonMissing.into());
+        }
+        CaptainConfirmation {
+            match_id: of,
+            team_id: team,
+            agrees,
+            note: note.to_owned(),
+            match_version: found.version,
+        }
+        .save(conn)?;
+        audit.push(NewAuditEntry {
+            action: if agrees {
+                "captain_confirm"
+            } else {
+                "captain_dispute"
+            },
+            round: Some(found.round),
+            detail: format!(
+                "{}: {}",
+                data.team(team).map_or("", |t| t.name.as_str()),
+                note
             ),
             ..NewAuditEntry::default()
         });

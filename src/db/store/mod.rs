@@ -61,8 +61,8 @@ pub use desk::{
     submit_request, withdraw_entry,
 };
 pub use league::{
-    LineupBy, add_penalty, add_team, draw_schedule, import_league, issue_captain_link,
-    move_in_squad, save_league, save_lineup, set_match_status,
+    LineupBy, add_penalty, add_team, confirm_results, draw_schedule, import_league,
+    issue_captain_link, move_in_squad, save_league, save_lineup, set_match_status,
 };
 pub use participation::{ParticipationChange, change_participation, expel_player, request_bye};
 pub use player_import::{
@@ -243,6 +243,8 @@ pub enum Refusal {
     /// Both line-ups are in and revealed: a captain can no longer change theirs (the arbiter
     /// can).
     LineupsRevealed,
+    /// The match is not played yet (a board still without a result): nothing to confirm.
+    MatchNotPlayed,
     /// A board with an empty seat is lost by forfeit: it takes no result.
     EmptySeat,
     /// Only a game's result (not a bye's, nor a penalty without its grounds) fits a team board.

@@ -10,7 +10,7 @@ use crate::db::models::PlayerRowId;
 use crate::db::models::captain_links::CaptainLink;
 use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::tournament::personal_link::token_digest;
-use crate::web::pages::league_match::{LineupForm, lineup_form};
+use crate::web::pages::league_match::{LineupForm, captains_words, lineup_form};
 use crate::web::{AppError, AppState, PageContext};
 
 /// One board once both line-ups are in.
@@ -47,6 +47,10 @@ pub struct CaptainMatch {
     pub form: Option<LineupForm>,
     /// The boards, once both line-ups are in.
     pub boards: Vec<RevealedBoard>,
+    /// The match is played: the captains give their word on its results.
+    pub played: bool,
+    /// Both captains' words on the results (team, word).
+    pub words: Vec<(String, String)>,
 }
 
 /// The page.
@@ -118,6 +122,8 @@ impl CaptainPage {
                     other_given,
                     form: open.then(|| lineup_form(&ctx, league, m, side, team)),
                     boards,
+                    played: league.match_played(m),
+                    words: captains_words(&ctx, league, m),
                 })
             })
             .collect();

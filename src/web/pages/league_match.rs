@@ -85,6 +85,8 @@ pub struct MatchPage {
     pub penalties: Vec<(&'static str, String)>,
     /// The articles a penalty is entered under (code, label).
     pub articles: Vec<(&'static str, String)>,
+    /// The captains' words on the results (team, word), once the match is played.
+    pub words: Vec<(String, String)>,
 }
 
 impl MatchPage {
@@ -182,6 +184,7 @@ impl MatchPage {
                 Vec::new()
             },
             run_day: access.run_day,
+            words: captains_words(&ctx, league, found),
             ctx,
         })
     }
@@ -264,6 +267,37 @@ pub fn lineup_form(
             .map(|(i, p)| (p.id.0, format!("{}. {}", i + 1, label(&p.name, p.rating))))
             .collect(),
     }
+}
+
+/// The captains' words on the results of played match `found`: per team (home first) its name
+/// and the word in the page's language — confirmed, disputed with the note, given before a
+/// result changed, or not given yet; empty while the match is not played.
+pub fn captains_words(
+    ctx: &PageContext,
+    league: &LeagueData,
+    found: &crate::db::models::team_matches::TeamMatchRow,
+) -> Vec<(String, String)> {
+    let Some(away) = found.away_id else {
+        return Vec::new();
+    };
+    if !league.match_played(found) {
+        return Vec::new();
+    }
+    [found.home_id, away]
+        .into_iter()
+        .map(|team| {
+            let word = match league.confirmation(found, team) {
+                None => ctx.t("captain.word.none"),
+                Some((_, false)) => ctx.t("captain.word.stale"),
+                Some((c, true)) if c.agrees => ctx.t("captain.word.agrees"),
+                Some((c, true)) => format!("{}: {}", ctx.t("captain.word.disputes"), c.note),
+            };
+            (
+                league.team(team).map_or(String::new(), |t| t.name.clone()),
+                word,
+            )
+        })
+        .collect()
 }
 
 /// The most boards a line-up form may name.
