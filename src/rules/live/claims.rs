@@ -83,10 +83,7 @@ fn written(position: &Position, basis: ClaimBasis) -> (Option<String>, Repetitio
         ClaimBasis::WrittenMove(m) => {
             let mut after = position.clone();
             after.play_unchecked(m);
-            (
-                Some(to_san(position, m, Lang::En)),
-                after.repetition_key(),
-            )
+            (Some(to_san(position, m, Lang::En)), after.repetition_key())
         }
     }
 }

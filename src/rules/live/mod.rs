@@ -37,12 +37,12 @@ mod settings;
 pub use claims::ClaimHint;
 pub use settings::LiveSettings;
 
-use super::dead::DeadPosition;
 use super::clock::may_stop_recording;
+use super::dead::DeadPosition;
 use super::draw::{RepetitionHistory, is_fivefold, is_seventyfive};
-use super::illegal::IllegalMovePenalty;
 use super::fen::board_fen;
 use super::game::Outcome;
+use super::illegal::IllegalMovePenalty;
 use super::san::{Lang, to_san};
 use super::{Color, Move, Position, RepetitionKey, Role};
 
@@ -517,7 +517,8 @@ impl LiveGame {
             }
             game.play(m);
         }
-        game.running = self.running;
+        // The clock runs for the player to move in the corrected position.
+        game.running = Some(game.position.turn());
         game.clock = self.clock;
         game.last_five = self.last_five;
         *self = game;
