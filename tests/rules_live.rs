@@ -537,6 +537,13 @@ fn python_chess_games_replayed_from_noisy_feeds_give_their_moves_and_ends() {
         };
         let ended = seen
             .alerts()
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a.kind,
+                    AlertKind::TimeControlReached | AlertKind::LastFiveMinutes
+                )
+            })
             .last()
             .map(|a| (a.ply as usize, a.kind.article()));
         match (expected, ended) {
@@ -580,4 +587,256 @@ fn python_chess_games_replayed_from_noisy_feeds_give_their_moves_and_ends() {
         path.display()
     );
     assert!(games >= 60, "{games}");
+}
+
+/// The games file: the shared fixtures' 1,000 games when they are there, else the sample.
+fn python_chess_games() -> std::path::PathBuf {
+    let from_env = std::env::var_os("ARBITER_FIXTURES").map(std::path::PathBuf::from);
+    let beside = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
+    from_env
+        .into_iter()
+        .chain(std::iter::once(beside))
+        .map(|dir| dir.join("rules/games.jsonl"))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/rules/games-sample.jsonl")
+        })
+}
+
+fn plies_of(game: &serde_json::Value, key: &str) -> Vec<u32> {
+    game[key]
+        .as_array()
+        .expect(key)
+        .iter()
+        .filter_map(|p| p.as_u64().map(|p| p as u32))
+        .collect()
+}
+
+/// Art. 9.2 and 9.3 claim hints, exactly python-chess's `can_claim_threefold_repetition` and
+/// `can_claim_fifty_moves` after every ply (`threefold_claim_plies`, `fifty_claim_plies`) of
+/// the games replayed from noisy feeds, up to where the replay ends the game.
+#[test]
+fn art_9_2_and_9_3_claim_hints_equal_python_chess_on_every_ply() {
+    use arbiter::rules::draw::ClaimKind;
+    let path = python_chess_games();
+    let text = std::fs::read_to_string(&path).expect("the games");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut games, mut hints) = (0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let game: serde_json::Value = serde_json::from_str(line).expect("a game");
+        let id = game["id"].as_str().unwrap_or("?").to_owned();
+        let mut feed = Feed::new("P", games % 3 == 0);
+        let mut position = Position::new();
+        for san in game["san"].as_array().expect("san") {
+            let m = parse_move(&position, san.as_str().expect("a move"), Lang::En).expect("legal");
+            feed.play(&position, m, &mut rng);
+            position.play_unchecked(m);
+        }
+        let seen = follow(&feed.events);
+        let played = seen.moves().len() as u32;
+        for (kind, key) in [
+            (ClaimKind::Threefold, "threefold_claim_plies"),
+            (ClaimKind::Fifty, "fifty_claim_plies"),
+        ] {
+            let expected: Vec<u32> = plies_of(&game, key)
+                .into_iter()
+                .filter(|&p| p <= played)
+                .collect();
+            let found: Vec<u32> = seen
+                .claims()
+                .iter()
+                .filter(|hint| hint.kind == kind)
+                .map(|hint| hint.ply)
+                .collect();
+            assert_eq!(found, expected, "{id} {key}");
+            hints += found.len();
+        }
+        games += 1;
+    }
+    println!(
+        "claim hints: {games} games from {}, {hints} hints, all equal to python-chess's",
+        path.display()
+    );
+    assert!(games >= 60, "{games}");
+}
+
+/// Presses the clock after `m`: the placement after it, the opponent's clock running.
+fn press(game: &mut LiveGame, position: &mut Position, san: &str) {
+    let m = parse_move(position, san, Lang::En).expect("legal");
+    let mover = position.turn();
+    position.play_unchecked(m);
+    let placement = board_fen(position.board());
+    game.observe(Observation {
+        placement: &placement,
+        flipped: false,
+        running: Some(mover.other()),
+    });
+}
+
+fn started(settings: arbiter::rules::live::LiveSettings) -> LiveGame {
+    let mut game = LiveGame::with_settings(settings);
+    let placement = board_fen(&Board::standard());
+    game.observe(Observation {
+        placement: &placement,
+        flipped: false,
+        running: Some(Color::White),
+    });
+    game
+}
+
+#[test]
+fn art_9_2_a_hint_names_the_written_move_and_the_plies_of_the_position() {
+    let mut game = started(Default::default());
+    let mut position = Position::new();
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        press(&mut game, &mut position, san);
+    }
+    let hint = game.claims().last().expect("a hint");
+    assert_eq!(hint.ply, 7);
+    assert_eq!(hint.article(), "9.2");
+    assert_eq!(hint.player, Color::Black);
+    assert_eq!(hint.written_move.as_deref(), Some("Ng8"));
+    assert_eq!(hint.plies, vec![0, 4]);
+    assert!(game.claims().iter().all(|hint| hint.ply >= 7));
+}
+
+#[test]
+fn art_6_9_flag_fall_loses_unless_the_opponent_cannot_mate() {
+    let mut game = started(Default::default());
+    game.clock(Some(0), Some(100));
+    let alert = game.alerts().last().expect("an alert");
+    assert_eq!(
+        (alert.kind, alert.article),
+        (AlertKind::FlagFall, Some("6.9"))
+    );
+    assert_eq!(alert.player, Some(Color::White));
+    assert_eq!(game.result().map(|r| r.as_pgn()), Some("0-1"));
+}
+
+#[test]
+fn art_6_3_1_and_8_4_the_time_control_reached_and_the_last_five_minutes() {
+    use arbiter::rules::live::LiveSettings;
+    let settings = LiveSettings {
+        moves_to_control: Some(1),
+        increment: 0,
+        ..LiveSettings::default()
+    };
+    let mut game = started(settings);
+    let mut position = Position::new();
+    game.clock(Some(900), Some(900));
+    press(&mut game, &mut position, "e4");
+    let reached = game.alerts().last().expect("an alert");
+    assert_eq!(reached.kind, AlertKind::TimeControlReached);
+    assert_eq!((reached.ply, reached.article), (1, Some("6.3.1")));
+    game.clock(Some(850), Some(299));
+    let five = game.alerts().last().expect("an alert");
+    assert_eq!(five.kind, AlertKind::LastFiveMinutes);
+    assert_eq!(
+        (five.player, five.article),
+        (Some(Color::Black), Some("8.4"))
+    );
+    game.clock(Some(850), Some(290));
+    assert_eq!(game.alerts().len(), 2, "announced once");
+    // With an increment of 30 seconds the scoresheet is kept: no alert.
+    let mut kept = started(LiveSettings::default());
+    kept.clock(Some(100), Some(100));
+    assert!(kept.alerts().is_empty());
+}
+
+#[test]
+fn a_5_2_an_illegal_move_in_rapid_cites_a_5_2_and_gives_one_minute() {
+    use arbiter::rules::clock::Category;
+    use arbiter::rules::illegal::IllegalMovePenalty;
+    use arbiter::rules::live::{LiveSettings, Resolution};
+    for (category, article, seconds) in [
+        (Category::Rapid, "A.5.2", 60),
+        (Category::Standard, "7.5.1", 120),
+    ] {
+        let mut game = started(LiveSettings {
+            category,
+            ..LiveSettings::default()
+        });
+        // White moves a rook through its own pawn and presses: held, then ruled illegal.
+        let mut board = Board::standard();
+        let rook = board.remove_piece_at(Square::A1).expect("a rook");
+        board.set_piece_at(sq("a4"), rook);
+        let placement = board_fen(&board);
+        game.observe(Observation {
+            placement: &placement,
+            flipped: false,
+            running: Some(Color::Black),
+        });
+        assert!(game.is_held());
+        game.resolve(Resolution::Illegal).expect("held");
+        let alert = game.alerts().last().expect("an alert");
+        assert_eq!(alert.kind, AlertKind::IllegalMove);
+        assert_eq!(alert.article, Some(article));
+        assert_eq!(
+            alert.penalty,
+            Some(IllegalMovePenalty::TimeToOpponent(seconds))
+        );
+        assert!(game.moves().is_empty());
+    }
+}
+
+#[test]
+fn a_correction_replaces_the_mainline_and_the_game_goes_on() {
+    use arbiter::rules::live::{CorrectionError, Resolution};
+    let mut game = started(Default::default());
+    let mut position = Position::new();
+    for san in ["e4", "e5", "Nf3"] {
+        press(&mut game, &mut position, san);
+    }
+    let mut corrected = Position::new();
+    let mut moves = Vec::new();
+    for san in ["e4", "c5"] {
+        let m = parse_move(&corrected, san, Lang::En).expect("legal");
+        corrected.play_unchecked(m);
+        moves.push(m);
+    }
+    assert_eq!(
+        game.correct(9, &moves[1..]),
+        Err(CorrectionError::NoSuchPly { ply: 9, moves: 3 })
+    );
+    assert_eq!(
+        game.correct(1, &moves[1..]),
+        Err(CorrectionError::IllegalMove { ply: 1 })
+    );
+    assert_eq!(game.moves(), ["e4", "e5", "Nf3"], "unchanged on an error");
+    game.correct(2, &moves[1..]).expect("a correction");
+    assert_eq!(game.moves(), ["e4", "c5"], "no leftover variation");
+    assert_eq!(
+        game.resolve(Resolution::Illegal),
+        Err(CorrectionError::NothingHeld)
+    );
+    // The board goes on from the corrected position.
+    press(&mut game, &mut corrected, "Nf3");
+    assert_eq!(game.moves(), ["e4", "c5", "Nf3"]);
+}
+
+#[test]
+fn a_held_press_confirmed_by_the_operator_is_the_move() {
+    use arbiter::rules::live::Resolution;
+    let mut game = started(Default::default());
+    // A piece knocked over at the press: no legal move's placement, held.
+    let mut board = Board::standard();
+    let pawn = board.remove_piece_at(sq("e2")).expect("a pawn");
+    board.set_piece_at(sq("e4"), pawn);
+    board.remove_piece_at(sq("b8"));
+    let placement = board_fen(&board);
+    game.observe(Observation {
+        placement: &placement,
+        flipped: false,
+        running: Some(Color::Black),
+    });
+    assert!(game.is_held());
+    let e4 = parse_move(&Position::new(), "e4", Lang::En).expect("legal");
+    game.resolve(Resolution::Move(e4)).expect("held");
+    assert_eq!(game.moves(), ["e4"]);
+    assert!(!game.is_held());
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).expect("a square")
 }

@@ -7,7 +7,11 @@
 //! "result"}]}`: `moves` in SAN with English letters (an illegal move and whatever followed it
 //! until the position was reinstated are not among them but in its alert), `article` as
 //! `7.5.1` (`null` for the board's result signal), `result` as `1-0`, `0-1`, `1/2-1/2` or
-//! `null`. The boards in the order the feed first names them.
+//! `null`; the clock's alerts are `flag_fall` (6.9), `time_control_reached` (6.3.1) and
+//! `last_five_minutes` (8.4). `claims` are the arbiter's claim hints (`{"ply", "article"`
+//! 9.2 or 9.3, `"kind"` threefold or fifty, `"written_move"`, `"plies"}`). Games are followed
+//! under the default settings (standard play, 40 moves, 30 s increment). The boards in the
+//! order the feed first names them.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,8 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             alert.ply,
                             alert.kind.name(),
                             alert
-                                .kind
-                                .article()
+                                .article
                                 .map_or("result signal".to_owned(), |a| { format!("Art. {a}") })
                         );
                     }
@@ -89,6 +92,9 @@ pub fn replay(events: &[BoardEvent]) -> Vec<(String, LiveGame)> {
             Some("black") => Some(Color::Black),
             _ => None,
         };
+        if let Some(clock) = &event.clock {
+            boards[at].1.clock(clock.white, clock.black);
+        }
         boards[at].1.observe(Observation {
             placement: &event.board,
             flipped: event.flipped,
@@ -111,8 +117,15 @@ fn to_json(boards: &[(String, LiveGame)]) -> String {
                 "moves": game.moves(),
                 "alerts": game.alerts().iter().map(|alert| serde_json::json!({
                     "ply": alert.ply,
-                    "article": alert.kind.article(),
+                    "article": alert.article,
                     "kind": alert.kind.name(),
+                })).collect::<Vec<_>>(),
+                "claims": game.claims().iter().map(|hint| serde_json::json!({
+                    "ply": hint.ply,
+                    "article": hint.article(),
+                    "kind": hint.kind.name(),
+                    "written_move": hint.written_move,
+                    "plies": hint.plies,
                 })).collect::<Vec<_>>(),
                 "result": game.result().map(|r| r.as_pgn()),
             })

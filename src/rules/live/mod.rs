@@ -20,13 +20,31 @@
 //! - **The kings on the centre squares** (d4, d5, e4, e5 — where two kings can never stand in a
 //!   game) are the board's result signal, not a move: both on dark squares 0-1, both on light
 //!   squares 1-0, one of each ½-½ (the DGT convention). It is a proposed result.
+//! - **The settings** ([`LiveSettings`]): the category decides the illegal move's article and
+//!   penalty (7.5.1 / 7.5.5 in standard play, A.5.2 in rapid and blitz).
+//! - **Claim hints** ([`ClaimHint`], Art. 9.2, 9.3): for the arbiter only, after each ply.
+//! - **The clock** (the feed's readings, [`LiveGame::clock`]): **6.9** a flag fall loses, a draw
+//!   when the opponent cannot checkmate by any series of legal moves; **6.3.1** the time
+//!   control reached (the player's move count passed with time left); **8.4** the last five
+//!   minutes without an increment of 30 seconds or more (the scoresheet need not be kept).
+//! - **The operator** ([`LiveGame::correct`], [`LiveGame::resolve`]): a correction replaces
+//!   the mainline from a ply, with no leftover variation, and the game goes on from the
+//!   corrected position; a held press is confirmed as a move or ruled an illegal move.
 
+mod claims;
+mod settings;
+
+pub use claims::ClaimHint;
+pub use settings::LiveSettings;
+
+use super::clock::may_stop_recording;
 use super::dead::DeadPosition;
 use super::draw::{RepetitionHistory, is_fivefold, is_seventyfive};
 use super::fen::board_fen;
 use super::game::Outcome;
+use super::illegal::IllegalMovePenalty;
 use super::san::{Lang, to_san};
-use super::{Color, Move, Position, Role};
+use super::{Color, Move, Position, RepetitionKey, Role};
 
 /// What the board sent: its placement and whose clock runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +76,13 @@ pub enum AlertKind {
     SeventyFiveMoves,
     /// The kings placed on the centre squares: the board's result signal.
     ResultSignal,
+    /// A player's time is used up (Art. 6.9): lost, or drawn when the opponent cannot mate.
+    FlagFall,
+    /// A player completed the moves of the first time control with time left (Art. 6.3.1).
+    TimeControlReached,
+    /// A player has less than five minutes and no increment of 30 seconds or more: the
+    /// scoresheet need not be kept (Art. 8.4).
+    LastFiveMinutes,
 }
 
 impl AlertKind {
@@ -72,6 +97,9 @@ impl AlertKind {
             AlertKind::Fivefold => Some("9.6.1"),
             AlertKind::SeventyFiveMoves => Some("9.6.2"),
             AlertKind::ResultSignal => None,
+            AlertKind::FlagFall => Some("6.9"),
+            AlertKind::TimeControlReached => Some("6.3.1"),
+            AlertKind::LastFiveMinutes => Some("8.4"),
         }
     }
 
@@ -86,6 +114,9 @@ impl AlertKind {
             AlertKind::Fivefold => "fivefold",
             AlertKind::SeventyFiveMoves => "seventy_five_moves",
             AlertKind::ResultSignal => "result_signal",
+            AlertKind::FlagFall => "flag_fall",
+            AlertKind::TimeControlReached => "time_control_reached",
+            AlertKind::LastFiveMinutes => "last_five_minutes",
         }
     }
 }
@@ -101,6 +132,11 @@ pub struct Alert {
     pub player: Option<Color>,
     /// For an illegal move: the placement seen at the press (what stood on the board).
     pub placement: Option<String>,
+    /// The article cited, as `7.5.1` or `A.5.2` (by the game's category); `None` for the
+    /// board's result signal.
+    pub article: Option<&'static str>,
+    /// For an illegal move: the penalty the category gives.
+    pub penalty: Option<IllegalMovePenalty>,
 }
 
 /// A press not yet matched to a legal move.
@@ -112,12 +148,60 @@ struct Held {
     placement: String,
 }
 
+/// How the operator resolves a held press ([`LiveGame::resolve`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolution {
+    /// The press completed this move.
+    Move(Move),
+    /// The press completed an illegal move (Art. 7.5.1).
+    Illegal,
+    /// No move was made.
+    NoMove,
+}
+
+/// Why an operator's correction or resolution was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CorrectionError {
+    /// The ply is not in the game (nor the next one).
+    #[error("ply {ply} is not in the game ({moves} moves so far)")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: u32,
+        /// The plies played.
+        moves: u32,
+    },
+    /// A move of the correction is not legal where it stands.
+    #[error("the move at ply {ply} is not legal")]
+    IllegalMove {
+        /// Its ply.
+        ply: u32,
+    },
+    /// The corrected game ended before all its moves.
+    #[error("the corrected game ended after ply {ply}")]
+    Ended {
+        /// The last ply.
+        ply: u32,
+    },
+    /// No press is held.
+    #[error("no press is held")]
+    NothingHeld,
+}
+
 /// One game followed from its board.
 #[derive(Debug, Clone)]
 pub struct LiveGame {
+    settings: LiveSettings,
     position: Position,
     history: RepetitionHistory,
+    /// The repetition keys of the positions, index = ply (0 = the start).
+    keys: Vec<RepetitionKey>,
+    played: Vec<Move>,
     moves: Vec<String>,
+    claims: Vec<ClaimHint>,
+    /// The last clock reading: seconds left for White and Black.
+    clock: [Option<u64>; 2],
+    /// Whose last five minutes (8.4) have been announced.
+    last_five: [bool; 2],
     alerts: Vec<Alert>,
     result: Option<Outcome>,
     running: Option<Color>,
@@ -134,13 +218,24 @@ impl Default for LiveGame {
 }
 
 impl LiveGame {
-    /// A game from the starting position.
+    /// A game from the starting position, under the default settings (standard play).
     pub fn new() -> LiveGame {
+        LiveGame::with_settings(LiveSettings::default())
+    }
+
+    /// A game from the starting position under these settings.
+    pub fn with_settings(settings: LiveSettings) -> LiveGame {
         let position = Position::new();
         LiveGame {
+            settings,
             history: RepetitionHistory::new(&position),
+            keys: vec![position.repetition_key()],
             position,
+            played: Vec::new(),
             moves: Vec::new(),
+            claims: Vec::new(),
+            clock: [None, None],
+            last_five: [false, false],
             alerts: Vec::new(),
             result: None,
             running: None,
@@ -153,6 +248,21 @@ impl LiveGame {
     /// The legal moves so far, in SAN with English letters.
     pub fn moves(&self) -> &[String] {
         &self.moves
+    }
+
+    /// The settings the game is followed under.
+    pub fn settings(&self) -> &LiveSettings {
+        &self.settings
+    }
+
+    /// The claim hints so far (Art. 9.2, 9.3), for the arbiter only.
+    pub fn claims(&self) -> &[ClaimHint] {
+        &self.claims
+    }
+
+    /// Whether a press is held, waiting for a legal move's placement or the operator.
+    pub fn is_held(&self) -> bool {
+        self.held.is_some()
     }
 
     /// The alerts so far.
@@ -265,12 +375,69 @@ impl LiveGame {
             }
             _ => self.moves.len() as u32,
         };
+        let (article, penalty) = match (kind, player) {
+            (AlertKind::IllegalMove | AlertKind::SecondIllegalMove, Some(player)) => {
+                let nth = self.illegal[usize::from(player == Color::Black)];
+                (
+                    Some(self.settings.illegal_move_article(nth)),
+                    Some(self.settings.illegal_move_penalty(nth)),
+                )
+            }
+            _ => (kind.article(), None),
+        };
         self.alerts.push(Alert {
             ply,
             kind,
             player,
             placement,
+            article,
+            penalty,
         });
+    }
+
+    /// The outcome when `loser` loses, unless the opponent cannot checkmate by any series of
+    /// legal moves (Art. 6.9, 7.5.5): then a draw.
+    fn loss_unless_cannot_mate(&self, loser: Color) -> Outcome {
+        let opponent = loser.other();
+        let cannot_mate = DeadPosition::from_position(&self.position)
+            .map(|dead| dead.verdict(opponent).cannot_mate())
+            .unwrap_or(false);
+        if cannot_mate {
+            Outcome::Draw
+        } else if opponent == Color::White {
+            Outcome::WhiteWins
+        } else {
+            Outcome::BlackWins
+        }
+    }
+
+    /// Takes a clock reading (seconds left for White and Black), before the observation that
+    /// came with it: a flag fall ends the game (Art. 6.9); under five minutes without an
+    /// increment of 30 seconds or more is announced once per period (Art. 8.4).
+    pub fn clock(&mut self, white: Option<u64>, black: Option<u64>) {
+        if self.result.is_some() {
+            return;
+        }
+        self.clock = [white, black];
+        let fallen = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&c| self.clock[usize::from(c == Color::Black)] == Some(0))
+            .min_by_key(|&c| Some(c) != self.running);
+        if let Some(loser) = fallen {
+            self.alert(AlertKind::FlagFall, Some(loser), None);
+            self.result = Some(self.loss_unless_cannot_mate(loser));
+            return;
+        }
+        for color in [Color::White, Color::Black] {
+            let index = usize::from(color == Color::Black);
+            if let Some(left) = self.clock[index]
+                && !self.last_five[index]
+                && may_stop_recording(left * 1000, self.settings.increment)
+            {
+                self.last_five[index] = true;
+                self.alert(AlertKind::LastFiveMinutes, Some(color), None);
+            }
+        }
     }
 
     fn illegal_move(&mut self, held: Held) {
@@ -283,17 +450,7 @@ impl LiveGame {
                 Some(held.placement),
             );
             // Art. 7.5.5: lost, unless the opponent cannot checkmate by any series of moves.
-            let opponent = held.player.other();
-            let cannot_mate = DeadPosition::from_position(&self.position)
-                .map(|dead| dead.verdict(opponent).cannot_mate())
-                .unwrap_or(false);
-            self.result = Some(if cannot_mate {
-                Outcome::Draw
-            } else if opponent == Color::White {
-                Outcome::WhiteWins
-            } else {
-                Outcome::BlackWins
-            });
+            self.result = Some(self.loss_unless_cannot_mate(held.player));
         } else {
             self.alert(
                 AlertKind::IllegalMove,
@@ -303,13 +460,109 @@ impl LiveGame {
         }
     }
 
+    /// Art. 6.3.1: the mover completed the moves of the first time control with time left.
+    fn time_control(&mut self, mover: Color) {
+        let index = usize::from(mover == Color::Black);
+        let made = (self.moves.len() as u32 + u32::from(mover == Color::White)) / 2;
+        if self.settings.moves_to_control == Some(made)
+            && self.clock[index].is_some_and(|left| left > 0)
+        {
+            self.alert(AlertKind::TimeControlReached, Some(mover), None);
+            // A new period: its last five minutes are announced again (Art. 8.4).
+            self.last_five[index] = false;
+        }
+    }
+
+    /// The operator's correction: the mainline from `from_ply` (1 = White's first move) is
+    /// replaced by `moves`, with no leftover variation, and the game goes on from the corrected
+    /// position. The alerts before that ply that do not end the game (illegal moves, the
+    /// clock's) are kept; the game's end, the claim hints and anything held are worked out
+    /// again. On an error the game is unchanged.
+    pub fn correct(&mut self, from_ply: u32, moves: &[Move]) -> Result<(), CorrectionError> {
+        let kept = self.played.len() as u32;
+        if from_ply == 0 || from_ply > kept + 1 {
+            return Err(CorrectionError::NoSuchPly {
+                ply: from_ply,
+                moves: kept,
+            });
+        }
+        let mut game = LiveGame::with_settings(self.settings);
+        game.alerts = self
+            .alerts
+            .iter()
+            .filter(|alert| {
+                alert.ply < from_ply
+                    && matches!(
+                        alert.kind,
+                        AlertKind::IllegalMove
+                            | AlertKind::TimeControlReached
+                            | AlertKind::LastFiveMinutes
+                    )
+            })
+            .cloned()
+            .collect();
+        for alert in &game.alerts {
+            if let (AlertKind::IllegalMove, Some(player)) = (alert.kind, alert.player) {
+                game.illegal[usize::from(player == Color::Black)] += 1;
+            }
+        }
+        let before = &self.played[..from_ply as usize - 1];
+        for (at, &m) in before.iter().chain(moves).enumerate() {
+            let ply = at as u32 + 1;
+            if game.result.is_some() {
+                return Err(CorrectionError::Ended { ply: ply - 1 });
+            }
+            if !game.position.is_legal(m) {
+                return Err(CorrectionError::IllegalMove { ply });
+            }
+            game.play(m);
+        }
+        // The clock runs for the player to move in the corrected position.
+        game.running = Some(game.position.turn());
+        game.clock = self.clock;
+        game.last_five = self.last_five;
+        *self = game;
+        Ok(())
+    }
+
+    /// The operator resolves a held press: the move it was, or an illegal move (the position
+    /// before it to be reinstated, Art. 7.5.1), or no move at all (the clock pressed by
+    /// mistake). On an error the game is unchanged.
+    pub fn resolve(&mut self, resolution: Resolution) -> Result<(), CorrectionError> {
+        let Some(held) = self.held.clone() else {
+            return Err(CorrectionError::NothingHeld);
+        };
+        match resolution {
+            Resolution::Move(m) => {
+                if held.player != self.position.turn() || !self.position.is_legal(m) {
+                    return Err(CorrectionError::IllegalMove { ply: self.ply() });
+                }
+                self.held = None;
+                self.play(m);
+            }
+            Resolution::Illegal => {
+                self.held = None;
+                self.illegal_move(held);
+                self.reinstating = self.result.is_none();
+            }
+            Resolution::NoMove => self.held = None,
+        }
+        Ok(())
+    }
+
     fn play(&mut self, m: Move) {
         let san = to_san(&self.position, m, Lang::En);
         let before = self.position.clone();
         self.position.play_unchecked(m);
         self.history.push(&before, m, &self.position);
+        self.keys.push(self.position.repetition_key());
+        self.played.push(m);
         self.moves.push(san);
         let mover = before.turn();
+        self.time_control(mover);
+        let ply = self.moves.len() as u32;
+        let hints = claims::hints(ply, &self.position, &self.history, &self.keys);
+        self.claims.extend(hints);
         if self.position.is_checkmate() {
             self.alert(AlertKind::Checkmate, None, None);
             self.result = Some(if mover == Color::White {
