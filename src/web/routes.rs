@@ -167,6 +167,10 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             web::get().to(pushed::show::show_pushed_event),
         )
         .route(
+            "/events/{id}/crosstable",
+            web::get().to(pushed::crosstable::show_pushed_crosstable),
+        )
+        .route(
             "/events/{id}/players/{number}",
             web::get().to(pushed::player::show_pushed_player),
         )

@@ -2,6 +2,10 @@
 //! its standings and its rounds' boards; a team event's team standings and matches too.
 
 use crate::formats::public_state::PublicState;
+use crate::tournament::model::Tournament;
+use crate::tournament::tiebreak::Standings as RankedStandings;
+use crate::tournament::tiebreak::rank::rank_after;
+use crate::web::pages::standings::{WallchartRow, wallchart_rows};
 use crate::web::PageContext;
 use askama::Template;
 
@@ -434,4 +438,76 @@ pub async fn load_published(
     let document = PublicState::parse(stored.document.as_bytes())
         .map_err(|error| AppError::Internal(format!("stored document: {error}")))?;
     Ok(Published::Pushed(Box::new(document), stored.published_at))
+}
+
+/// The crosstable of a pushed individual event: the venue's wallchart
+/// ([`crate::web::pages::standings::wallchart_rows`]) built from the document's model
+/// ([`PublicState::tournament`]) by the venue's engine.
+#[derive(Template)]
+#[template(path = "pushed/crosstable.html")]
+pub struct PushedCrosstablePage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// Name.
+    pub name: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// Round numbers (columns).
+    pub rounds: Vec<u32>,
+    /// Tie-break codes (columns).
+    pub codes: Vec<String>,
+    /// Rows by starting number.
+    pub rows: Vec<WallchartRow>,
+}
+
+impl PushedCrosstablePage {
+    /// The crosstable of `document`, published at `published`: the venue's wallchart rows
+    /// ([`wallchart_rows`]) of the document's model, ranked by the document's tie-break list;
+    /// the places are the document's.
+    pub fn of(ctx: PageContext, document: &PublicState, published: String) -> PushedCrosstablePage {
+        let after_round = document.standings.after_round;
+        let (model, standings) = document_standings(document);
+        let event_id = document.id.clone();
+        let rows = wallchart_rows(&ctx, &model, after_round, &standings, |number| {
+            format!("/events/{event_id}/players/{number}")
+        });
+        PushedCrosstablePage {
+            event_id: document.id.clone(),
+            name: document.event.name.clone(),
+            published,
+            after_round,
+            rounds: (1..=after_round).collect(),
+            codes: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+            rows,
+            ctx,
+        }
+    }
+}
+
+/// The model of `document` ([`PublicState::tournament`]) and its standings after the rounds
+/// the document counts, computed by the venue's engine from the document's tie-break list;
+/// each place is the document's (its drawing of lots is not repeated here).
+pub fn document_standings(document: &PublicState) -> (Tournament, RankedStandings) {
+    let model = document.tournament();
+    let mut standings = rank_after(
+        &model,
+        &document.tie_break_settings(),
+        document.standings.after_round,
+    );
+    for row in &mut standings.rows {
+        if let Some(line) = document
+            .standings
+            .rows
+            .iter()
+            .find(|line| line.player == row.player.0)
+        {
+            row.rank = line.rank;
+        }
+    }
+    standings.rows.sort_by_key(|row| row.rank);
+    (model, standings)
 }
