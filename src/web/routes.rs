@@ -174,6 +174,10 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             "/events/{id}/players/{number}",
             web::get().to(pushed::player::show_pushed_player),
         )
+        .route(
+            "/events/{id}/standings/working/{number}",
+            web::get().to(pushed::working::show_pushed_working),
+        )
         .route("/account/keys", web::get().to(keys::list::list_keys))
         .route("/account/keys", web::post().to(keys::create::create_key))
         .route(

@@ -5,7 +5,9 @@ use crate::formats::public_state::PublicState;
 use crate::tournament::model::Tournament;
 use crate::tournament::tiebreak::Standings as RankedStandings;
 use crate::tournament::tiebreak::rank::rank_after;
-use crate::web::pages::standings::{WallchartRow, wallchart_rows};
+use crate::web::pages::standings::{
+    WallchartRow, WorkingView, value_text, wallchart_rows, working_view,
+};
 use crate::web::PageContext;
 use askama::Template;
 
@@ -510,4 +512,77 @@ pub fn document_standings(document: &PublicState) -> (Tournament, RankedStanding
     }
     standings.rows.sort_by_key(|row| row.rank);
     (model, standings)
+}
+
+/// The working of a pushed event's player's tie-break values: the venue's working
+/// ([`working_view`], `standings/working_body.html`) computed by the venue's engine from the
+/// document's model, so that each value is the one the document's standings carry.
+#[derive(Template)]
+#[template(path = "pushed/working.html")]
+pub struct PushedWorkingPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// The event's name.
+    pub event: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// The player's starting number.
+    pub start: u32,
+    /// The player's name.
+    pub name: String,
+    /// The player's points.
+    pub points: String,
+    /// One working per tie-break of the list.
+    pub tie_breaks: Vec<WorkingView>,
+}
+
+impl PushedWorkingPage {
+    /// Player `number`'s working in `document`; `None` when the standings have no such player.
+    pub fn of(
+        ctx: PageContext,
+        document: &PublicState,
+        number: u32,
+        published: String,
+    ) -> Option<PushedWorkingPage> {
+        let after_round = document.standings.after_round;
+        let (model, standings) = document_standings(document);
+        let row = standings.rows.iter().find(|row| row.player.0 == number)?;
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        let calculator = crate::tournament::tiebreak::Calculator::after_round(
+            &model,
+            document.tie_break_settings().swiss,
+            after_round,
+        );
+        let tie_breaks = standings
+            .tie_breaks
+            .iter()
+            .zip(&row.values)
+            .map(|(tie_break, value)| {
+                working_view(
+                    &ctx,
+                    &model,
+                    &calculator.working(index, tie_break),
+                    value_text(*value),
+                )
+            })
+            .collect();
+        Some(PushedWorkingPage {
+            event_id: document.id.clone(),
+            event: document.event.name.clone(),
+            published,
+            after_round,
+            start: number,
+            name: model
+                .player(row.player)
+                .map(|player| player.name.clone())
+                .unwrap_or_default(),
+            points: row.points.to_string(),
+            tie_breaks,
+            ctx,
+        })
+    }
 }

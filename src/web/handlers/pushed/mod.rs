@@ -3,9 +3,10 @@
 //! standings with their tie-break values, a team event's team standings and matches, the
 //! pairings and results of every published round), its crosstable (`/events/{id}/crosstable`,
 //! the venue's wallchart built from the document) and each player's card
-//! (`/events/{id}/players/{number}`). Not yet the venue's whole set of pages: no tie-break
-//! working or prizes.
+//! (`/events/{id}/players/{number}`) with the working of its tie-break values
+//! (`/events/{id}/standings/working/{number}`, the venue's working computed from the document).
 
 pub mod crosstable;
 pub mod player;
 pub mod show;
+pub mod working;
