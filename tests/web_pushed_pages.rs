@@ -87,7 +87,11 @@ async fn art_16_a_pushed_swiss_shows_the_venues_crosstable_and_working_value_for
         public.texts("#wallchart thead th"),
         venue.texts("#wallchart thead th")
     );
-    assert!(public.text("#published-from-venue").is_some(), "{}", public.body);
+    assert!(
+        public.text("#published-from-venue").is_some(),
+        "{}",
+        public.body
+    );
     assert!(
         rows.iter().any(|row| row.contains('U')),
         "a pairing-allocated bye: {rows:?}"
@@ -125,14 +129,23 @@ async fn art_16_a_pushed_swiss_shows_the_venues_crosstable_and_working_value_for
             .find(|row| row["player"] == number)
             .expect("ranked");
         let codes = json["standings"]["tie_breaks"].as_array().expect("codes");
-        for (code, value) in codes.iter().zip(row["tie_breaks"].as_array().expect("values")) {
+        for (code, value) in codes
+            .iter()
+            .zip(row["tie_breaks"].as_array().expect("values"))
+        {
             let value = value.as_str().unwrap_or("-");
             let shown = theirs
-                .text(&format!("section[data-code='{}'] .working-body strong", code.as_str().unwrap_or("")))
+                .text(&format!(
+                    "section[data-code='{}'] .working-body strong",
+                    code.as_str().unwrap_or("")
+                ))
                 .unwrap_or_default();
             assert!(!shown.is_empty(), "{code}: {}", theirs.body);
             let body = theirs
-                .texts(&format!("section[data-code='{}'] .working-body", code.as_str().unwrap_or("")))
+                .texts(&format!(
+                    "section[data-code='{}'] .working-body",
+                    code.as_str().unwrap_or("")
+                ))
                 .join(" ");
             assert!(
                 body.contains(&format!("= {value}")),

@@ -418,12 +418,23 @@ impl PublicState {
     /// only: a team event's boards are in its matches.
     pub fn tournament(&self) -> model::Tournament {
         let after_round = self.standings.after_round;
-        let count = self.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
+        let count = self
+            .players
+            .iter()
+            .filter_map(|p| p.number)
+            .max()
+            .unwrap_or(0);
         let mut players: Vec<model::Player> = (1..=count)
             .map(|number| model::Player {
                 id: PlayerId(number),
-                name: self.player(number).map(|p| p.name.clone()).unwrap_or_default(),
-                title: self.player(number).map(|p| p.title.clone()).unwrap_or_default(),
+                name: self
+                    .player(number)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                title: self
+                    .player(number)
+                    .map(|p| p.title.clone())
+                    .unwrap_or_default(),
                 federation: self
                     .player(number)
                     .map(|p| p.federation.clone())
@@ -772,6 +783,30 @@ mod tests {
             PublicState::parse(b"{\"format\":"),
             Err(PublicStateError::Malformed { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn the_model_has_the_counted_rounds_the_point_system_and_the_outside_points() {
+        let model = sample().tournament();
+        assert_eq!(model.players.len(), 2);
+        assert_eq!(model.players[0].name, "Alpha, Anna");
+        assert_eq!(model.players[0].rating, 2350);
+        let draw = model.players[1].rounds[0];
+        assert_eq!(draw.opponent, Some(PlayerId(1)));
+        assert_eq!(draw.color, Some(Color::Black));
+        assert_eq!(draw.result, GameResult::Draw);
+        assert_eq!(model.points.win, Points::parse("3").expect("3"));
+        assert_eq!(
+            model.adjustment(PlayerId(2), 1),
+            Points::parse("-1").expect("-1")
+        );
+        let mut state = sample();
+        state.standings.after_round = 0;
+        state.standings.point_system.clear();
+        let model = state.tournament();
+        assert!(model.players.iter().all(|p| p.rounds.is_empty()));
+        assert_eq!(model.points, PointSystem::default());
+        assert!(sample().tie_break_settings().swiss);
     }
 
     #[test]

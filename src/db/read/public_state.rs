@@ -19,15 +19,15 @@ use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::{GameId, TournamentId};
 use crate::formats::public_state::{
-    AdjustmentState, BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState, RoundState,
-    StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState, TeamState,
-    VERSION, date_text,
+    AdjustmentState, BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState,
+    RoundState, StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState,
+    TeamState, VERSION, date_text,
 };
 use crate::formats::round_pgn::bare_movetext;
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
-use crate::tournament::team::score::match_score;
 use crate::tournament::scoring::PointSystem;
+use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
 use diesel::prelude::*;
 
@@ -270,7 +270,12 @@ pub fn state_of(
         point_system: if model.points == PointSystem::default() {
             Vec::new()
         } else {
-            model.points.scores().iter().map(|s| s.to_string()).collect()
+            model
+                .points
+                .scores()
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
         },
         adjustments: model
             .adjustments

@@ -5,10 +5,10 @@ use crate::formats::public_state::PublicState;
 use crate::tournament::model::Tournament;
 use crate::tournament::tiebreak::Standings as RankedStandings;
 use crate::tournament::tiebreak::rank::rank_after;
+use crate::web::PageContext;
 use crate::web::pages::standings::{
     WallchartRow, WorkingView, value_text, wallchart_rows, working_view,
 };
-use crate::web::PageContext;
 use askama::Template;
 
 /// One board as the page shows it.
