@@ -18,7 +18,7 @@ use actix_web::http::header;
 use actix_web::test;
 use arbiter::db::models::Role;
 use arbiter::tournament::self_report::token_digest;
-use common::{TestContext, tournament_form};
+use common::{TestContext, json_push, tournament_form};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
@@ -51,15 +51,6 @@ fn public_id(ctx: &TestContext, id: i32) -> String {
     .expect("public id")
     .remove(0)
     .public_id
-}
-
-/// A push of the JSON `document` under the publishing `key`.
-fn json_push(key: &str, document: String) -> test::TestRequest {
-    test::TestRequest::post()
-        .uri("/api/v1/push")
-        .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
-        .insert_header((header::CONTENT_TYPE, "application/json"))
-        .set_payload(document)
 }
 
 /// A 4-player round robin by `orga` (published unless `hidden`) with round 1 paired; its id.

@@ -21,6 +21,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+use crate::tournament::model::{self, Color, GameResult, PlayerId, RoundEntry};
+use crate::tournament::result::BoardResult;
+use crate::tournament::scoring::{PointSystem, Points};
+use crate::tournament::system::PairingSystem;
+use crate::tournament::tiebreak::{Lots, TieBreak, TieBreakSettings};
 
 /// The value of [`PublicState::format`].
 pub const FORMAT: &str = "arbiter-public-state";
@@ -249,6 +254,25 @@ pub struct Standings {
     pub tie_breaks: Vec<String>,
     /// The lines in rank order.
     pub rows: Vec<StandingRow>,
+    /// The announced point system when it is not the default one (1, ½, 0): the nine scores
+    /// of [`PointSystem::SCORE_NAMES`] as decimals; absent for the default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub point_system: Vec<String>,
+    /// Points given or taken outside the games that the standings count; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adjustments: Vec<AdjustmentState>,
+}
+
+/// Points given or taken outside the games (a penalty or a bonus), counted in the score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustmentState {
+    /// The player's starting number.
+    pub player: u32,
+    /// The round from whose standings on it counts, `null`: from the start.
+    pub round: Option<u32>,
+    /// The points added, a decimal (negative for a deduction).
+    pub points: String,
 }
 
 /// One line of the standings.
@@ -385,6 +409,156 @@ impl PublicState {
         Some(write_round(&tags, &games))
     }
 
+    /// The tournament as the pure core sees it after the rounds the standings count
+    /// ([`Standings::after_round`]): the players by starting number (a gap filled by a nameless
+    /// player), per round the entry the round's boards give (a player on no board of a
+    /// counted round was not paired: a zero-point bye), the point system and the points given
+    /// outside the games. The venue's own model of those rounds, so that its tie-break
+    /// computations (working, crosstable) run here on the same input. An individual event's
+    /// only: a team event's boards are in its matches.
+    pub fn tournament(&self) -> model::Tournament {
+        let after_round = self.standings.after_round;
+        let count = self
+            .players
+            .iter()
+            .filter_map(|p| p.number)
+            .max()
+            .unwrap_or(0);
+        let mut players: Vec<model::Player> = (1..=count)
+            .map(|number| model::Player {
+                id: PlayerId(number),
+                name: self
+                    .player(number)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                title: self
+                    .player(number)
+                    .map(|p| p.title.clone())
+                    .unwrap_or_default(),
+                federation: self
+                    .player(number)
+                    .map(|p| p.federation.clone())
+                    .unwrap_or_default(),
+                rating: self
+                    .player(number)
+                    .and_then(|p| p.rating)
+                    .and_then(|r| u16::try_from(r).ok())
+                    .unwrap_or(0),
+                fide_id: self
+                    .player(number)
+                    .and_then(|p| p.fide_id)
+                    .and_then(|id| u64::try_from(id).ok()),
+                ..model::Player::default()
+            })
+            .collect();
+        let unpaired = RoundEntry {
+            opponent: None,
+            color: None,
+            result: GameResult::ZeroPointBye,
+        };
+        for round in 1..=after_round {
+            for player in &mut players {
+                player.rounds.push(unpaired);
+            }
+            let boards = self
+                .rounds
+                .iter()
+                .filter(|r| r.number == round)
+                .flat_map(|r| &r.boards);
+            for board in boards {
+                let Some(result) = board.result.as_deref().and_then(BoardResult::from_code) else {
+                    continue;
+                };
+                let (white, black) = result.game_results();
+                let mut set = |number: u32, entry: RoundEntry| {
+                    let index = usize::try_from(number).ok().and_then(|n| n.checked_sub(1));
+                    if let Some(player) = index.and_then(|index| players.get_mut(index))
+                        && let Some(last) = player.rounds.last_mut()
+                    {
+                        *last = entry;
+                    }
+                };
+                match (board.black, black) {
+                    (Some(other), Some(black)) => {
+                        set(
+                            board.white,
+                            RoundEntry {
+                                opponent: Some(PlayerId(other)),
+                                color: Some(Color::White),
+                                result: white,
+                            },
+                        );
+                        set(
+                            other,
+                            RoundEntry {
+                                opponent: Some(PlayerId(board.white)),
+                                color: Some(Color::Black),
+                                result: black,
+                            },
+                        );
+                    }
+                    _ => set(
+                        board.white,
+                        RoundEntry {
+                            opponent: None,
+                            color: None,
+                            result: white,
+                        },
+                    ),
+                }
+            }
+        }
+        let points = self.point_system().unwrap_or_default();
+        model::Tournament {
+            name: self.event.name.clone(),
+            total_rounds: self.event.rounds,
+            players,
+            points,
+            adjustments: self
+                .standings
+                .adjustments
+                .iter()
+                .filter_map(|a| {
+                    Some(model::PointAdjustment {
+                        player: PlayerId(a.player),
+                        round: a.round,
+                        points: Points::parse(&a.points)?,
+                        reason: String::new(),
+                    })
+                })
+                .collect(),
+            ..model::Tournament::default()
+        }
+    }
+
+    /// The announced point system ([`Standings::point_system`]); `None` when the document
+    /// gives none (the default) or not nine decimals.
+    pub fn point_system(&self) -> Option<PointSystem> {
+        let scores: Vec<Points> = self
+            .standings
+            .point_system
+            .iter()
+            .map(|score| Points::parse(score))
+            .collect::<Option<_>>()?;
+        Some(PointSystem::from_scores(scores.try_into().ok()?))
+    }
+
+    /// The standings' tie-break settings: the list of [`Standings::tie_breaks`] (a code this
+    /// version does not know is left out), Swiss or not by the event's system; ties left share
+    /// the place (the places themselves are the document's).
+    pub fn tie_break_settings(&self) -> TieBreakSettings {
+        TieBreakSettings {
+            list: self
+                .standings
+                .tie_breaks
+                .iter()
+                .filter_map(|code| TieBreak::parse(code).ok())
+                .collect(),
+            swiss: PairingSystem::parse(&self.event.system).is_some_and(PairingSystem::is_swiss),
+            lots: Lots::Shared,
+        }
+    }
+
     /// The canonical bytes: compact JSON, fields in the types' order (see the module doc).
     pub fn to_json(&self) -> String {
         // Serialising these types cannot fail: no maps with non-string keys, no floats.
@@ -515,6 +689,14 @@ mod tests {
                         tie_breaks: vec![Some("0.5".to_owned()), Some("2350".to_owned())],
                     },
                 ],
+                point_system: ["3", "1", "0", "3", "0", "3", "1", "3", "0"]
+                    .map(str::to_owned)
+                    .to_vec(),
+                adjustments: vec![AdjustmentState {
+                    player: 2,
+                    round: Some(1),
+                    points: "-1".to_owned(),
+                }],
             },
             teams: vec![
                 TeamState {
@@ -601,6 +783,30 @@ mod tests {
             PublicState::parse(b"{\"format\":"),
             Err(PublicStateError::Malformed { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn the_model_has_the_counted_rounds_the_point_system_and_the_outside_points() {
+        let model = sample().tournament();
+        assert_eq!(model.players.len(), 2);
+        assert_eq!(model.players[0].name, "Alpha, Anna");
+        assert_eq!(model.players[0].rating, 2350);
+        let draw = model.players[1].rounds[0];
+        assert_eq!(draw.opponent, Some(PlayerId(1)));
+        assert_eq!(draw.color, Some(Color::Black));
+        assert_eq!(draw.result, GameResult::Draw);
+        assert_eq!(model.points.win, Points::parse("3").expect("3"));
+        assert_eq!(
+            model.adjustment(PlayerId(2), 1),
+            Points::parse("-1").expect("-1")
+        );
+        let mut state = sample();
+        state.standings.after_round = 0;
+        state.standings.point_system.clear();
+        let model = state.tournament();
+        assert!(model.players.iter().all(|p| p.rounds.is_empty()));
+        assert_eq!(model.points, PointSystem::default());
+        assert!(sample().tie_break_settings().swiss);
     }
 
     #[test]

@@ -167,8 +167,16 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             web::get().to(pushed::show::show_pushed_event),
         )
         .route(
+            "/events/{id}/crosstable",
+            web::get().to(pushed::crosstable::show_pushed_crosstable),
+        )
+        .route(
             "/events/{id}/players/{number}",
             web::get().to(pushed::player::show_pushed_player),
+        )
+        .route(
+            "/events/{id}/standings/working/{number}",
+            web::get().to(pushed::working::show_pushed_working),
         )
         .route("/account/keys", web::get().to(keys::list::list_keys))
         .route("/account/keys", web::post().to(keys::create::create_key))

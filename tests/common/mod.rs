@@ -566,3 +566,12 @@ pub fn small_league(
     })
     .expect("a league")
 }
+
+/// A push of the JSON public-state `document` to `/api/v1/push` under the publishing `key`.
+pub fn json_push(key: &str, document: String) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/v1/push")
+        .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        .set_payload(document)
+}

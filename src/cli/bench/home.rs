@@ -273,6 +273,8 @@ pub fn seed_events(conn: &mut db::DbConn, count: u32, seed: u64) -> anyhow::Resu
                     after_round: 0,
                     tie_breaks: Vec::new(),
                     rows: Vec::new(),
+                    point_system: Vec::new(),
+                    adjustments: Vec::new(),
                 },
                 teams: Vec::new(),
                 matches: Vec::new(),

@@ -19,13 +19,14 @@ use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::{GameId, TournamentId};
 use crate::formats::public_state::{
-    BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState, RoundState,
-    StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState, TeamState,
-    VERSION, date_text,
+    AdjustmentState, BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState,
+    RoundState, StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState,
+    TeamState, VERSION, date_text,
 };
 use crate::formats::round_pgn::bare_movetext;
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
+use crate::tournament::scoring::PointSystem;
 use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
 use diesel::prelude::*;
@@ -264,6 +265,25 @@ pub fn state_of(
                     .iter()
                     .map(|value| value.map(|v| v.display()))
                     .collect(),
+            })
+            .collect(),
+        point_system: if model.points == PointSystem::default() {
+            Vec::new()
+        } else {
+            model
+                .points
+                .scores()
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        },
+        adjustments: model
+            .adjustments
+            .iter()
+            .map(|a| AdjustmentState {
+                player: a.player.0,
+                round: a.round,
+                points: a.points.to_string(),
             })
             .collect(),
     };

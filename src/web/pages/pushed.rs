@@ -2,7 +2,13 @@
 //! its standings and its rounds' boards; a team event's team standings and matches too.
 
 use crate::formats::public_state::PublicState;
+use crate::tournament::model::Tournament;
+use crate::tournament::tiebreak::Standings as RankedStandings;
+use crate::tournament::tiebreak::rank::rank_after;
 use crate::web::PageContext;
+use crate::web::pages::standings::{
+    WallchartRow, WorkingView, value_text, wallchart_rows, working_view,
+};
 use askama::Template;
 
 /// One board as the page shows it.
@@ -434,4 +440,149 @@ pub async fn load_published(
     let document = PublicState::parse(stored.document.as_bytes())
         .map_err(|error| AppError::Internal(format!("stored document: {error}")))?;
     Ok(Published::Pushed(Box::new(document), stored.published_at))
+}
+
+/// The crosstable of a pushed individual event: the venue's wallchart
+/// ([`crate::web::pages::standings::wallchart_rows`]) built from the document's model
+/// ([`PublicState::tournament`]) by the venue's engine.
+#[derive(Template)]
+#[template(path = "pushed/crosstable.html")]
+pub struct PushedCrosstablePage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// Name.
+    pub name: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// Round numbers (columns).
+    pub rounds: Vec<u32>,
+    /// Tie-break codes (columns).
+    pub codes: Vec<String>,
+    /// Rows by starting number.
+    pub rows: Vec<WallchartRow>,
+}
+
+impl PushedCrosstablePage {
+    /// The crosstable of `document`, published at `published`: the venue's wallchart rows
+    /// ([`wallchart_rows`]) of the document's model, ranked by the document's tie-break list;
+    /// the places are the document's.
+    pub fn of(ctx: PageContext, document: &PublicState, published: String) -> PushedCrosstablePage {
+        let after_round = document.standings.after_round;
+        let (model, standings) = document_standings(document);
+        let event_id = document.id.clone();
+        let rows = wallchart_rows(&ctx, &model, after_round, &standings, |number| {
+            format!("/events/{event_id}/players/{number}")
+        });
+        PushedCrosstablePage {
+            event_id: document.id.clone(),
+            name: document.event.name.clone(),
+            published,
+            after_round,
+            rounds: (1..=after_round).collect(),
+            codes: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+            rows,
+            ctx,
+        }
+    }
+}
+
+/// The model of `document` ([`PublicState::tournament`]) and its standings after the rounds
+/// the document counts, computed by the venue's engine from the document's tie-break list;
+/// each place is the document's (its drawing of lots is not repeated here).
+pub fn document_standings(document: &PublicState) -> (Tournament, RankedStandings) {
+    let model = document.tournament();
+    let mut standings = rank_after(
+        &model,
+        &document.tie_break_settings(),
+        document.standings.after_round,
+    );
+    for row in &mut standings.rows {
+        if let Some(line) = document
+            .standings
+            .rows
+            .iter()
+            .find(|line| line.player == row.player.0)
+        {
+            row.rank = line.rank;
+        }
+    }
+    standings.rows.sort_by_key(|row| row.rank);
+    (model, standings)
+}
+
+/// The working of a pushed event's player's tie-break values: the venue's working
+/// ([`working_view`], `standings/working_body.html`) computed by the venue's engine from the
+/// document's model, so that each value is the one the document's standings carry.
+#[derive(Template)]
+#[template(path = "pushed/working.html")]
+pub struct PushedWorkingPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// The event's name.
+    pub event: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The rounds counted.
+    pub after_round: u32,
+    /// The player's starting number.
+    pub start: u32,
+    /// The player's name.
+    pub name: String,
+    /// The player's points.
+    pub points: String,
+    /// One working per tie-break of the list.
+    pub tie_breaks: Vec<WorkingView>,
+}
+
+impl PushedWorkingPage {
+    /// Player `number`'s working in `document`; `None` when the standings have no such player.
+    pub fn of(
+        ctx: PageContext,
+        document: &PublicState,
+        number: u32,
+        published: String,
+    ) -> Option<PushedWorkingPage> {
+        let after_round = document.standings.after_round;
+        let (model, standings) = document_standings(document);
+        let row = standings.rows.iter().find(|row| row.player.0 == number)?;
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        let calculator = crate::tournament::tiebreak::Calculator::after_round(
+            &model,
+            document.tie_break_settings().swiss,
+            after_round,
+        );
+        let tie_breaks = standings
+            .tie_breaks
+            .iter()
+            .zip(&row.values)
+            .map(|(tie_break, value)| {
+                working_view(
+                    &ctx,
+                    &model,
+                    &calculator.working(index, tie_break),
+                    value_text(*value),
+                )
+            })
+            .collect();
+        Some(PushedWorkingPage {
+            event_id: document.id.clone(),
+            event: document.event.name.clone(),
+            published,
+            after_round,
+            start: number,
+            name: model
+                .player(row.player)
+                .map(|player| player.name.clone())
+                .unwrap_or_default(),
+            points: row.points.to_string(),
+            tie_breaks,
+            ctx,
+        })
+    }
 }

@@ -91,8 +91,8 @@ pub fn norms_of(ranked: &Ranked) -> Vec<crate::tournament::norms::PlayerNorms> {
 pub struct WallchartRow {
     /// Starting number.
     pub number: u32,
-    /// Player row id (card link).
-    pub player_id: i32,
+    /// The player's card (empty: no link).
+    pub href: String,
     /// Name.
     pub name: String,
     /// Rating, empty when unrated.
@@ -125,20 +125,26 @@ pub struct WallchartPage {
     pub rows: Vec<WallchartRow>,
 }
 
-/// Renders the wallchart of `ranked`.
-pub fn render_wallchart(ctx: PageContext, ranked: &Ranked) -> Result<HttpResponse, AppError> {
-    let model = &ranked.model;
-    let standings = rank_standings(model, ranked.after_round, &ranked.settings);
+/// The wallchart's rows of `model` after `after_round` rounds ranked as `standings`, by
+/// starting number; `href` gives a player's card from the starting number. The venue's
+/// wallchart and a pushed event's ([`crate::web::pages::pushed`]) are built here.
+pub fn wallchart_rows(
+    ctx: &PageContext,
+    model: &Tournament,
+    after_round: u32,
+    standings: &crate::tournament::tiebreak::Standings,
+    href: impl Fn(u32) -> String,
+) -> Vec<WallchartRow> {
     let white = ctx.t("wallchart.white_letter");
     let black = ctx.t("wallchart.black_letter");
-    let rows = model
+    model
         .players
         .iter()
         .map(|player| {
             let line = standings.rows.iter().find(|row| row.player == player.id);
             WallchartRow {
                 number: player.id.0,
-                player_id: player_row_id(&ranked.data, player.id.0).unwrap_or_default(),
+                href: href(player.id.0),
                 name: player.name.clone(),
                 rating: if player.rating > 0 {
                     player.rating.to_string()
@@ -148,24 +154,32 @@ pub fn render_wallchart(ctx: PageContext, ranked: &Ranked) -> Result<HttpRespons
                 cells: player
                     .rounds
                     .iter()
-                    .take(ranked.after_round as usize)
+                    .take(after_round as usize)
                     .map(|entry| wallchart_cell(entry, &white, &black))
                     .collect(),
                 points: line.map(|l| l.points.to_string()).unwrap_or_default(),
                 tie_breaks: line
-                    .map(|l| {
-                        l.values
-                            .iter()
-                            .map(|v| v.map_or_else(|| "-".to_string(), |v| v.display()))
-                            .collect()
-                    })
+                    .map(|l| l.values.iter().map(|v| value_text(*v)).collect())
                     .unwrap_or_default(),
                 rank: line.map_or(0, |l| l.rank),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Renders the wallchart of `ranked`.
+pub fn render_wallchart(ctx: PageContext, ranked: &Ranked) -> Result<HttpResponse, AppError> {
+    let model = &ranked.model;
+    let standings = rank_standings(model, ranked.after_round, &ranked.settings);
+    let header = TournamentHeader::new(&ranked.data, ranked.access, "crosstable");
+    let id = header.id;
+    let rows = wallchart_rows(&ctx, model, ranked.after_round, &standings, |number| {
+        player_row_id(&ranked.data, number)
+            .map(|row| format!("/tournaments/{id}/players/{row}/card"))
+            .unwrap_or_default()
+    });
     let page = WallchartPage {
-        header: TournamentHeader::new(&ranked.data, ranked.access, "crosstable"),
+        header,
         ctx,
         after_round: ranked.after_round,
         rounds: (1..=ranked.after_round).collect(),

@@ -1,9 +1,12 @@
 //! A pushed event's pages on the public server, read-only, rendered from the public state the
 //! venue pushed, marked "published from the venue at ...": the event (`/events/{id}`: the
 //! standings with their tie-break values, a team event's team standings and matches, the
-//! pairings and results of every published round) and each player's card
-//! (`/events/{id}/players/{number}`). Not the venue's whole set of pages: no tie-break
-//! working, crosstable or prizes (the document does not carry them).
+//! pairings and results of every published round), its crosstable (`/events/{id}/crosstable`,
+//! the venue's wallchart built from the document) and each player's card
+//! (`/events/{id}/players/{number}`) with the working of its tie-break values
+//! (`/events/{id}/standings/working/{number}`, the venue's working computed from the document).
 
+pub mod crosstable;
 pub mod player;
 pub mod show;
+pub mod working;
