@@ -237,6 +237,33 @@ async fn categories_and_a_prize_list_one_prize_a_player_in_the_organisers_order(
     assert_eq!(prize_rows(&czech)[2].0, "Ženy 1. 100 €");
     assert!(czech.texts("#category-list li")[1].contains("2 hráči"));
     visitor.get("/lang/en").await;
+    // The same prize list reaches a public server in the event's public state and is shown
+    // there as here (in English and in Czech).
+    let mut state = ctx
+        .with_conn(|conn| arbiter::db::read::public_state::local_state(conn, event.tournament.id))
+        .expect("the document")
+        .expect("published");
+    assert_eq!(state.prizes.len(), rows.len());
+    state.id = "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e".to_owned();
+    let made = owner.post("/account/keys", &[("label", "venue")]).await;
+    let key = made.text("#key-value").expect("a publishing key");
+    let pushed = visitor.send(common::json_push(&key, state.to_json())).await;
+    assert!(
+        pushed.status.is_success(),
+        "{} {}",
+        pushed.status,
+        pushed.body
+    );
+    let public = visitor.get(&format!("/events/{}", state.id)).await;
+    assert_eq!(
+        prize_rows(&public),
+        rows,
+        "the pushed prize list is the venue's"
+    );
+    visitor.get("/lang/cs").await;
+    let public = visitor.get(&format!("/events/{}", state.id)).await;
+    assert_eq!(prize_rows(&public), prize_rows(&czech));
+    visitor.get("/lang/en").await;
     // The standings of a category: women in the order of the field, with their category place.
     let women = visitor
         .get(&format!("/tournaments/{id}/standings?category=2"))

@@ -81,6 +81,34 @@ pub struct PublicState {
     /// A team event's standings (`null` for an individual event).
     #[serde(default)]
     pub team_standings: Option<TeamStandings>,
+    /// The prize list after the standings' rounds, when the organiser set prizes (left out
+    /// when there is none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prizes: Vec<PrizeState>,
+}
+
+/// One line of the prize list: a prize and who takes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrizeState {
+    /// The category's name as the organiser gave it (or a name the same in every language,
+    /// `U14`); empty for a category named only by its kind; `null` for the whole field.
+    pub category: Option<String>,
+    /// The category's kind (`women`, `under`, `at_least`, `rating_below`, …), for a page to
+    /// name an unnamed category in its language; `null` for the whole field.
+    pub category_kind: Option<String>,
+    /// The place in its group.
+    pub place: u32,
+    /// The prize as announced (amount or label); empty for a share beyond the last prize.
+    pub prize: String,
+    /// Who takes it (starting number), `null` when nobody is entitled.
+    pub player: Option<u32>,
+    /// Their points, a decimal; empty without a player.
+    pub points: String,
+    /// What is paid when players equal on points share; empty otherwise.
+    pub paid: String,
+    /// The shared places (`3–5`) when money was shared; empty otherwise.
+    pub shared: String,
 }
 
 /// A team.
@@ -735,6 +763,7 @@ mod tests {
                     tie_breaks: vec![Some("1".to_owned()), None],
                 }],
             }),
+            prizes: Vec::new(),
         }
     }
 

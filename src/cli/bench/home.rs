@@ -279,6 +279,7 @@ pub fn seed_events(conn: &mut db::DbConn, count: u32, seed: u64) -> anyhow::Resu
                 teams: Vec::new(),
                 matches: Vec::new(),
                 team_standings: None,
+                prizes: Vec::new(),
             };
             apply_push(conn, &key, &state)
                 .map_err(|error| anyhow::anyhow!("push of event {index}: {error:?}"))?;

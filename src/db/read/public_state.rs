@@ -19,13 +19,14 @@ use crate::db::models::tournament_public_ids::{public_id_of, tournament_of};
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
 use crate::db::models::{GameId, TournamentId};
 use crate::formats::public_state::{
-    AdjustmentState, BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PublicState,
-    RoundState, StandingRow, Standings, TeamStandingRow, TeamStandings as TeamStandingsState,
-    TeamState, VERSION, date_text,
+    AdjustmentState, BoardState, Event, FORMAT, MatchBoardState, MatchState, Player, PrizeState,
+    PublicState, RoundState, StandingRow, Standings, TeamStandingRow,
+    TeamStandings as TeamStandingsState, TeamState, VERSION, date_text,
 };
 use crate::formats::round_pgn::bare_movetext;
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
+use crate::tournament::prizes::{PrizeGroup, PrizeSetup, amount_text};
 use crate::tournament::scoring::PointSystem;
 use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
@@ -41,6 +42,7 @@ pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Pu
         String,
         Option<LeagueData>,
         Vec<GameScore>,
+        PrizeSetup,
     );
     let loaded = crate::db::read_snapshot(conn, |conn| -> QueryResult<Option<Loaded>> {
         let Some(data) = TournamentData::load(conn, id)? else {
@@ -65,15 +67,18 @@ pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Pu
             .map(|game| game.id)
             .collect();
         let scores = GameScore::for_games(conn, &games)?;
-        Ok(Some((data, settings, public_id, league, scores)))
+        let prizes = crate::db::prize_list::load_setup(conn, &data)?;
+        Ok(Some((data, settings, public_id, league, scores, prizes)))
     })?;
-    Ok(loaded.map(|(data, settings, public_id, league, scores)| {
-        let mut state = state_of(&data, &settings, public_id, &scores);
-        if let Some(league) = &league {
-            add_teams(&mut state, league);
-        }
-        state
-    }))
+    Ok(
+        loaded.map(|(data, settings, public_id, league, scores, prizes)| {
+            let mut state = state_of(&data, &settings, public_id, &scores, &prizes);
+            if let Some(league) = &league {
+                add_teams(&mut state, league);
+            }
+            state
+        }),
+    )
 }
 
 /// A team event's part of the document: its teams, the matches a visitor sees and the team
@@ -187,6 +192,7 @@ pub fn state_of(
     settings: &TieBreakSettings,
     public_id: String,
     scores: &[GameScore],
+    prizes: &PrizeSetup,
 ) -> PublicState {
     let moves_of = |game: GameId| {
         scores
@@ -250,6 +256,60 @@ pub fn state_of(
     let model = data.to_model(after_round);
     let calculator = Calculator::after_round(&model, settings.swiss, after_round);
     let ranked = rank_with(&calculator, settings);
+    let ranking: Vec<_> = ranked
+        .rows
+        .iter()
+        .map(|row| (row.player, row.points))
+        .collect();
+    let prizes = if prizes.rules.prizes.is_empty() {
+        Vec::new()
+    } else {
+        let rules = &prizes.rules;
+        let category = |group: PrizeGroup| match group {
+            PrizeGroup::Overall => None,
+            PrizeGroup::Category(index) => rules.categories.get(index),
+        };
+        prizes
+            .awards(&ranking)
+            .into_iter()
+            .map(|award| PrizeState {
+                category: category(award.group).map(|c| {
+                    if c.name.trim().is_empty() {
+                        c.rule.neutral_name().unwrap_or_default()
+                    } else {
+                        c.name.trim().to_owned()
+                    }
+                }),
+                category_kind: category(award.group).map(|c| c.rule.kind().to_owned()),
+                place: award.place,
+                prize: award
+                    .prize
+                    .and_then(|index| rules.prizes.get(index))
+                    .map(|prize| {
+                        let amount = prize.amount.map(|a| amount_text(a, &rules.currency));
+                        match (amount, prize.label.trim()) {
+                            (Some(amount), "") => amount,
+                            (Some(amount), label) => format!("{amount} + {label}"),
+                            (None, label) => label.to_owned(),
+                        }
+                    })
+                    .unwrap_or_default(),
+                player: award.player.map(|p| p.0),
+                points: award
+                    .player
+                    .map(|_| award.points.to_string())
+                    .unwrap_or_default(),
+                paid: award
+                    .paid
+                    .map(|paid| amount_text(paid, &rules.currency))
+                    .unwrap_or_default(),
+                shared: award
+                    .shared
+                    .map(|(first, last)| format!("{first}–{last}"))
+                    .unwrap_or_default(),
+            })
+            .collect()
+    };
     let standings = Standings {
         after_round,
         tie_breaks: ranked.tie_breaks.iter().map(|t| t.fide_code()).collect(),
@@ -312,6 +372,7 @@ pub fn state_of(
         teams: Vec::new(),
         matches: Vec::new(),
         team_standings: None,
+        prizes,
     }
 }
 

@@ -52,6 +52,27 @@ pub struct StandingLine {
     pub values: Vec<String>,
 }
 
+/// One line of the prize list.
+#[derive(Debug, Clone)]
+pub struct PrizeLine {
+    /// "Overall" or the category's name.
+    pub group: String,
+    /// The place in the group.
+    pub place: u32,
+    /// The prize as announced.
+    pub prize: String,
+    /// Who takes it: starting number (0: nobody) and name.
+    pub number: u32,
+    /// Their name, empty for nobody.
+    pub name: String,
+    /// Their points, in the page's language.
+    pub points: String,
+    /// Paid when shared.
+    pub paid: String,
+    /// The shared places.
+    pub shared: String,
+}
+
 /// One line of a team event's standings.
 #[derive(Debug, Clone)]
 pub struct TeamStandingLine {
@@ -117,6 +138,10 @@ pub struct PushedEventPage {
     pub team_standings: Vec<TeamStandingLine>,
     /// A team event's rounds of matches, newest first (empty otherwise).
     pub match_rounds: Vec<MatchRound>,
+    /// The prize list as the venue published it (empty without prizes).
+    pub prizes: Vec<PrizeLine>,
+    /// Some prize was shared by equal players (the paid column is shown).
+    pub sharing: bool,
 }
 
 /// "Published from the venue at 14:05 (read-only copy)" in the page's language, the moment
@@ -253,6 +278,28 @@ impl PushedEventPage {
                 .unwrap_or_default(),
             team_standings,
             match_rounds,
+            prizes: document
+                .prizes
+                .iter()
+                .map(|line| PrizeLine {
+                    group: match (&line.category, &line.category_kind) {
+                        (None, _) => ctx.t("prizes.overall"),
+                        (Some(name), _) if !name.is_empty() => name.clone(),
+                        (Some(_), kind) => ctx.t(&format!(
+                            "prizes.kind.{}",
+                            kind.as_deref().unwrap_or_default()
+                        )),
+                    },
+                    place: line.place,
+                    prize: line.prize.clone(),
+                    number: line.player.unwrap_or(0),
+                    name: line.player.map(name_of).unwrap_or_default(),
+                    points: ctx.num(&line.points),
+                    paid: line.paid.clone(),
+                    shared: line.shared.clone(),
+                })
+                .collect(),
+            sharing: document.prizes.iter().any(|line| !line.paid.is_empty()),
             ctx,
         }
     }
