@@ -538,13 +538,13 @@ fn python_chess_games_replayed_from_noisy_feeds_give_their_moves_and_ends() {
         let ended = seen
             .alerts()
             .iter()
-            .filter(|a| {
+            .rev()
+            .find(|a| {
                 !matches!(
                     a.kind,
                     AlertKind::TimeControlReached | AlertKind::LastFiveMinutes
                 )
             })
-            .last()
             .map(|a| (a.ply as usize, a.kind.article()));
         match (expected, ended) {
             (Some(article), Some((ply, Some(found)))) if ply == sans.len() => {
