@@ -763,7 +763,16 @@ mod tests {
                     tie_breaks: vec![Some("1".to_owned()), None],
                 }],
             }),
-            prizes: Vec::new(),
+            prizes: vec![PrizeState {
+                category: None,
+                category_kind: None,
+                place: 1,
+                prize: "500 €".to_owned(),
+                player: Some(1),
+                points: "2".to_owned(),
+                paid: String::new(),
+                shared: String::new(),
+            }],
         }
     }
 
