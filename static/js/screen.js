@@ -7,6 +7,9 @@
   var every = Math.max(5, parseInt(body.getAttribute("data-every"), 10) || 12) * 1000;
   var slides = Array.prototype.slice.call(document.querySelectorAll(".slide"));
   var clock = document.getElementById("screen-clock");
+  // The type is sized to the slide's lines (app.css reads --rows; 15 without the script).
+  var rows = parseInt(body.getAttribute("data-rows"), 10);
+  if (rows > 0) body.style.setProperty("--rows", String(rows));
   var at = 0;
   function tick() {
     if (!clock) return;
