@@ -449,10 +449,11 @@ async fn every_document_is_a_pdf_with_the_right_text() {
     let mut organiser = ctx.client().await;
     organiser.login("orga", PASSWORD).await;
     let round_page = organiser.get(&format!("/tournaments/{id}/rounds/3")).await;
+    // The four round documents, the table cards and the hall screen.
     assert_eq!(
         round_page.attrs("#print-round a", "href").len(),
-        4,
-        "the round page has the four round documents"
+        7,
+        "the round page has the four round documents, two kinds of table cards and the screen"
     );
     let cookies = organiser.cookies().clone();
     let anonymous = BTreeMap::new();
