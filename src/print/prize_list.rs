@@ -7,7 +7,7 @@ use crate::print::{
     DocumentInput, PrintError, details_line, display_name, page_heading, points_text,
 };
 use crate::tournament::prizes::{
-    Award, Category, PrizeGroup, PrizeRules, SharedPlaces, amount_text,
+    Award, Category, PrizeGroup, PrizeRules, SharedPlaces, amount_text, prize_text,
 };
 use crate::tournament::{PlayerId, Points, Tournament};
 
@@ -62,14 +62,7 @@ pub fn prize_lines(locale: &str, rules: &PrizeRules, awards: &[Award]) -> Vec<Pr
             let prize = award
                 .prize
                 .and_then(|index| rules.prizes.get(index))
-                .map(|prize| {
-                    let amount = prize.amount.map(|a| amount_text(a, &rules.currency));
-                    match (amount, prize.label.trim()) {
-                        (Some(amount), "") => amount,
-                        (Some(amount), label) => format!("{amount} + {label}"),
-                        (None, label) => label.to_owned(),
-                    }
-                })
+                .map(|prize| prize_text(prize, &rules.currency))
                 .unwrap_or_default();
             PrizeLine {
                 group: group_name(locale, rules, award.group),

@@ -26,7 +26,7 @@ use crate::formats::public_state::{
 use crate::formats::round_pgn::bare_movetext;
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
-use crate::tournament::prizes::{PrizeGroup, PrizeSetup, amount_text};
+use crate::tournament::prizes::{PrizeGroup, PrizeSetup, amount_text, prize_text};
 use crate::tournament::scoring::PointSystem;
 use crate::tournament::team::score::match_score;
 use crate::tournament::tiebreak::{Calculator, TieBreakSettings, rank::rank_with};
@@ -285,14 +285,7 @@ pub fn state_of(
                 prize: award
                     .prize
                     .and_then(|index| rules.prizes.get(index))
-                    .map(|prize| {
-                        let amount = prize.amount.map(|a| amount_text(a, &rules.currency));
-                        match (amount, prize.label.trim()) {
-                            (Some(amount), "") => amount,
-                            (Some(amount), label) => format!("{amount} + {label}"),
-                            (None, label) => label.to_owned(),
-                        }
-                    })
+                    .map(|prize| prize_text(prize, &rules.currency))
                     .unwrap_or_default(),
                 player: award.player.map(|p| p.0),
                 points: award

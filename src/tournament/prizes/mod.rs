@@ -496,6 +496,16 @@ pub fn parse_amount(text: &str) -> Option<i64> {
     whole.checked_mul(100)?.checked_add(cents)
 }
 
+/// A prize as announced: its amount with the currency, its label, or both (`500 € + Cup`).
+pub fn prize_text(prize: &Prize, currency: &str) -> String {
+    let amount = prize.amount.map(|a| amount_text(a, currency));
+    match (amount, prize.label.trim()) {
+        (Some(amount), "") => amount,
+        (Some(amount), label) => format!("{amount} + {label}"),
+        (None, label) => label.to_owned(),
+    }
+}
+
 /// An amount as printed: `500`, `250.50`, with the currency after it when there is one.
 pub fn amount_text(cents: i64, currency: &str) -> String {
     let number = if cents % 100 == 0 {
