@@ -161,6 +161,7 @@ fn pages(event: &TeamEvent, runs: usize) {
         rating_import: Default::default(),
         logins: Default::default(),
         venue: Default::default(),
+        live: Default::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = actix_web::test::init_service(web::app(state)).await;

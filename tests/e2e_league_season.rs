@@ -3,8 +3,10 @@
 //! competition rules' order: match points, game points, games won, mutual matches, results
 //! against the 1st, 2nd, … team), imports the squad lists from one CSV list,
 //! draws the schedule by the Berger tables and plays all 11 rounds through the match pages:
-//! the first match by hand (every line-up select and result chosen and saved), the others by
-//! posting the same forms from the page. One match is postponed in round 2 and played after
+//! the first match by hand (every line-up select and result chosen and saved), the second by
+//! the two captains' links on a phone (each line-up unseen by the other team and the public
+//! until both are in, then revealed together; after the results both captains confirm them),
+//! the others by posting the same forms from the page. One match is postponed in round 2 and played after
 //! round 5, one team is short in round 4 (its bottom board forfeited), one match is forfeited
 //! as a whole in round 3. The standings must equal the test's own account of the boards
 //! entered; the match sheets come as a PDF; the TRF team file is exported, imported again and
@@ -257,6 +259,101 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
                 let score = text("return document.querySelector('#match-score').innerText;");
                 assert!(!score.is_empty(), "the match score is shown");
                 account(*home, *away, h, a);
+                continue;
+            }
+            if round == 1 && index == 1 {
+                // By the captains' links: each gives the line-up on a phone, unseen by the
+                // other and the public until both are in; then revealed together. After the
+                // arbiter's results both captains confirm them.
+                let mut links = Vec::new();
+                for team in [home, away] {
+                    browser.goto(&format!("{league}/teams"));
+                    browser.click_and_wait(&format!(
+                        "#team-{team} form.captain-link button[value=new]"
+                    ));
+                    let link = text("return document.getElementById('link-url').innerText;");
+                    assert!(link.contains("/captain/"), "{link}");
+                    links.push(link);
+                }
+                browser.delete_cookies();
+                browser.resize(390, 844);
+                let home_name = format!("ŠK Družstvo {home:02}");
+                let first_of = |team: usize| format!("Hráč{team:02}, Číslo01");
+                for (side, link) in links.iter().enumerate() {
+                    browser.goto(link);
+                    browser.find(&format!("#match-{match_id} form.lineup"));
+                    let page = text("return document.body.innerText;");
+                    let other = if side == 0 { *away } else { *home };
+                    assert!(!page.contains(&first_of(other)), "the other line-up is hidden");
+                    for b in 1..=BOARDS {
+                        let select = format!("#match-{match_id} form.lineup select[name=board_{b}]");
+                        let value = browser.script(
+                            "return document.querySelector(arguments[0]).options[arguments[1]].value;",
+                            json!([select, b]),
+                        );
+                        browser.set_value(&select, value.as_str().unwrap_or_default());
+                    }
+                    shot(&format!("league-03b-phone-captain-{side}.png"));
+                    browser.click_and_wait(&format!("#match-{match_id} form.lineup button[type=submit]"));
+                    if side == 0 {
+                        browser.goto(&url);
+                        let public = text("return document.body.innerText;");
+                        assert!(
+                            public.contains(&home_name) && !public.contains(&first_of(*home)),
+                            "the public does not see a line-up alone"
+                        );
+                    }
+                }
+                for link in &links {
+                    browser.goto(link);
+                    let seats = browser
+                        .script(
+                            "return Array.from(document.querySelectorAll(arguments[0])).map(tr => tr.innerText).join('\\n');",
+                            json!([format!("#match-{match_id} table.revealed tbody tr")]),
+                        )
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned();
+                    assert!(
+                        seats.contains(&first_of(*home)) && seats.contains(&first_of(*away)),
+                        "both line-ups revealed together: {seats}"
+                    );
+                    assert!(
+                        browser.try_find(&format!("#match-{match_id} form.lineup")).is_none(),
+                        "the form is closed"
+                    );
+                }
+                browser.resize(1280, 900);
+                browser.goto(&format!("{base}/login"));
+                browser.type_into(&browser.find("input[name=username]"), "orga");
+                browser.type_into(&browser.find("input[name=password]"), PASSWORD);
+                browser.click_and_wait("#login-form button[type=submit]");
+                browser.goto(&url);
+                let (mut h, mut a) = (0, 0);
+                for b in 1..=BOARDS {
+                    let code = result_for(round, *home, *away, b);
+                    browser.set_value(&format!("#board-{b} select[name=result]"), code);
+                    browser.click_and_wait(&format!("#board-{b} button[type=submit]"));
+                    let (x, y) = board_halves(b, code);
+                    h += x;
+                    a += y;
+                }
+                account(*home, *away, h, a);
+                browser.delete_cookies();
+                for link in &links {
+                    browser.goto(link);
+                    browser.click_and_wait(&format!("#confirm-{match_id} button[value=agree]"));
+                }
+                shot("league-03c-captain-confirmed.png");
+                browser.goto(&format!("{base}/login"));
+                browser.type_into(&browser.find("input[name=username]"), "orga");
+                browser.type_into(&browser.find("input[name=password]"), PASSWORD);
+                browser.click_and_wait("#login-form button[type=submit]");
+                browser.goto(&url);
+                let words = text(
+                    "return Array.from(document.querySelectorAll('#captains-words li')).map(li => li.innerText).join('|');",
+                );
+                assert_eq!(words.matches("confirmed").count(), 2, "{words}");
                 continue;
             }
             if round == 2 && index == 0 {

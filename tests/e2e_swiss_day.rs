@@ -23,30 +23,26 @@
 //! `ARBITER_E2E=1` (set by `.ci/run`), which makes a missing browser a failure.
 
 mod common;
+#[path = "day_support/day.rs"]
+mod day;
 #[path = "day_support/setup.rs"]
 mod setup;
 #[path = "day_support/webdriver.rs"]
 mod webdriver;
 
-use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Game, PairingSystem, PlayerRowId, Role, TournamentId};
 use arbiter::db::schema::tournaments;
-use common::{PASSWORD, TestContext};
+use common::TestContext;
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 use serde_json::json;
-use webdriver::{Browser, base_url, browser_missing, serve, shots};
+use day::{Day, PHONE, skip_without_browser};
+use webdriver::Browser;
 
 /// Rounds of the Swiss.
 const ROUNDS: i32 = 7;
-
-/// The phone window.
-const PHONE: (u32, u32) = (390, 844);
-
-/// The desktop window.
-const DESKTOP: (u32, u32) = (1280, 900);
 
 fn load(ctx: &TestContext, id: i32) -> TournamentData {
     ctx.with_conn(|conn| {
@@ -86,240 +82,51 @@ fn key_for(round: i32, board: i32) -> &'static str {
     }
 }
 
-/// Lists what scrolls sideways on the page: the page itself, or any box inside it.
-const SIDEWAYS: &str = "\
-    const width = document.documentElement.clientWidth; const out = []; \
-    const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + \
-        (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : ''); \
-    if (document.documentElement.scrollWidth > width) \
-        out.push('the page is ' + document.documentElement.scrollWidth + ' px wide, the window ' + width); \
-    for (const e of document.body.querySelectorAll('*')) { \
-        const style = getComputedStyle(e); \
-        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1) \
-            out.push(name(e) + ' scrolls sideways: ' + e.scrollWidth + ' > ' + e.clientWidth); \
-    } \
-    return out;";
-
-/// The browser with the checks made after every page load.
-struct Day<'a> {
-    browser: &'a Browser,
-    base: String,
-    /// Pages loaded and checked.
-    pages: Cell<u32>,
-    /// The window is the phone's.
-    phone: Cell<bool>,
-    /// What did not fit the phone, page by page (all reported at the end).
-    too_wide: RefCell<Vec<String>>,
+/// Types every result of round `round` on its page by keyboard, board after board, and
+/// waits until the page's count of missing results reaches 0; asserts that the page was
+/// not reloaded. Boards that already have a result (a forfeit, a bye) are passed with
+/// Enter.
+fn enter_results(day: &Day, ctx: &TestContext, id: i32, round: i32) {
+    let browser = day.browser;
+    day.visit(&format!("/tournaments/{id}/rounds/{round}"));
+    browser.script("window.arbiterNoReload = true; return 1;", json!([]));
+    let boxes = browser.find_all("#pairings input.result-key");
+    browser.click(&boxes[0]);
+    for _ in 0..boxes.len() {
+        let active = browser.script(
+            "const e = document.activeElement; \
+             return [e.closest('tr').id, e.value];",
+            json!([]),
+        );
+        let row = active[0].as_str().unwrap_or_default().to_owned();
+        let value = active[1].as_str().unwrap_or_default();
+        let board: i32 = row
+            .trim_start_matches("board-")
+            .parse()
+            .unwrap_or_else(|_| panic!("the focus is in a board's box, not {active}"));
+        let keys = if value.is_empty() {
+            format!("{}\u{E007}", key_for(round, board))
+        } else {
+            "\u{E007}".to_owned()
+        };
+        browser.session_keys(&keys);
+    }
+    day.assert_all_saved_without_reload(&format!("round {round}"), 20);
+    day.fits_phone(&format!("round {round} with every result typed"));
+    let data = load(ctx, id);
+    let open: Vec<i32> = data
+        .games_of_round(round)
+        .iter()
+        .filter(|g| g.result.is_none())
+        .map(|g| g.board)
+        .collect();
+    assert!(
+        open.is_empty(),
+        "round {round}: boards without a result: {open:?}"
+    );
 }
 
-impl<'a> Day<'a> {
-    /// Serves the app of `ctx` and drives `browser` through it, on the desktop at first.
-    fn new(browser: &'a Browser, ctx: &TestContext) -> Day<'a> {
-        Day {
-            browser,
-            base: base_url(serve(ctx.state.clone())),
-            pages: Cell::new(0),
-            phone: Cell::new(false),
-            too_wide: RefCell::new(Vec::new()),
-        }
-    }
 
-    /// Waits (up to `seconds`) until the round page counts no missing result, then asserts
-    /// that the page was not reloaded since `window.arbiterNoReload` was set.
-    fn assert_all_saved_without_reload(&self, what: &str, seconds: u64) {
-        assert!(
-            self.browser.wait_until(
-                "return document.getElementById('missing-results').hidden === true;",
-                seconds
-            ),
-            "{what}: the count of missing results reaches 0 without a reload"
-        );
-        assert_eq!(
-            self.browser
-                .script("return window.arbiterNoReload === true;", json!([])),
-            json!(true),
-            "{what}: the page was not reloaded"
-        );
-    }
-    /// After a page load: not an error page, and on the phone nothing scrolls sideways.
-    fn check(&self, what: &str) {
-        self.pages.set(self.pages.get() + 1);
-        if self.browser.try_find("section.error-page").is_some() {
-            let text = self.body_text();
-            self.shot("error-page.png");
-            panic!("{what}: an error page at {}: {text}", self.browser.url());
-        }
-        if self.phone.get() {
-            self.fits_phone(what);
-        }
-    }
-
-    /// Nothing on the current page scrolls sideways.
-    fn fits_phone(&self, what: &str) {
-        let found = self.browser.script(SIDEWAYS, json!([]));
-        let problems: Vec<String> = found
-            .as_array()
-            .map(|items| {
-                items
-                    .iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let url = self.browser.url();
-        let key = format!("({url} )");
-        let seen = self.too_wide.borrow().iter().any(|p| p.contains(&key));
-        if !problems.is_empty() && !seen {
-            let mut too_wide = self.too_wide.borrow_mut();
-            self.shot(&format!("too-wide-{}.png", too_wide.len() + 1));
-            too_wide.push(format!("{what} {key}: {problems:?}"));
-        }
-    }
-
-    /// Asserts that every page checked fitted the phone.
-    fn assert_all_fitted(&self) {
-        let too_wide = self.too_wide.borrow();
-        assert!(
-            too_wide.is_empty(),
-            "{} of {} pages do not fit a {} px phone (screenshots too-wide-N.png):\n{}",
-            too_wide.len(),
-            self.pages.get(),
-            PHONE.0,
-            too_wide.join("\n")
-        );
-    }
-
-    /// Opens `path` (under the base URL) and checks it.
-    fn visit(&self, path: &str) {
-        self.browser.goto(&format!("{}{path}", self.base));
-        self.browser.find("main");
-        self.check(path);
-    }
-
-    /// Clicks `css` (a submit button or a link), waits for the next page and checks it.
-    fn submit(&self, css: &str) {
-        self.browser.click_and_wait(css);
-        self.browser.find("main");
-        self.check(css);
-    }
-
-    fn body_text(&self) -> String {
-        self.browser
-            .script("return document.body.innerText;", json!([]))
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    }
-
-    fn shot(&self, name: &str) {
-        self.browser.screenshot(&shots().join(name));
-    }
-
-    /// Scrolls the element `css` to the top of the window (for a screenshot of it).
-    fn scroll_to(&self, css: &str) {
-        self.browser.script(
-            "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView(); return 1;",
-            json!([css]),
-        );
-    }
-
-    /// A screenshot on the phone and one on the desktop of the current page.
-    fn shot_both(&self, name: &str) {
-        self.shot(&format!("{name}-phone.png"));
-        self.browser.resize(DESKTOP.0, DESKTOP.1);
-        self.shot(&format!("{name}-desktop.png"));
-        self.browser.resize(PHONE.0, PHONE.1);
-    }
-
-    fn set_phone(&self, phone: bool) {
-        let (width, height) = if phone { PHONE } else { DESKTOP };
-        self.browser.resize(width, height);
-        self.phone.set(phone);
-    }
-
-    fn log_in(&self, username: &str) {
-        self.browser.delete_cookies();
-        self.visit("/login");
-        let browser = self.browser;
-        browser.type_into(&browser.find("input[name=username]"), username);
-        browser.type_into(&browser.find("input[name=password]"), PASSWORD);
-        self.submit("#login-form button[type=submit]");
-    }
-
-    /// Types every result of round `round` on its page by keyboard, board after board, and
-    /// waits until the page's count of missing results reaches 0; asserts that the page was
-    /// not reloaded. Boards that already have a result (a forfeit, a bye) are passed with
-    /// Enter.
-    fn enter_results(&self, ctx: &TestContext, id: i32, round: i32) {
-        let browser = self.browser;
-        self.visit(&format!("/tournaments/{id}/rounds/{round}"));
-        browser.script("window.arbiterNoReload = true; return 1;", json!([]));
-        let boxes = browser.find_all("#pairings input.result-key");
-        browser.click(&boxes[0]);
-        for _ in 0..boxes.len() {
-            let active = browser.script(
-                "const e = document.activeElement; \
-                 return [e.closest('tr').id, e.value];",
-                json!([]),
-            );
-            let row = active[0].as_str().unwrap_or_default().to_owned();
-            let value = active[1].as_str().unwrap_or_default();
-            let board: i32 = row
-                .trim_start_matches("board-")
-                .parse()
-                .unwrap_or_else(|_| panic!("the focus is in a board's box, not {active}"));
-            let keys = if value.is_empty() {
-                format!("{}\u{E007}", key_for(round, board))
-            } else {
-                "\u{E007}".to_owned()
-            };
-            browser.session_keys(&keys);
-        }
-        self.assert_all_saved_without_reload(&format!("round {round}"), 20);
-        self.fits_phone(&format!("round {round} with every result typed"));
-        let data = load(ctx, id);
-        let open: Vec<i32> = data
-            .games_of_round(round)
-            .iter()
-            .filter(|g| g.result.is_none())
-            .map(|g| g.board)
-            .collect();
-        assert!(
-            open.is_empty(),
-            "round {round}: boards without a result: {open:?}"
-        );
-    }
-
-    /// Pairs the next round from the Swiss page: the preview round page.
-    fn pair_next(&self, id: i32, round: i32) {
-        self.visit(&format!("/tournaments/{id}/swiss"));
-        assert_eq!(
-            self.browser.text(&self.browser.find("#rounds-paired")),
-            (round - 1).to_string()
-        );
-        self.submit("#pair-swiss button");
-        if self.browser.try_find("#unpair-round").is_none() {
-            panic!("round {round} not paired: {}", self.body_text());
-        }
-    }
-
-    /// Publishes the round shown.
-    fn publish(&self) {
-        self.submit("#publish-round button");
-        self.browser.find("#pairings");
-    }
-}
-
-fn skip_without_browser() -> bool {
-    if let Some(reason) = browser_missing() {
-        if std::env::var("ARBITER_E2E").is_ok_and(|v| v == "1") {
-            panic!("ARBITER_E2E=1 but {reason}");
-        }
-        println!("skipped: {reason}");
-        return true;
-    }
-    false
-}
 
 #[test]
 fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_the_prize_list() {
@@ -600,7 +407,7 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     let absentee = board2.black_id.expect("a game");
 
     // Round 1's results by keyboard, no reload (board 2's forfeit is already in).
-    day.enter_results(&ctx, id, 1);
+    enter_results(&day, &ctx, id, 1);
     day.scroll_to("#pairings");
     day.shot_both("06-results-by-keyboard");
 
@@ -698,7 +505,7 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     assert_eq!(before, after, "nothing saved");
     day.visit(&format!("/tournaments/{id}/rounds/2"));
     day.publish();
-    day.enter_results(&ctx, id, 2);
+    enter_results(&day, &ctx, id, 2);
 
     // A late entry registers before round 3 on the Players page: the 40th player.
     day.visit(&format!("/tournaments/{id}/players"));
@@ -736,7 +543,7 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     browser.find(&format!("#swiss-player-{} .late-badge", late.0));
     day.visit(&format!("/tournaments/{id}/rounds/3"));
     day.publish();
-    day.enter_results(&ctx, id, 3);
+    enter_results(&day, &ctx, id, 3);
 
     // A player withdraws on the Players page before round 4: never paired again.
     let leaver = games(&ctx, id, 3)[0].white_id;
@@ -778,13 +585,13 @@ fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_t
     day.shot("11-phone-swapped.png");
     day.visit(&format!("/tournaments/{id}/rounds/4"));
     day.publish();
-    day.enter_results(&ctx, id, 4);
+    enter_results(&day, &ctx, id, 4);
 
     // Rounds 5 to 7.
     for round in 5..=ROUNDS {
         day.pair_next(id, round);
         day.publish();
-        day.enter_results(&ctx, id, round);
+        enter_results(&day, &ctx, id, round);
     }
     assert_eq!(load(&ctx, id).complete_rounds(), ROUNDS as u32);
 
@@ -1000,4 +807,379 @@ fn e2e_a_hundred_board_round_goes_in_by_keyboard_without_a_page_reload() {
          included)",
         elapsed.as_secs_f64()
     );
+}
+
+/// Entrant `n`'s year of birth: every third a junior (2012), every seventh a senior (1950),
+/// the others 1990.
+fn birth_year_of(n: usize) -> u32 {
+    if n.is_multiple_of(3) {
+        2012
+    } else if n.is_multiple_of(7) {
+        1950
+    } else {
+        1990
+    }
+}
+
+/// The fee entrant `n` owes, in EUR (30; under 18: 15; 65 and older: 20).
+fn fee_of(n: usize) -> i64 {
+    match birth_year_of(n) {
+        2012 => 15,
+        1950 => 20,
+        _ => 30,
+    }
+}
+
+/// Fills the registration form (on `/tournaments/{id}/register`) and sends it.
+fn register(day: &Day, id: i32, name: &str, birth_year: u32, national_id: &str) {
+    let browser = day.browser;
+    day.visit(&format!("/tournaments/{id}/register"));
+    let form = "#register-form";
+    browser.type_into(&browser.find(&format!("{form} input[name=name]")), name);
+    browser.type_into(
+        &browser.find(&format!("{form} input[name=birth_year]")),
+        &birth_year.to_string(),
+    );
+    browser.type_into(
+        &browser.find(&format!("{form} input[name=federation]")),
+        "CZE",
+    );
+    browser.type_into(&browser.find(&format!("{form} input[name=club]")), "ŠK Brno");
+    browser.set_value(&format!("{form} select[name=sex]"), "m");
+    if !national_id.is_empty() {
+        browser.type_into(
+            &browser.find(&format!("{form} input[name=national_id]")),
+            national_id,
+        );
+    }
+    day.submit(&format!("{form} button[type=submit]"));
+}
+
+/// The players' desk in the browser ("done when" of the players' desk): the organiser opens
+/// registration with fees (junior, senior, titled) and check-in before round 1 with the rule
+/// that those not checked in are not paired; 30 people register themselves **on a 390 px
+/// phone**, each getting a personal link shown once with its QR code, and two who try to enter
+/// again (the same name typed differently with the same year; another name with the same
+/// national ID) are refused in words; the organiser marks fees and reads the totals; 28 check
+/// in — 25 with their own link, two by tapping their name on the venue's check-in page (the QR
+/// in the hall), one at the desk —; round 1 (C.04.2 Art. 3.3) pairs exactly those 28 and the
+/// pairing page names the two left out; one player's bye request is approved and one refused,
+/// each player reading the answer on their link; the hall screen shows round 1's pairings. The
+/// desk and the players' pages are looked at on the phone in all six languages.
+#[test]
+fn e2e_c04_2_thirty_players_register_on_a_phone_check_in_and_round_1_pairs_the_checked_in() {
+    if skip_without_browser() {
+        return;
+    }
+    let ctx = TestContext::new();
+    ctx.create_user("orga", Role::Organiser);
+    let browser = Browser::start();
+    let day = Day::new(&browser, &ctx);
+
+    // The organiser: a Swiss of 5 rounds, published, and the desk's settings.
+    day.log_in("orga");
+    day.visit("/tournaments/new");
+    browser.type_into(&browser.find("input[name=name]"), "Brno Desk Open");
+    browser.type_into(&browser.find("input[name=place]"), "Brno");
+    browser.type_into(&browser.find("input[name=federation]"), "CZE");
+    browser.set_value("select[name=pairing_system]", "swiss_dutch");
+    browser.type_into(&browser.find("input[name=rounds]"), "5");
+    browser.click_on("input[name=published]");
+    day.submit("#tournament-form button[type=submit]");
+    browser.find("#tournament-info");
+    let id: i32 = browser
+        .url()
+        .rsplit('/')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("the tournament page");
+    day.visit(&format!("/tournaments/{id}/desk"));
+    let settings = "#settings-form";
+    browser.click_on(&format!("{settings} input[name=registration_open]"));
+    browser.set_value(&format!("{settings} input[name=deadline]"), "2099-12-31");
+    browser.set_value(&format!("{settings} input[name=currency]"), "EUR");
+    for (field, value) in [
+        ("base_fee", "30"),
+        ("junior_under", "18"),
+        ("junior_fee", "15"),
+        ("senior_from", "65"),
+        ("senior_fee", "20"),
+        ("titled_fee", "0"),
+    ] {
+        browser.set_value(&format!("{settings} input[name={field}]"), value);
+    }
+    browser.set_value(&format!("{settings} select[name=check_in]"), "first");
+    browser.set_value(&format!("{settings} select[name=absent_rule]"), "not_paired");
+    day.shot("desk-01-settings.png");
+    day.submit(&format!("{settings} button[type=submit]"));
+
+    // 30 people register themselves on their phones (no account).
+    browser.delete_cookies();
+    day.set_phone(true);
+    let mut tokens = Vec::new();
+    for n in 1..=30usize {
+        let national = if n.is_multiple_of(4) {
+            format!("CZ{n:05}")
+        } else {
+            String::new()
+        };
+        register(&day, id, &format!("Hráč {n:02}, Jan"), birth_year_of(n), &national);
+        assert_eq!(
+            browser.script(
+                "return document.getElementById('entry-status').dataset.status;",
+                json!([])
+            ),
+            json!("entered"),
+            "entrant {n}: {}",
+            day.body_text()
+        );
+        assert!(browser.try_find("#link-qr svg").is_some(), "the QR code");
+        let url = browser.script(
+            "return document.getElementById('link-url').getAttribute('href');",
+            json!([]),
+        );
+        let token = url
+            .as_str()
+            .and_then(|u| u.rsplit('/').next())
+            .expect("the personal link")
+            .to_owned();
+        if n == 1 {
+            day.shot("desk-02-phone-registered.png");
+        }
+        tokens.push(token);
+    }
+    // Two try to enter again: refused in words, nothing stored.
+    register(&day, id, "HRÁČ 05,  jan", birth_year_of(5), "");
+    let errors = browser.text(&browser.find(".errors"));
+    assert!(errors.contains("Hráč 05, Jan"), "{errors}");
+    day.shot("desk-03-phone-entered-twice.png");
+    register(&day, id, "Novák, Petr", 1985, "CZ00008");
+    let errors = browser.text(&browser.find(".errors"));
+    assert!(errors.contains("CZ00008"), "{errors}");
+    assert_eq!(load(&ctx, id).players.len(), 30, "30 entries, none twice");
+
+    // The organiser marks fees: the first ten paid, entrant 11 waived; the totals add up.
+    day.set_phone(false);
+    day.log_in("orga");
+    day.visit(&format!("/tournaments/{id}/desk"));
+    let rows = browser.script(
+        "return Array.from(document.querySelectorAll('#entries tr[data-entry]')).map(tr => [tr.dataset.entry, tr.cells[0].innerText]);",
+        json!([]),
+    );
+    let entry_of = |n: usize| -> String {
+        rows.as_array()
+            .expect("entries")
+            .iter()
+            .find(|row| {
+                row[1]
+                    .as_str()
+                    .is_some_and(|name| name.starts_with(&format!("Hráč {n:02}, Jan")))
+            })
+            .and_then(|row| row[0].as_str())
+            .unwrap_or_else(|| panic!("entrant {n} on the desk"))
+            .to_owned()
+    };
+    for n in 1..=11 {
+        let mark = if n == 11 { "waived" } else { "paid" };
+        day.submit(&format!(
+            "#entries tr[data-entry='{}'] .fee-form button[value={mark}]",
+            entry_of(n)
+        ));
+    }
+    let due: i64 = (1..=30).map(fee_of).sum();
+    let paid: i64 = (1..=10).map(fee_of).sum();
+    let waived = fee_of(11);
+    let totals = browser.script(
+        "return Array.from(document.querySelectorAll('#fee-totals dd')).map(dd => dd.innerText);",
+        json!([]),
+    );
+    assert_eq!(
+        totals,
+        json!([
+            format!("{due} EUR"),
+            format!("{paid} EUR"),
+            format!("{} EUR", due - paid - waived),
+            format!("{waived} EUR"),
+        ])
+    );
+    day.scroll_to("#fee-totals");
+    day.shot("desk-04-fees.png");
+
+    // The venue's check-in link (its QR hangs in the hall), made on the check-in desk.
+    day.visit(&format!("/tournaments/{id}/check-in"));
+    day.submit("#venue-link-form button[value=new]");
+    let venue = browser
+        .script(
+            "return document.getElementById('link-url').getAttribute('href');",
+            json!([]),
+        )
+        .as_str()
+        .expect("the venue link")
+        .to_owned();
+    let venue_path = format!(
+        "/tournaments/{}",
+        venue.split_once("/tournaments/").expect("venue path").1
+    );
+
+    // 25 check in with their own link, on their phones.
+    browser.delete_cookies();
+    day.set_phone(true);
+    for (n, token) in tokens.iter().enumerate().take(25) {
+        day.visit(&format!("/tournaments/{id}/entry/{token}"));
+        day.submit("#check-in form button[type=submit]");
+        browser.find("#checked-in");
+        if n == 0 {
+            day.shot("desk-05-phone-checked-in.png");
+        }
+    }
+    // Two at the venue page: search their name, tap it.
+    for n in [26, 27] {
+        day.visit(&format!("{venue_path}?q={}", common::encode(&format!("hráč {n}"))));
+        let found = browser.find_all("#presence li");
+        assert_eq!(found.len(), 1, "one player found for {n}");
+        day.submit("#presence li button.big");
+        if n == 26 {
+            day.shot("desk-06-phone-venue.png");
+        }
+    }
+    // One at the desk, by the organiser; 29 and 30 do not come.
+    day.set_phone(false);
+    day.log_in("orga");
+    day.visit(&format!(
+        "/tournaments/{id}/check-in?q={}",
+        common::encode("hráč 28")
+    ));
+    day.submit("#presence li button.big");
+    day.visit(&format!("/tournaments/{id}/check-in"));
+    let missing = browser.script(
+        "return Array.from(document.querySelectorAll('#presence li[data-present=false]')).map(li => li.innerText);",
+        json!([]),
+    );
+    let missing: Vec<String> = missing
+        .as_array()
+        .expect("missing")
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(missing.len(), 2, "{missing:?}");
+    assert!(missing[0].contains("Hráč 29") && missing[1].contains("Hráč 30"));
+    day.shot("desk-07-check-in-desk.png");
+
+    // Round 1 pairs exactly the 28 checked in; the page says who was left out and why.
+    day.visit(&format!("/tournaments/{id}/swiss"));
+    day.submit("#pair-swiss button");
+    let note = browser.text(&browser.find("#left-out"));
+    assert!(
+        note.contains("Hráč 29, Jan") && note.contains("Hráč 30, Jan"),
+        "{note}"
+    );
+    let data = load(&ctx, id);
+    let name_of = |row| data.player(row).map(|p| p.name.clone()).expect("name");
+    let mut paired = std::collections::BTreeSet::new();
+    for game in data.games_of_round(1) {
+        if let Some(black) = game.black_id {
+            paired.insert(name_of(game.white_id));
+            paired.insert(name_of(black));
+        }
+    }
+    let expected: std::collections::BTreeSet<String> =
+        (1..=28).map(|n| format!("Hráč {n:02}, Jan")).collect();
+    assert_eq!(paired, expected, "round 1 pairs the 28 checked in");
+    day.publish();
+    day.shot("desk-08-round-1.png");
+
+    // Requests by link: entrant 1 asks for a half-point bye in round 2, entrant 2 in round 3.
+    browser.delete_cookies();
+    day.set_phone(true);
+    for (n, round) in [(1usize, "2"), (2, "3")] {
+        day.visit(&format!("/tournaments/{id}/entry/{}", tokens[n - 1]));
+        browser.set_value("#bye-form select[name=round]", round);
+        browser.set_value("#bye-form select[name=bye_kind]", "H");
+        day.submit("#bye-form button[type=submit]");
+    }
+    day.set_phone(false);
+    day.log_in("orga");
+    day.visit(&format!("/tournaments/{id}/desk"));
+    let pending = browser.script(
+        "return Array.from(document.querySelectorAll('#requests li[data-state=pending]')).map(li => [li.dataset.request, li.innerText]);",
+        json!([]),
+    );
+    let request_of = |n: usize| -> String {
+        pending
+            .as_array()
+            .expect("requests")
+            .iter()
+            .find(|r| {
+                r[1].as_str()
+                    .is_some_and(|t| t.contains(&format!("Hráč {n:02}, Jan")))
+            })
+            .and_then(|r| r[0].as_str())
+            .unwrap_or_else(|| panic!("entrant {n}'s request: {pending}"))
+            .to_owned()
+    };
+    let (first, second) = (request_of(1), request_of(2));
+    day.submit(&format!(
+        "#requests li[data-request='{first}'] button[value=approve]"
+    ));
+    browser.type_into(
+        &browser.find(&format!(
+            "#requests li[data-request='{second}'] input[name=note]"
+        )),
+        "Kolo 3 je plné.",
+    );
+    day.submit(&format!(
+        "#requests li[data-request='{second}'] button[value=refuse]"
+    ));
+    day.scroll_to("#requests-title");
+    day.shot("desk-09-requests-answered.png");
+
+    // The hall screen shows round 1's pairings.
+    day.visit(&format!("/tournaments/{id}/screen"));
+    let boards = browser.script(
+        "return Array.from(document.querySelectorAll('table.boards tbody tr')).map(tr => tr.innerText);",
+        json!([]),
+    );
+    let games: Vec<&str> = boards
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter_map(|row| row.as_str())
+        .filter(|row| row.matches("Hráč").count() == 2)
+        .collect();
+    assert_eq!(games.len(), 14, "the 14 games of the 28 on the hall screen: {boards}");
+    assert!(
+        !games.iter().any(|g| g.contains("Hráč 29") || g.contains("Hráč 30")),
+        "{games:?}"
+    );
+    day.shot("desk-10-hall-screen.png");
+
+    // Each player reads the answer on their link, on the phone, in every language.
+    browser.delete_cookies();
+    day.set_phone(true);
+    let states = |n: usize| {
+        day.visit(&format!("/tournaments/{id}/entry/{}", tokens[n - 1]));
+        browser.script(
+            "return Array.from(document.querySelectorAll('#my-requests li')).map(li => li.dataset.state);",
+            json!([]),
+        )
+    };
+    assert_eq!(states(1), json!(["approved"]));
+    assert_eq!(states(2), json!(["refused"]));
+    assert!(day.body_text().contains("Kolo 3 je plné."));
+    // The players' pages and the organiser's desk on the phone in every language.
+    day.log_in("orga");
+    for lang in ["cs", "sk", "hu", "sr-Latn", "sr-Cyrl", "en"] {
+        browser.goto(&format!("{}/lang/{lang}?next=/", day.base));
+        for path in [
+            format!("/tournaments/{id}/register"),
+            venue_path.clone(),
+            format!("/tournaments/{id}/desk"),
+            format!("/tournaments/{id}/check-in"),
+            format!("/tournaments/{id}/entry/{}", tokens[1]),
+        ] {
+            day.visit(&path);
+        }
+        day.shot(&format!("desk-11-phone-entry-{lang}.png"));
+    }
+    day.assert_all_fitted();
 }

@@ -503,6 +503,7 @@ async fn two_app_instances_on_one_database_share_logins() {
             rating_import: Default::default(),
             logins: Default::default(),
             venue: Default::default(),
+            live: Default::default(),
         }
     };
     assert_eq!(

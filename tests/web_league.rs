@@ -1523,3 +1523,110 @@ async fn captains_give_line_ups_by_their_links_revealed_together_and_fixed_then(
         StatusCode::NOT_FOUND
     );
 }
+
+/// A league's line-up deadline (minutes before the round's scheduled start): before it, a
+/// captain's line-up stays hidden from the other team and the public; once it has passed, the
+/// one given is revealed (the other team's seats empty), the captains' forms are closed and a
+/// late captain is refused in words, while the arbiter can still give the missing line-up. A
+/// deadline that is not a number of minutes is refused on the settings form.
+#[actix_web::test]
+async fn captains_line_ups_are_revealed_when_the_deadline_before_the_round_passes() {
+    let context = TestContext::new();
+    context.create_user("olga", Role::Organiser);
+    let mut client = context.logged_in("olga").await;
+    let (base, _) = two_teams!(client, 5);
+    let round = four_boards_drawn!(client, base);
+    let settings = |deadline: &'static str| {
+        [
+            ("boards", "4"),
+            ("colours", "home_white_odd"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("tie_breaks", "czech"),
+            ("lineup_deadline", deadline),
+        ]
+    };
+    let bad = client
+        .post(&format!("{base}/league/settings"), &settings("an hour"))
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    assert!(bad.body.contains("10080"), "{}", bad.body);
+    let saved = client
+        .post(&format!("{base}/league/settings"), &settings("60"))
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let schedule = |date: &'static str| [("date_1", date), ("time_1", "10:00")];
+    let scheduled = client
+        .post(&format!("{base}/schedule"), &schedule("2099-06-01"))
+        .await;
+    assert_eq!(scheduled.status, StatusCode::OK, "{}", scheduled.body);
+    client
+        .post(&format!("{base}/publish"), &[("published", "true")])
+        .await;
+    let match_url = round.attrs("a[href*='/league/matches/']", "href").remove(0);
+    let teams = client.get(&format!("{base}/teams")).await;
+    let mut tokens = Vec::new();
+    for action in teams.attrs("form.captain-link", "action") {
+        let issued = client.post(&action, &[("action", "new")]).await;
+        let url = issued.text("#link-url").expect("the link");
+        tokens.push(url.split("/captain/").nth(1).expect("token").to_owned());
+    }
+    let (alfa, beta) = (tokens[0].clone(), tokens[1].clone());
+
+    // Before the deadline: Alfa's line-up is in and hidden; both pages say when it is due.
+    let mut alfa_captain = context.client().await;
+    let mut beta_captain = context.client().await;
+    let page = alfa_captain.get(&format!("/captain/{alfa}")).await;
+    assert_eq!(
+        page.attrs("p.deadline", "data-passed"),
+        ["false"],
+        "{}",
+        page.body
+    );
+    assert!(page.text("p.deadline").expect("due").contains("2099-06-01"));
+    let (action, form) = captain_form(&page, 4, &[]);
+    let given = send(&mut alfa_captain, &action, &form).await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+    let beta_page = beta_captain.get(&format!("/captain/{beta}")).await;
+    assert!(!beta_page.body.contains("Alfaová"), "{}", beta_page.body);
+    let (beta_action, beta_form) = captain_form(&beta_page, 4, &[]);
+    let mut visitor = context.client().await;
+    assert!(!visitor.get(&match_url).await.body.contains("Alfaová, Hráčka1"));
+
+    // The round moved to a day gone by: the deadline has passed.
+    let moved = client
+        .post(&format!("{base}/schedule"), &schedule("2026-11-20"))
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    let public = visitor.get(&match_url).await;
+    assert!(public.body.contains("Alfaová, Hráčka1"), "{}", public.body);
+    assert!(!public.body.contains("Betaová"), "{}", public.body);
+    let beta_page = beta_captain.get(&format!("/captain/{beta}")).await;
+    assert_eq!(beta_page.attrs("p.deadline", "data-passed"), ["true"]);
+    assert!(beta_page.attrs("form.lineup", "action").is_empty(), "closed");
+    let boards = beta_page.texts("table.revealed tbody tr");
+    assert_eq!(boards.len(), 4, "{}", beta_page.body);
+    assert!(boards.iter().all(|b| b.contains("Alfaová") && !b.contains("Betaová")));
+    let late = send(&mut beta_captain, &beta_action, &beta_form).await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+    assert!(late.body.contains("deadline"), "{}", late.body);
+
+    // The arbiter still gives Beta's line-up (handed in on paper).
+    let arbiter_page = client.get(&match_url).await;
+    let action = arbiter_page.attrs("#lineup-away", "action").remove(0);
+    let version = arbiter_page
+        .attrs("#lineup-away input[name=version]", "value")
+        .remove(0);
+    let squad = options(&arbiter_page, "#lineup-away select[name=board_1] option");
+    let mut form = vec![
+        ("side".to_owned(), "away".to_owned()),
+        ("version".to_owned(), version),
+    ];
+    for board in 0..4 {
+        form.push((format!("board_{}", board + 1), squad[board].clone()));
+    }
+    let given = send(&mut client, &action, &form).await;
+    assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
+    assert!(visitor.get(&match_url).await.body.contains("Betaová, Hráčka1"));
+}

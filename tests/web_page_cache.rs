@@ -61,6 +61,7 @@ async fn a_result_saved_on_another_instance_changes_the_standings_served_at_once
         rating_import: Default::default(),
         logins: Default::default(),
         venue: Default::default(),
+        live: Default::default(),
     };
     let mut b = common::Client::new(test::init_service(web::app(b_state)).await);
 

@@ -35,6 +35,9 @@
 //! `arbiter bench home [--events 100,10000,100000] [--database-url URL]`: the public server's
 //! home page and event list at federation scale (see `bench/home.rs`).
 //!
+//! `arbiter bench live [--boards 200] [--seconds 20]`: the arbiter's console under a round fed
+//! live from electronic boards (see `bench/live.rs`).
+//!
 //! [`sample_profile`]: crate::pairing::generator::sample_profile
 //! [`generate`]: crate::pairing::generator::generate
 
@@ -54,10 +57,12 @@ use crate::tournament::{Color, GameResult, Player, PlayerId, RoundEntry, Tournam
 mod c02;
 mod c046;
 mod home;
+mod live;
 mod rating_list;
 pub use c02::C02Args;
 pub use c046::C046Args;
 pub use home::{HomeArgs, seed_events};
+pub use live::LiveArgs;
 pub use rating_list::RatingListArgs;
 
 /// Arguments of `arbiter bench`.
@@ -86,6 +91,9 @@ pub enum Target {
     /// The public server's home page and event list at 100, 10,000 and 100,000 events
     /// (bytes and milliseconds per page, SQLite or PostgreSQL).
     Home(HomeArgs),
+    /// The arbiter's console under a round fed live: 200 boards, a position change a second
+    /// each, the lag from a board's post to its console event.
+    Live(LiveArgs),
 }
 
 /// Arguments of `arbiter bench team-swiss`.
@@ -180,6 +188,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Target::TeamSwiss(args) => return team_swiss_bench(&args),
         Target::RatingList(args) => return rating_list::run(&args),
         Target::Home(args) => return home::run(&args),
+        Target::Live(args) => return live::run(&args),
     };
     if let Some(players) = args.synthetic {
         anyhow::ensure!(players >= 2, "at least two players are needed");

@@ -20,8 +20,7 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use crate::formats::live_feed::{self, BoardEvent};
-use crate::rules::Color;
-use crate::rules::live::{LiveGame, Observation};
+use crate::rules::live::LiveGame;
 
 /// Arguments of `arbiter live`.
 #[derive(Debug, clap::Args)]
@@ -87,19 +86,7 @@ pub fn replay(events: &[BoardEvent]) -> Vec<(String, LiveGame)> {
             boards.push((event.serialnr.clone(), LiveGame::new()));
             boards.len() - 1
         });
-        let running = match event.clock.as_ref().and_then(|c| c.run.as_deref()) {
-            Some("white") => Some(Color::White),
-            Some("black") => Some(Color::Black),
-            _ => None,
-        };
-        if let Some(clock) = &event.clock {
-            boards[at].1.clock(clock.white, clock.black);
-        }
-        boards[at].1.observe(Observation {
-            placement: &event.board,
-            flipped: event.flipped,
-            running,
-        });
+        event.apply(&mut boards[at].1);
     }
     for (_, game) in &mut boards {
         game.finish();

@@ -113,6 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         rating_import: Default::default(),
         logins: Default::default(),
         venue,
+        live: Default::default(),
     };
     // Uploads of rating lists left by a process killed during their import.
     match state.rating_import.clean_leftovers() {

@@ -21,6 +21,7 @@ use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::db::models::{PlayerRow, PlayerRowId, TournamentId};
 use crate::tournament::model::{self, PlayerId};
 use crate::tournament::scoring::Points;
+use crate::tournament::time_zone;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamStandings};
 use crate::tournament::team::{MatchBoard, PenaltyPoints, Team, TeamEvent, TeamId, TeamMatch};
 use crate::tournament::tiebreak::Lots;
@@ -147,6 +148,32 @@ impl LeagueData {
     /// The boards of a match, by board.
     pub fn boards_of(&self, id: TeamMatchId) -> Vec<&TeamBoardRow> {
         self.boards.iter().filter(|b| b.match_id == id).collect()
+    }
+
+    /// When the captains' line-ups for `found` are due (UTC): the league's deadline before its
+    /// round's scheduled start, read in the event's time zone. `None` without a deadline or a
+    /// start time, and for a postponed match (its new date is not in the schedule).
+    pub fn lineup_deadline(&self, found: &TeamMatchRow) -> Option<time::PrimitiveDateTime> {
+        let minutes = self.league.lineup_deadline_minutes?;
+        if found.postponed {
+            return None;
+        }
+        let scheduled = self.data.scheduled(found.round)?;
+        let start = scheduled.round_date.with_time(scheduled.start_time?);
+        let utc = time_zone::utc_of(&self.data.tournament.time_zone, start)?;
+        Some(utc - time::Duration::minutes(minutes.into()))
+    }
+
+    /// The line-up deadline of `found` has passed at `now` (UTC).
+    pub fn lineup_deadline_passed(&self, found: &TeamMatchRow, now: time::PrimitiveDateTime) -> bool {
+        self.lineup_deadline(found).is_some_and(|due| now >= due)
+    }
+
+    /// The line-ups of `found` are revealed at `now` (UTC): both are in, or the deadline has
+    /// passed (then the one given is shown and the missing team's seats are empty), as a
+    /// league's line-ups are exchanged.
+    pub fn lineups_revealed(&self, found: &TeamMatchRow, now: time::PrimitiveDateTime) -> bool {
+        (found.home_lineup && found.away_lineup) || self.lineup_deadline_passed(found, now)
     }
 
     /// The number of rounds scheduled (0 before the schedule is drawn); a team Swiss's are

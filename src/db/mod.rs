@@ -27,6 +27,7 @@ pub mod read;
 pub mod schema;
 pub mod schema_day;
 pub mod schema_desk;
+pub mod schema_live;
 pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;

@@ -27,6 +27,9 @@ diesel::table! {
         bye_game_points -> Nullable<Integer>,
         /// The initial-colour of a team Swiss (`w`, `b`; empty until drawn at round 1).
         initial_colour -> Text,
+        /// A league's line-up deadline in minutes before the round's scheduled start; NULL:
+        /// none (`2026-12-10-000200_lineup_deadline`).
+        lineup_deadline_minutes -> Nullable<Integer>,
     }
 }
 

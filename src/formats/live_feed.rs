@@ -9,7 +9,11 @@
 //! names the line and says why; blank lines are skipped. The reader bounds what a file can make
 //! it hold ([`MAX_LINE`], [`MAX_EVENTS`], [`MAX_BOARDS`]).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::live::{CorrectionError, LiveGame, Observation, Resolution};
+use crate::rules::san::{Lang, parse_move, to_san};
+use crate::rules::{Color, Position};
 
 /// The longest line read, in bytes (a placement is at most 71 characters).
 pub const MAX_LINE: usize = 4_096;
@@ -19,7 +23,7 @@ pub const MAX_EVENTS: usize = 5_000_000;
 pub const MAX_BOARDS: usize = 2_000;
 
 /// One board event.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct BoardEvent {
     /// The board's serial number.
     pub serialnr: String,
@@ -37,7 +41,7 @@ pub struct BoardEvent {
 }
 
 /// A clock reading.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ClockReading {
     /// White's time left, seconds.
     #[serde(default)]
@@ -51,6 +55,217 @@ pub struct ClockReading {
     /// The clock's own time.
     #[serde(default)]
     pub time: Option<u64>,
+}
+
+impl BoardEvent {
+    /// Whose clock runs, as the event says.
+    pub fn running(&self) -> Option<Color> {
+        match self.clock.as_ref().and_then(|c| c.run.as_deref()) {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// Gives the event to the game it is of: the clock reading, then the placement.
+    pub fn apply(&self, game: &mut LiveGame) {
+        if let Some(clock) = &self.clock {
+            game.clock(clock.white, clock.black);
+        }
+        game.observe(Observation {
+            placement: &self.board,
+            flipped: self.flipped,
+            running: self.running(),
+        });
+    }
+
+    /// The event as one line of a feed.
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// One entry of a board's log as the app keeps it: what the board sent, or what the operator
+/// (the arbiter) did to the game — the log replayed in order gives the game.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LogEntry {
+    /// A board event.
+    Board(BoardEvent),
+    /// The mainline replaced from a ply (the moves in SAN, English letters).
+    Correction {
+        /// The first ply replaced (1 = White's first move).
+        from_ply: u32,
+        /// The moves from there.
+        moves: Vec<String>,
+        /// Why, in the arbiter's words.
+        reason: String,
+    },
+    /// A held press resolved: `move` (with its SAN), `illegal` or `none`.
+    Resolution {
+        /// `move`, `illegal` or `none`.
+        resolution: String,
+        /// The move, for `move` (SAN, English letters).
+        #[serde(default)]
+        san: String,
+        /// Why, in the arbiter's words.
+        #[serde(default)]
+        reason: String,
+    },
+}
+
+/// Why an operator's entry does not apply to the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    /// A move that is not legal where it stands (`index` counts from 0 in the entry).
+    #[error("move {index} ({text}) is not legal there")]
+    Move {
+        /// Its place in the entry.
+        index: usize,
+        /// The move as written.
+        text: String,
+    },
+    /// The engine refused it.
+    #[error(transparent)]
+    Refused(#[from] CorrectionError),
+    /// An unknown resolution.
+    #[error("unknown resolution {0:?}")]
+    Resolution(String),
+}
+
+impl LogEntry {
+    /// Applies the entry to the game.
+    pub fn apply(&self, game: &mut LiveGame) -> Result<(), EntryError> {
+        match self {
+            LogEntry::Board(event) => {
+                event.apply(game);
+                Ok(())
+            }
+            LogEntry::Correction { from_ply, moves, .. } => {
+                let mut position = position_at(game, from_ply.saturating_sub(1))?;
+                let mut parsed = Vec::with_capacity(moves.len());
+                for (index, text) in moves.iter().enumerate() {
+                    let m = parse_move(&position, text, Lang::En).map_err(|_| EntryError::Move {
+                        index,
+                        text: text.clone(),
+                    })?;
+                    position.play_unchecked(m);
+                    parsed.push(m);
+                }
+                Ok(game.correct(*from_ply, &parsed)?)
+            }
+            LogEntry::Resolution {
+                resolution, san, ..
+            } => {
+                let resolution = match resolution.as_str() {
+                    "illegal" => Resolution::Illegal,
+                    "none" => Resolution::NoMove,
+                    "move" => {
+                        let position = game.position().clone();
+                        Resolution::Move(parse_move(&position, san, Lang::En).map_err(|_| {
+                            EntryError::Move {
+                                index: 0,
+                                text: san.clone(),
+                            }
+                        })?)
+                    }
+                    other => return Err(EntryError::Resolution(other.to_owned())),
+                };
+                Ok(game.resolve(resolution)?)
+            }
+        }
+    }
+
+    /// The entry as stored (JSON).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// An entry as stored.
+    pub fn parse(text: &str) -> Result<LogEntry, String> {
+        serde_json::from_str(text).map_err(|error| error.to_string())
+    }
+}
+
+/// The position after the game's first `plies` moves.
+fn position_at(game: &LiveGame, plies: u32) -> Result<Position, EntryError> {
+    let mut position = Position::new();
+    for m in game.played().iter().take(plies as usize) {
+        position.play_unchecked(*m);
+    }
+    if plies as usize > game.played().len() {
+        return Err(EntryError::Refused(CorrectionError::NoSuchPly {
+            ply: plies + 1,
+            moves: game.played().len() as u32,
+        }));
+    }
+    Ok(position)
+}
+
+/// Moves written in `lang` (as an arbiter types them, separated by spaces; move numbers
+/// such as `12.` skipped) read from the position after the game's first `from_ply - 1` moves,
+/// as SAN with English letters for [`LogEntry::Correction`].
+pub fn moves_from_text(
+    game: &LiveGame,
+    from_ply: u32,
+    text: &str,
+    lang: Lang,
+) -> Result<Vec<String>, EntryError> {
+    let mut position = position_at(game, from_ply.saturating_sub(1))?;
+    let mut out = Vec::new();
+    for (index, word) in text
+        .split_whitespace()
+        .filter(|w| !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
+        .enumerate()
+    {
+        let word = word.rsplit('.').next().unwrap_or(word);
+        let m = parse_move(&position, word, lang).map_err(|_| EntryError::Move {
+            index,
+            text: word.to_owned(),
+        })?;
+        out.push(to_san(&position, m, Lang::En));
+        position.play_unchecked(m);
+    }
+    Ok(out)
+}
+
+/// A clean feed of one board playing `moves` (SAN, English letters) from the initial
+/// position: the clock started for White, then each move's placement with the press that
+/// completes it, `step` milliseconds apart from `start`. For tests, benchmarks and
+/// `arbiter live` demonstrations; real boards add noise ([`crate::rules::live`] reads it).
+pub fn feed_of_moves(
+    serialnr: &str,
+    moves: &[&str],
+    start: u64,
+    step: u64,
+) -> Result<Vec<BoardEvent>, EntryError> {
+    let mut position = Position::new();
+    let event = |position: &Position, running: Color, t: u64| BoardEvent {
+        serialnr: serialnr.to_owned(),
+        flipped: false,
+        board: crate::rules::fen::board_fen(position.board()),
+        clock: Some(ClockReading {
+            white: Some(5400),
+            black: Some(5400),
+            run: Some(if running == Color::White { "white" } else { "black" }.to_owned()),
+            time: None,
+        }),
+        t,
+    };
+    let mut events = vec![event(&position, Color::White, start)];
+    for (index, text) in moves.iter().enumerate() {
+        let m = parse_move(&position, text, Lang::En).map_err(|_| EntryError::Move {
+            index,
+            text: (*text).to_owned(),
+        })?;
+        position.play_unchecked(m);
+        events.push(event(
+            &position,
+            position.turn(),
+            start + step * (index as u64 + 1),
+        ));
+    }
+    Ok(events)
 }
 
 /// Why a feed cannot be read.

@@ -1,7 +1,7 @@
 //! Personal links: the one token mechanism behind every link that lets someone act without an
 //! account — a player's self-report of one board and colour (the QR codes of the pairing
 //! list), an entrant's link to their own entry, the venue's check-in page, a team captain's
-//! link to the team's line-ups.
+//! link to the team's line-ups, the key of a tournament's electronic-board feed.
 //!
 //! A token is 128 bits of HMAC-SHA-256 under the server's [`LinkKey`] of its [`LinkScope`] and a
 //! random nonce (128 bits), in hex: unguessable without the server's key, and bound to the one
@@ -44,6 +44,12 @@ pub enum LinkScope {
         /// The team's id.
         team: i64,
     },
+    /// The electronic boards' feed of one tournament (the key its board relay sends with
+    /// every event).
+    LiveFeed {
+        /// The tournament's id.
+        tournament: i64,
+    },
 }
 
 impl LinkScope {
@@ -60,6 +66,7 @@ impl LinkScope {
             LinkScope::Entry { entry } => format!("entry/{entry}/{nonce}"),
             LinkScope::CheckInDesk { tournament } => format!("check-in/{tournament}/{nonce}"),
             LinkScope::Captain { team } => format!("captain/{team}/{nonce}"),
+            LinkScope::LiveFeed { tournament } => format!("live-feed/{tournament}/{nonce}"),
         }
     }
 }

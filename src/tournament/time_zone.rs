@@ -59,10 +59,45 @@ pub fn local_text(name: &str, at: time::PrimitiveDateTime) -> String {
     }
 }
 
+/// The UTC moment of the wall-clock reading `local` in zone `name` (as the database stores
+/// moments). A reading the clock shows twice (the end of summer time) is its first; one the
+/// clock skips (its start) is read after the jump; `None` only for a date out of range.
+pub fn utc_of(name: &str, local: time::PrimitiveDateTime) -> Option<time::PrimitiveDateTime> {
+    let civil = jiff::civil::DateTime::new(
+        i16::try_from(local.year()).ok()?,
+        local.month() as i8,
+        local.day() as i8,
+        local.hour() as i8,
+        local.minute() as i8,
+        local.second() as i8,
+        0,
+    )
+    .ok()?;
+    let seconds = zone(name).to_timestamp(civil).ok()?.as_second();
+    let utc = time::OffsetDateTime::from_unix_timestamp(seconds).ok()?;
+    Some(time::PrimitiveDateTime::new(utc.date(), utc.time()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use time::macros::datetime;
+
+    #[test]
+    fn a_wall_clock_reading_is_its_utc_moment_summer_and_winter() {
+        assert_eq!(
+            utc_of("Europe/Prague", datetime!(2026-11-28 14:05:00)),
+            Some(datetime!(2026-11-28 13:05:00))
+        );
+        assert_eq!(
+            utc_of("Europe/Belgrade", datetime!(2026-07-04 10:00:00)),
+            Some(datetime!(2026-07-04 08:00:00))
+        );
+        assert_eq!(
+            utc_of("UTC", datetime!(2026-07-04 08:00:00)),
+            Some(datetime!(2026-07-04 08:00:00))
+        );
+    }
 
     #[test]
     fn utc_moments_read_as_the_events_wall_clock_summer_and_winter() {

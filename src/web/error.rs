@@ -287,7 +287,13 @@ impl AppError {
             Refusal::LineupsGiven => AppError::Conflict(ctx.t("league.error.lineups_given")),
             Refusal::MatchHasResults => AppError::Conflict(ctx.t("league.error.match_has_results")),
             Refusal::LineupsRevealed => AppError::Conflict(ctx.t("captain.error.revealed")),
+            Refusal::LineupDeadlinePassed => AppError::Conflict(ctx.t("captain.error.deadline")),
             Refusal::MatchNotPlayed => AppError::Conflict(ctx.t("captain.error.not_played")),
+            Refusal::BroadcastDelay => AppError::Unprocessable(ctx.t("console.error.delay")),
+            Refusal::LiveEntry(reason) => AppError::Unprocessable(
+                ctx.lang
+                    .t_with("console.error.entry", &[("reason", reason.as_str())]),
+            ),
             Refusal::MatchForfeited => AppError::Conflict(ctx.t("league.error.match_forfeited")),
             Refusal::SquadOrderFixed => AppError::Conflict(ctx.t("league.error.squad_order_fixed")),
             Refusal::SwissRulesFixed => AppError::Conflict(ctx.t("league.error.swiss_rules_fixed")),

@@ -24,6 +24,7 @@ pub mod extractors;
 pub mod handlers;
 pub mod i18n;
 pub mod input;
+pub mod live_boards;
 pub mod pages;
 pub mod rating_import;
 pub mod routes;
@@ -85,6 +86,8 @@ pub struct AppState {
     pub logins: auth::LoginGate,
     /// What the administrator's page tells of the machine: backups, the hall's address.
     pub venue: Venue,
+    /// The boards followed live from electronic boards ([`live_boards`]).
+    pub live: live_boards::LiveBoards,
 }
 
 /// What `arbiter serve` tells the administrator's page of the machine it runs on.

@@ -7,7 +7,7 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    api, assets, auth, captain, desk, entry, game_score, home, incident, keys, lang, league, live,
+    api, assets, auth, captain, console, desk, entry, game_score, home, incident, keys, lang, league, live,
     player, player_card, print, prizes, publishing, pushed, rating_list, report, result, round,
     schedule, screen, self_report, standings, swiss, tournament, trf_import, users, venue,
 };
@@ -162,6 +162,10 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             web::get().to(api::schema::show_schema),
         )
         .route("/api/v1/push", web::post().to(api::push::push))
+        .route(
+            "/api/v1/live/{id}/rounds/{round}/boards/{board}",
+            web::post().to(api::live_feed::live_feed),
+        )
         .route(
             "/events/{id}",
             web::get().to(pushed::show::show_pushed_event),
@@ -612,5 +616,38 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/rounds/{number}/games.pgn",
         web::get().to(game_score::export::export_round_pgn),
+    )
+    // live games from electronic boards: the arbiter's console, the delayed public broadcast
+    .route(
+        "/tournaments/{id}/rounds/{number}/console",
+        web::get().to(console::show::show_console),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/console/events",
+        web::get().to(console::events::console_events),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/console/{board}",
+        web::get().to(console::board::show_board),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/console/{board}/correct",
+        web::post().to(console::correct::correct_board),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/console/{board}/resolve",
+        web::post().to(console::resolve::resolve_board),
+    )
+    .route(
+        "/tournaments/{id}/live/key",
+        web::post().to(console::feed_key::feed_key),
+    )
+    .route(
+        "/tournaments/{id}/live/delay",
+        web::post().to(console::delay::set_delay),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/broadcast.pgn",
+        web::get().to(console::broadcast::broadcast_pgn),
     );
 }

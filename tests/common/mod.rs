@@ -140,6 +140,7 @@ impl TestContext {
             rating_import: Default::default(),
             logins: Default::default(),
             venue: Default::default(),
+            live: Default::default(),
         };
         TestContext { db, pool, state }
     }

@@ -158,6 +158,7 @@ fn measure(url: &str, backend: &str, count: u32, args: &HomeArgs) -> anyhow::Res
         rating_import: Default::default(),
         logins: Default::default(),
         venue: Default::default(),
+        live: Default::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = test::init_service(web::app(state)).await;

@@ -20,6 +20,8 @@ pub mod fide_players;
 pub mod fide_rating_lists;
 pub mod games;
 pub mod incidents;
+pub mod live_events;
+pub mod live_settings;
 pub mod kept_uploads;
 pub mod login_attempts;
 pub mod player_requests;

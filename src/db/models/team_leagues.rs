@@ -41,6 +41,9 @@ pub struct LeagueRow {
     pub bye_game_points: Option<i32>,
     /// The initial-colour (`w`, `b`), empty until drawn before round 1.
     pub initial_colour: String,
+    /// A league's line-up deadline: minutes before the round's scheduled start; `None`: the
+    /// line-ups are revealed only when both are in.
+    pub lineup_deadline_minutes: Option<i32>,
 }
 
 /// The stored name of a colour rule.
@@ -120,6 +123,7 @@ impl LeagueRow {
             bye_match_points: 20,
             bye_game_points: None,
             initial_colour: String::new(),
+            lineup_deadline_minutes: None,
         }
     }
 

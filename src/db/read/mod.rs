@@ -3,6 +3,7 @@
 
 pub mod desk;
 pub mod events;
+pub mod live;
 pub mod public_state;
 pub mod publishing;
 pub mod self_report;

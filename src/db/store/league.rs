@@ -384,6 +384,9 @@ pub fn save_lineup(
             if found.home_lineup && found.away_lineup {
                 return Err(Refusal::LineupsRevealed.into());
             }
+            if data.lineup_deadline_passed(&found, crate::db::now()) {
+                return Err(Refusal::LineupDeadlinePassed.into());
+            }
         }
         if found.forfeit.is_some() {
             return Err(Refusal::MatchForfeited.into());
@@ -680,6 +683,7 @@ pub fn import_league(
                     })
                     .unwrap_or_default()
                     .into(),
+                lineup_deadline_minutes: None,
             }
             .save(conn)?;
             let mut teams = std::collections::HashMap::new();

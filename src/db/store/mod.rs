@@ -36,6 +36,7 @@ mod accounts;
 mod boards;
 mod desk;
 mod league;
+mod live;
 mod participation;
 mod player_import;
 mod players;
@@ -63,6 +64,9 @@ pub use desk::{
 pub use league::{
     LineupBy, add_penalty, add_team, confirm_results, draw_schedule, import_league,
     issue_captain_link, move_in_squad, save_league, save_lineup, set_match_status,
+};
+pub use live::{
+    MAX_DELAY_MINUTES, issue_feed_key, record_feed, record_operator_entry, set_broadcast_delay,
 };
 pub use participation::{ParticipationChange, change_participation, expel_player, request_bye};
 pub use player_import::{
@@ -243,8 +247,15 @@ pub enum Refusal {
     /// Both line-ups are in and revealed: a captain can no longer change theirs (the arbiter
     /// can).
     LineupsRevealed,
+    /// The league's line-up deadline before the round's start has passed: a captain can no
+    /// longer give or change a line-up (the arbiter can).
+    LineupDeadlinePassed,
     /// The match is not played yet (a board still without a result): nothing to confirm.
     MatchNotPlayed,
+    /// The broadcast's delay is not within 0 and a day.
+    BroadcastDelay,
+    /// The arbiter's correction of a live game does not apply (why, from the engine).
+    LiveEntry(String),
     /// A board with an empty seat is lost by forfeit: it takes no result.
     EmptySeat,
     /// Only a game's result (not a bye's, nor a penalty without its grounds) fits a team board.

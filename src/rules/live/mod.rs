@@ -250,6 +250,21 @@ impl LiveGame {
         &self.moves
     }
 
+    /// The legal moves so far.
+    pub fn played(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// The clock's last reading: seconds left for White and Black.
+    pub fn clock_reading(&self) -> [Option<u64>; 2] {
+        self.clock
+    }
+
+    /// Whose clock runs, as last seen.
+    pub fn running(&self) -> Option<Color> {
+        self.running
+    }
+
     /// The settings the game is followed under.
     pub fn settings(&self) -> &LiveSettings {
         &self.settings

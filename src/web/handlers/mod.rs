@@ -4,6 +4,7 @@ pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod captain;
+pub mod console;
 pub mod desk;
 pub mod entry;
 pub mod game_score;

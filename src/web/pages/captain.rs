@@ -1,7 +1,8 @@
 //! A team captain's page behind their personal link (`/captain/{token}`): the team's matches
 //! in a league, each with the line-up form while the captain may still give or change it, and
 //! the two line-ups side by side once both are in — they are revealed together, as a league's
-//! line-ups are exchanged; until then a captain sees only their own.
+//! line-ups are exchanged, or when the league's deadline before the round's start passes (then
+//! the one given is shown and the form is closed); until then a captain sees only their own.
 
 use askama::Template;
 
@@ -10,6 +11,7 @@ use crate::db::models::PlayerRowId;
 use crate::db::models::captain_links::CaptainLink;
 use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::tournament::personal_link::token_digest;
+use crate::tournament::time_zone;
 use crate::web::pages::league_match::{LineupForm, captains_words, lineup_form};
 use crate::web::{AppError, AppState, PageContext};
 
@@ -41,6 +43,10 @@ pub struct CaptainMatch {
     pub version: i32,
     /// This team's line-up is in.
     pub own_given: bool,
+    /// When the line-ups are due, in the event's time zone; empty without a deadline.
+    pub deadline: String,
+    /// The deadline has passed.
+    pub deadline_passed: bool,
     /// The other team's line-up is in (only that it is, not who).
     pub other_given: bool,
     /// The form, while the captain may give or change the line-up.
@@ -76,6 +82,8 @@ impl CaptainPage {
             p.and_then(|p| league.data.player(p))
                 .map_or(String::new(), |p| p.name.clone())
         };
+        let now = crate::db::now();
+        let zone = &league.data.tournament.time_zone;
         let mut matches: Vec<CaptainMatch> = league
             .matches
             .iter()
@@ -90,7 +98,7 @@ impl CaptainPage {
                     (m.away_lineup, m.home_lineup)
                 };
                 let stored = league.boards_of(m.id);
-                let revealed = m.home_lineup && m.away_lineup;
+                let revealed = league.lineups_revealed(m, now);
                 let open =
                     !revealed && m.forfeit.is_none() && !stored.iter().any(|b| b.result.is_some());
                 let side = if home { "home" } else { "away" };
@@ -119,6 +127,11 @@ impl CaptainPage {
                     home,
                     version: m.version,
                     own_given,
+                    deadline: league
+                        .lineup_deadline(m)
+                        .map(|due| time_zone::local_text(zone, due))
+                        .unwrap_or_default(),
+                    deadline_passed: league.lineup_deadline_passed(m, now),
                     other_given,
                     form: open.then(|| lineup_form(&ctx, league, m, side, team)),
                     boards,

@@ -259,6 +259,8 @@ pub struct TeamsPage {
     pub paired_text: String,
     /// A captain's link just issued: the team's name and the link, shown this once.
     pub new_link: Option<(String, crate::web::pages::desk::ShownLink)>,
+    /// The line-up deadline in minutes before the round's start, empty for none.
+    pub lineup_deadline: String,
 }
 
 impl TeamsPage {
@@ -384,6 +386,10 @@ impl TeamsPage {
                     ("rounds", &league.rounds().to_string()),
                 ],
             ),
+            lineup_deadline: settings
+                .lineup_deadline_minutes
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
             ctx,
             new_link: None,
         }
@@ -397,6 +403,9 @@ pub const SWISS_SYSTEMS: [&str; 4] = [
     "FIDE_TEAM_TYPEB_MP_GP",
     "FIDE_TEAM_TYPEB_GP_MP",
 ];
+
+/// The line-up deadline's range in minutes before the round's start (up to a week).
+pub const LINEUP_DEADLINE: std::ops::RangeInclusive<i32> = 0..=7 * 24 * 60;
 
 /// The fewest and most boards of a match.
 pub const BOARDS: std::ops::RangeInclusive<i32> = 1..=20;
@@ -428,6 +437,8 @@ pub struct SettingsForm {
     pub bye_game_points: String,
     /// The initial-colour: `w`, `b` or empty (drawn before round 1).
     pub initial_colour: String,
+    /// A league's line-up deadline in minutes before the round's start; empty for none.
+    pub lineup_deadline: String,
 }
 
 impl SettingsForm {
@@ -487,7 +498,17 @@ impl SettingsForm {
             colour @ ("" | "w" | "b") => colour.to_owned(),
             _ => return Err(ctx.t("league.error.initial_colour")),
         };
+        let lineup_deadline_minutes = match self.lineup_deadline.trim() {
+            "" => None,
+            text => Some(
+                text.parse::<i32>()
+                    .ok()
+                    .filter(|m| LINEUP_DEADLINE.contains(m))
+                    .ok_or_else(|| ctx.t("league.error.lineup_deadline"))?,
+            ),
+        };
         let row = LeagueRow {
+            lineup_deadline_minutes,
             tournament_id: tournament,
             boards,
             colours: crate::db::models::team_leagues::colours_name(colours).into(),

@@ -108,7 +108,7 @@ impl MatchPage {
         let round = u32::try_from(found.round).unwrap_or(0);
         let stored = league.boards_of(id);
         let count = u32::try_from(league.league.boards).unwrap_or(0);
-        let lineups_in = found.home_lineup && found.away_lineup;
+        let lineups_in = league.lineups_revealed(found, crate::db::now());
         let boards = if found.away_id.is_none() {
             Vec::new()
         } else {
@@ -129,8 +129,9 @@ impl MatchPage {
                         id: row.map_or(0, |b| b.id.0),
                         number: n,
                         home_white: colours.home_colour(n, round) == Color::White,
-                        // A visitor sees the seats when both line-ups are in (they are
-                        // revealed together), whoever runs the day at once.
+                        // A visitor sees the seats when both line-ups are in or the deadline
+                        // has passed (they are revealed together), whoever runs the day at
+                        // once.
                         white: if lineups_in || access.run_day {
                             name(white)
                         } else {

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod captain;
+pub mod console;
 pub mod desk;
 pub mod events;
 pub mod game_score;

@@ -6,6 +6,7 @@
 
 pub mod event;
 pub mod events;
+pub mod live_feed;
 pub mod push;
 pub mod report_trf;
 pub mod round_pgn;

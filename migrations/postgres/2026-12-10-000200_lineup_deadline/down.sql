@@ -1,0 +1,1 @@
+ALTER TABLE team_leagues DROP COLUMN lineup_deadline_minutes;

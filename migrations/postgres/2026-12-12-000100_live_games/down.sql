@@ -1,0 +1,2 @@
+DROP TABLE live_events;
+DROP TABLE live_settings;

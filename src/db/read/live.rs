@@ -1,0 +1,105 @@
+//! A board's game as its log gives it ([`crate::db::models::live_events`]): the log replayed
+//! through the live engine ([`crate::rules::live`]) under the tournament's settings, and
+//! brought up to date entry by entry as the feed goes on.
+
+use crate::db::DbConn;
+use crate::db::models::live_events::LiveEventRow;
+use crate::db::models::{TournamentId, TournamentRow};
+use crate::formats::fide_list::RatingKind;
+use crate::formats::live_feed::LogEntry;
+use crate::rules::clock::Category;
+use crate::rules::live::{LiveGame, LiveSettings};
+
+/// The settings a tournament's games are followed under: the category of its rating (standard,
+/// rapid, blitz — Appendix A.1, B.1); in rapid and blitz no move count to a time control.
+pub fn settings_of(tournament: &TournamentRow) -> LiveSettings {
+    match tournament.rating_type {
+        RatingKind::Standard => LiveSettings::default(),
+        RatingKind::Rapid => LiveSettings {
+            category: Category::Rapid,
+            moves_to_control: None,
+            ..LiveSettings::default()
+        },
+        RatingKind::Blitz => LiveSettings {
+            category: Category::Blitz,
+            moves_to_control: None,
+            ..LiveSettings::default()
+        },
+    }
+}
+
+/// Replays `rows` into `game`. An operator's entry was checked when it was written; one that
+/// no longer applies (it cannot: the log only grows) is passed over.
+pub fn follow(rows: &[LiveEventRow], game: &mut LiveGame) {
+    for row in rows {
+        if let Ok(entry) = LogEntry::parse(&row.entry) {
+            let _ = entry.apply(game);
+        }
+    }
+}
+
+/// One board's game followed from its log.
+#[derive(Debug, Clone)]
+pub struct Followed {
+    /// The game.
+    pub game: LiveGame,
+    /// The last log row applied.
+    pub last_id: i32,
+    /// Entries applied.
+    pub entries: usize,
+    /// When the last entry was received (Unix milliseconds), 0 before any.
+    pub last_at: i64,
+}
+
+impl Followed {
+    /// A board with nothing applied yet.
+    pub fn new(settings: LiveSettings) -> Followed {
+        Followed {
+            game: LiveGame::with_settings(settings),
+            last_id: 0,
+            entries: 0,
+            last_at: 0,
+        }
+    }
+
+    /// Applies the board's entries written since the last one applied.
+    pub fn catch_up(
+        &mut self,
+        conn: &mut DbConn,
+        tournament: TournamentId,
+        round: i32,
+        board: i32,
+    ) -> diesel::QueryResult<bool> {
+        let rows = LiveEventRow::of_board(conn, tournament, round, board, self.last_id, None)?;
+        self.apply(&rows);
+        Ok(!rows.is_empty())
+    }
+
+    /// Applies `rows` (the board's, after `last_id`, in order).
+    pub fn apply(&mut self, rows: &[LiveEventRow]) {
+        follow(rows, &mut self.game);
+        if let Some(last) = rows.last() {
+            self.last_id = last.id;
+            self.last_at = last.received_at;
+            self.entries += rows.len();
+        }
+    }
+}
+
+/// The game on `board` as the public may see it: the log received up to `until` (Unix
+/// milliseconds, the broadcast's delay before now).
+pub fn delayed_game(
+    conn: &mut DbConn,
+    tournament: &TournamentRow,
+    round: i32,
+    board: i32,
+    until: i64,
+) -> diesel::QueryResult<Option<LiveGame>> {
+    let rows = LiveEventRow::of_board(conn, tournament.id, round, board, 0, Some(until))?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let mut game = LiveGame::with_settings(settings_of(tournament));
+    follow(&rows, &mut game);
+    Ok(Some(game))
+}

@@ -1,0 +1,193 @@
+//! Live games from electronic boards: the tournament's feed key, the public broadcast's delay,
+//! each board's log. The board's events are kept as received — the log is the record (evidence
+//! for an appeal), not a change of the tournament: it neither bumps the revision nor writes an
+//! audit row per event. The arbiter's corrections are audited writes, checked against the game
+//! as the log gives it inside the transaction.
+
+use super::{NewAuditEntry, Refusal, StoreError, write};
+use crate::db::DbConn;
+use crate::db::models::live_events::{LiveEventRow, NewLiveEvent};
+use crate::db::models::live_settings::LiveSettingsRow;
+use crate::db::models::{Game, Round, TournamentId, TournamentRow, UserId};
+use crate::db::read::live::follow;
+use crate::formats::live_feed::{BoardEvent, LogEntry};
+use crate::tournament::personal_link::{LinkKey, LinkScope};
+
+/// The longest delay of the public broadcast, in minutes (a day).
+pub const MAX_DELAY_MINUTES: i32 = 24 * 60;
+
+/// Issues the tournament's feed key (a new key replaces the old; shown once) or revokes it.
+pub fn issue_feed_key(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    revoke: bool,
+    key: &LinkKey,
+    by: UserId,
+) -> Result<Option<String>, StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let mut settings = LiveSettingsRow::of(conn, tournament)?;
+        let token = if revoke {
+            settings.feed_key_hash = None;
+            None
+        } else {
+            let link = key.issue(
+                LinkScope::LiveFeed {
+                    tournament: i64::from(tournament.0),
+                },
+                &mut rand::rng(),
+            );
+            settings.feed_key_hash = Some(link.digest);
+            Some(link.token)
+        };
+        settings.save(conn)?;
+        audit.push(NewAuditEntry {
+            action: if revoke {
+                "revoke_feed_key"
+            } else {
+                "new_feed_key"
+            },
+            ..NewAuditEntry::default()
+        });
+        Ok(token)
+    })
+}
+
+/// Sets the public broadcast's delay (0 to [`MAX_DELAY_MINUTES`]).
+pub fn set_broadcast_delay(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    minutes: i32,
+    by: UserId,
+) -> Result<(), StoreError> {
+    if !(0..=MAX_DELAY_MINUTES).contains(&minutes) {
+        return Err(Refusal::BroadcastDelay.into());
+    }
+    write(conn, tournament, Some(by), |conn, audit| {
+        let mut settings = LiveSettingsRow::of(conn, tournament)?;
+        settings.delay_minutes = minutes;
+        settings.save(conn)?;
+        audit.push(NewAuditEntry {
+            action: "broadcast_delay",
+            detail: format!("{minutes} min"),
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}
+
+/// The game on `board` of round `round`: `NotFound` when the round is not paired or has no
+/// such board, [`Refusal::EmptySeat`] for a bye's row (no game to follow).
+fn board_game(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    round: i32,
+    board: i32,
+) -> Result<Game, StoreError> {
+    let found = Round::by_number(conn, tournament, round)?.ok_or(StoreError::NotFound)?;
+    let game = Game::for_round(conn, found.id)?
+        .into_iter()
+        .find(|g| g.board == board)
+        .ok_or(StoreError::NotFound)?;
+    if game.black_id.is_none() {
+        return Err(Refusal::EmptySeat.into());
+    }
+    Ok(game)
+}
+
+/// Keeps a board's events as received (at `received_at`, Unix milliseconds), in order, for the
+/// game on `board` of round `round`. Returns how many were kept.
+pub fn record_feed(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    round: i32,
+    board: i32,
+    events: &[BoardEvent],
+    received_at: i64,
+) -> Result<usize, StoreError> {
+    crate::db::write_transaction(conn, |conn| {
+        TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        board_game(conn, tournament, round, board)?;
+        let entries: Vec<String> = events
+            .iter()
+            .map(|event| LogEntry::Board(event.clone()).to_json())
+            .collect();
+        let rows: Vec<NewLiveEvent<'_>> = entries
+            .iter()
+            .map(|entry| NewLiveEvent {
+                tournament_id: tournament,
+                round,
+                board,
+                received_at,
+                entry,
+                user_id: None,
+            })
+            .collect();
+        Ok(LiveEventRow::insert(conn, &rows)?)
+    })
+}
+
+/// The arbiter's correction or resolution of a board's game, at `at` (Unix milliseconds):
+/// applied to the game as the log gives it now — refused, with nothing written, when it does
+/// not apply —, kept in the log and audited with the arbiter's reason.
+pub fn record_operator_entry(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    round: i32,
+    board: i32,
+    entry: &LogEntry,
+    at: i64,
+    by: UserId,
+) -> Result<(), StoreError> {
+    write(conn, tournament, Some(by), |conn, audit| {
+        let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        board_game(conn, tournament, round, board)?;
+        let log = LiveEventRow::of_board(conn, tournament, round, board, 0, None)?;
+        let mut game = crate::rules::live::LiveGame::with_settings(
+            crate::db::read::live::settings_of(&row),
+        );
+        follow(&log, &mut game);
+        entry
+            .apply(&mut game)
+            .map_err(|error| Refusal::LiveEntry(error.to_string()))?;
+        let json = entry.to_json();
+        LiveEventRow::insert(
+            conn,
+            &[NewLiveEvent {
+                tournament_id: tournament,
+                round,
+                board,
+                received_at: at,
+                entry: &json,
+                user_id: Some(by),
+            }],
+        )?;
+        let (action, detail) = match entry {
+            LogEntry::Correction {
+                from_ply,
+                moves,
+                reason,
+            } => (
+                "live_correction",
+                format!(
+                    "round {round}, board {board}: from ply {from_ply}: {} — {reason}",
+                    moves.join(" ")
+                ),
+            ),
+            LogEntry::Resolution {
+                resolution,
+                san,
+                reason,
+            } => (
+                "live_resolution",
+                format!("round {round}, board {board}: {resolution} {san} — {reason}"),
+            ),
+            LogEntry::Board(_) => ("live_board", format!("round {round}, board {board}")),
+        };
+        audit.push(NewAuditEntry {
+            action,
+            detail,
+            ..NewAuditEntry::default()
+        });
+        Ok(())
+    })
+}

@@ -1,0 +1,429 @@
+//! The arbiter's console of a round followed live from electronic boards: every board's state,
+//! clocks, last move and the Laws' alerts (each citing its article, queued by urgency), and the
+//! claim hints (Art. 9.2, 9.3) — for the arbiter only, never on a public page. The same board
+//! line goes to the console's Server-Sent Events as JSON when the board changes.
+
+use askama::Template;
+use serde::Serialize;
+
+use crate::db::domain::TournamentData;
+use crate::db::models::Game;
+use crate::db::models::live_events::LiveEventRow;
+use crate::db::read::live::Followed;
+use crate::formats::live_feed::LogEntry;
+use crate::rules::Position;
+use crate::rules::live::{Alert, AlertKind, LiveGame};
+use crate::rules::san::{Lang as SanLang, to_san};
+use crate::db::models::live_settings::LiveSettingsRow;
+use crate::web::access::Access;
+use crate::web::{AppError, AppState, PageContext};
+use crate::web::pages::round::player_label;
+use crate::web::pages::tournament::TournamentHeader;
+
+/// One alert as the console shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlertLine {
+    /// The ply (1 = White's first move).
+    pub ply: u32,
+    /// The move number and side, as `12… ` (empty before any move).
+    pub at: String,
+    /// `Art. 7.5.1`, empty for the board's result signal.
+    pub article: String,
+    /// What happened, in the arbiter's language.
+    pub text: String,
+    /// 0: act now (an illegal move, a flag), 1: the game has ended, 2: for information.
+    pub urgency: u8,
+    /// The alert's name (`illegal_move`, `fivefold`, …).
+    pub kind: &'static str,
+}
+
+/// One claim hint (Art. 9.2, 9.3): for the arbiter only.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimLine {
+    /// The ply after which the claim would be correct.
+    pub ply: u32,
+    /// `Art. 9.2` or `Art. 9.3`.
+    pub article: String,
+    /// What the claim is, in the arbiter's language, with the plies of the position.
+    pub text: String,
+}
+
+/// One board of the console (also the JSON of its Server-Sent Events).
+#[derive(Debug, Clone, Serialize)]
+pub struct ConsoleBoard {
+    /// Board number.
+    pub board: i32,
+    /// White, "Name (rank)".
+    pub white: String,
+    /// Black.
+    pub black: String,
+    /// `waiting` (nothing received), `playing`, `held` (a press to confirm) or `ended`.
+    pub state: &'static str,
+    /// The state in the arbiter's language.
+    pub state_text: String,
+    /// Plies played.
+    pub plies: usize,
+    /// The last move in the arbiter's letters, as `23. Jf3` or `23… Dxe4`.
+    pub last_move: String,
+    /// White's time left (`1:05:09`), empty without a clock.
+    pub white_clock: String,
+    /// Black's.
+    pub black_clock: String,
+    /// Whose clock runs: `white`, `black` or empty.
+    pub running: &'static str,
+    /// The proposed result (`1-0`, `½-½`, …), empty while playing.
+    pub result: String,
+    /// The alerts, most urgent first, then the latest first.
+    pub alerts: Vec<AlertLine>,
+    /// The claim hints, the latest first.
+    pub claims: Vec<ClaimLine>,
+    /// Entries of the board's log applied.
+    pub entries: usize,
+}
+
+/// The moves of `game` in `lang`'s letters.
+pub fn local_moves(game: &LiveGame, lang: SanLang) -> Vec<String> {
+    let mut position = Position::new();
+    game.played()
+        .iter()
+        .map(|m| {
+            let san = to_san(&position, *m, lang);
+            position.play_unchecked(*m);
+            san
+        })
+        .collect()
+}
+
+/// `12.` before White's move at `ply`, `12…` before Black's.
+fn move_number(ply: u32) -> String {
+    if ply == 0 {
+        return String::new();
+    }
+    let number = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{number}.")
+    } else {
+        format!("{number}…")
+    }
+}
+
+/// Seconds as `1:05:09` or `4:09`.
+pub fn clock_text(seconds: Option<u64>) -> String {
+    match seconds {
+        None => String::new(),
+        Some(s) if s >= 3600 => format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+        Some(s) => format!("{}:{:02}", s / 60, s % 60),
+    }
+}
+
+fn urgency(kind: AlertKind) -> u8 {
+    match kind {
+        AlertKind::IllegalMove | AlertKind::SecondIllegalMove | AlertKind::FlagFall => 0,
+        AlertKind::TimeControlReached | AlertKind::LastFiveMinutes => 2,
+        _ => 1,
+    }
+}
+
+fn alert_line(ctx: &PageContext, alert: &Alert) -> AlertLine {
+    let mut text = ctx.t(&format!("console.alert.{}", alert.kind.name()));
+    if let Some(player) = alert.player {
+        let colour = match player {
+            crate::rules::Color::White => ctx.t("round.white"),
+            crate::rules::Color::Black => ctx.t("round.black"),
+        };
+        text = format!("{text} ({colour})");
+    }
+    AlertLine {
+        ply: alert.ply,
+        at: move_number(alert.ply),
+        article: alert
+            .article
+            .map(|a| format!("{} {a}", ctx.t("console.article")))
+            .unwrap_or_default(),
+        text,
+        urgency: urgency(alert.kind),
+        kind: alert.kind.name(),
+    }
+}
+
+impl ConsoleBoard {
+    /// The board of `game` (a round's game row) as `followed` from its log (`None`: nothing
+    /// received yet).
+    pub fn new(
+        ctx: &PageContext,
+        data: &TournamentData,
+        game: &Game,
+        followed: Option<&Followed>,
+    ) -> ConsoleBoard {
+        let lang = SanLang::from_code(ctx.lang_code()).unwrap_or_default();
+        let mut line = ConsoleBoard {
+            board: game.board,
+            white: player_label(data, game.white_id),
+            black: game
+                .black_id
+                .map(|id| player_label(data, id))
+                .unwrap_or_default(),
+            state: "waiting",
+            state_text: ctx.t("console.state.waiting"),
+            plies: 0,
+            last_move: String::new(),
+            white_clock: String::new(),
+            black_clock: String::new(),
+            running: "",
+            result: String::new(),
+            alerts: Vec::new(),
+            claims: Vec::new(),
+            entries: 0,
+        };
+        let Some(followed) = followed.filter(|f| f.entries > 0) else {
+            return line;
+        };
+        let live = &followed.game;
+        let moves = local_moves(live, lang);
+        line.state = if live.result().is_some() {
+            "ended"
+        } else if live.is_held() {
+            "held"
+        } else {
+            "playing"
+        };
+        line.state_text = ctx.t(&format!("console.state.{}", line.state));
+        line.plies = moves.len();
+        line.last_move = moves
+            .last()
+            .map(|m| format!("{} {m}", move_number(moves.len() as u32)))
+            .unwrap_or_default();
+        let [white, black] = live.clock_reading();
+        line.white_clock = clock_text(white);
+        line.black_clock = clock_text(black);
+        line.running = match live.running() {
+            Some(crate::rules::Color::White) => "white",
+            Some(crate::rules::Color::Black) => "black",
+            None => "",
+        };
+        line.result = live
+            .result()
+            .map(|r| r.as_pgn().replace("1/2", "½"))
+            .unwrap_or_default();
+        let mut alerts: Vec<AlertLine> = live.alerts().iter().map(|a| alert_line(ctx, a)).collect();
+        alerts.sort_by(|a, b| a.urgency.cmp(&b.urgency).then(b.ply.cmp(&a.ply)));
+        line.alerts = alerts;
+        line.claims = live
+            .claims()
+            .iter()
+            .rev()
+            .map(|hint| {
+                let plies: Vec<String> = hint.plies.iter().map(u32::to_string).collect();
+                ClaimLine {
+                    ply: hint.ply,
+                    article: format!("{} {}", ctx.t("console.article"), hint.article()),
+                    text: ctx.lang.t_with(
+                        &format!("console.claim.{}", hint.kind.name()),
+                        &[
+                            (
+                                "move",
+                                hint.written_move.as_deref().unwrap_or_default(),
+                            ),
+                            ("plies", &plies.join(", ")),
+                        ],
+                    ),
+                }
+            })
+            .collect();
+        line.entries = followed.entries;
+        line
+    }
+}
+
+/// The console of a round.
+#[derive(Template)]
+#[template(path = "console/show.html")]
+pub struct ConsolePage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The tournament's header.
+    pub header: TournamentHeader,
+    /// The round.
+    pub round: i32,
+    /// Its boards with two players, by number.
+    pub boards: Vec<ConsoleBoard>,
+    /// The boards' feed address, `{board}` for the board's number.
+    pub feed_url: String,
+    /// A feed key is issued.
+    pub has_key: bool,
+    /// A key just issued, shown this once.
+    pub new_key: Option<String>,
+    /// The public broadcast's delay in minutes.
+    pub delay_minutes: i32,
+    /// The visitor manages the event (the key and the delay are theirs).
+    pub manage: bool,
+}
+
+/// One row of a board's raw log.
+#[derive(Debug, Clone)]
+pub struct LogLine {
+    /// Row id.
+    pub id: i32,
+    /// When received (UTC, `14:05:09.250`).
+    pub at: String,
+    /// `board`, `correction` or `resolution`.
+    pub kind: &'static str,
+    /// The entry as stored.
+    pub entry: String,
+    /// An operator's entry.
+    pub operator: bool,
+}
+
+impl LogLine {
+    /// The line of a stored row.
+    pub fn new(row: &LiveEventRow) -> LogLine {
+        let at = time::OffsetDateTime::from_unix_timestamp_nanos(
+            i128::from(row.received_at) * 1_000_000,
+        )
+        .map(|t| {
+            format!(
+                "{} {:02}:{:02}:{:02}.{:03}",
+                t.date(),
+                t.hour(),
+                t.minute(),
+                t.second(),
+                t.millisecond()
+            )
+        })
+        .unwrap_or_default();
+        let kind = match LogEntry::parse(&row.entry) {
+            Ok(LogEntry::Board(_)) => "board",
+            Ok(LogEntry::Correction { .. }) => "correction",
+            Ok(LogEntry::Resolution { .. }) => "resolution",
+            Err(_) => "",
+        };
+        LogLine {
+            id: row.id,
+            at,
+            kind,
+            entry: row.entry.clone(),
+            operator: row.user_id.is_some(),
+        }
+    }
+}
+
+/// A board's page: the moves, alerts, claims, the raw log and the arbiter's corrections.
+#[derive(Template)]
+#[template(path = "console/board.html")]
+pub struct BoardPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The tournament's header.
+    pub header: TournamentHeader,
+    /// The round.
+    pub round: i32,
+    /// The board's line.
+    pub line: ConsoleBoard,
+    /// The moves by number: (number, White's, Black's).
+    pub moves: Vec<(u32, String, String)>,
+    /// The latest log rows, newest first.
+    pub log: Vec<LogLine>,
+    /// A press is held: the resolution form is offered.
+    pub held: bool,
+}
+
+impl BoardPage {
+    /// The moves of `game` in pairs, in `ctx`'s letters.
+    pub fn move_pairs(ctx: &PageContext, game: &LiveGame) -> Vec<(u32, String, String)> {
+        let lang = SanLang::from_code(ctx.lang_code()).unwrap_or_default();
+        local_moves(game, lang)
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                (
+                    i as u32 + 1,
+                    pair[0].clone(),
+                    pair.get(1).cloned().unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The games of round `round` of `data` that are followed (the boards with two players), by
+/// board; `NotFound` when the round is not paired.
+pub fn followed_games(data: &TournamentData, round: i32) -> Result<Vec<Game>, AppError> {
+    let games: Vec<Game> = data
+        .games_of_round(round)
+        .into_iter()
+        .filter(|g| g.black_id.is_some())
+        .cloned()
+        .collect();
+    if games.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    Ok(games)
+}
+
+/// The console of round `round` for a visitor with `access` (who runs the day): every
+/// board's game brought up to date with its log; `new_key` is a feed key just issued.
+pub async fn console_page(
+    state: &AppState,
+    ctx: PageContext,
+    data: TournamentData,
+    access: Access,
+    round: i32,
+    new_key: Option<String>,
+) -> Result<ConsolePage, AppError> {
+    let games = followed_games(&data, round)?;
+    let live = state.live.clone();
+    let tournament = data.tournament.clone();
+    let boards: Vec<i32> = games.iter().map(|g| g.board).collect();
+    let (followed, settings) = state
+        .db(move |conn| {
+            let followed = boards
+                .iter()
+                .map(|board| live.catch_up(conn, &tournament, round, *board))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((followed, LiveSettingsRow::of(conn, tournament.id)?))
+        })
+        .await?;
+    let id = data.tournament.id.0;
+    Ok(ConsolePage {
+        header: TournamentHeader::new(&data, access, &format!("round-{round}")),
+        round,
+        boards: games
+            .iter()
+            .zip(&followed)
+            .map(|(game, followed)| ConsoleBoard::new(&ctx, &data, game, Some(followed)))
+            .collect(),
+        feed_url: format!("/api/v1/live/{id}/rounds/{round}/boards/{{board}}"),
+        has_key: settings.feed_key_hash.is_some(),
+        new_key,
+        delay_minutes: settings.delay_minutes,
+        manage: access.manage,
+        ctx,
+    })
+}
+
+/// Writes an operator's entry and brings the board's working copy up to date (telling the
+/// consoles).
+pub async fn operator_entry(
+    ctx: &PageContext,
+    state: &AppState,
+    tournament: &crate::db::models::TournamentRow,
+    round: i32,
+    board: i32,
+    entry: LogEntry,
+    by: crate::db::models::UserId,
+) -> Result<(), AppError> {
+    let id = tournament.id;
+    let at = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+    let at = i64::try_from(at).unwrap_or(i64::MAX);
+    state
+        .write(ctx, move |conn| {
+            crate::db::store::record_operator_entry(conn, id, round, board, &entry, at, by)
+        })
+        .await?;
+    state.live.forget((id.0, round, board));
+    let (live, row) = (state.live.clone(), tournament.clone());
+    state
+        .db(move |conn| Ok(live.catch_up(conn, &row, round, board)?))
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,318 @@
+//! Live games from electronic boards, through the app: the tournament's feed key (shown once,
+//! revocable), the boards' events posted to the feed API and kept as received, the arbiter's
+//! console (Art. 9.6.1 fivefold repetition ending a game, Art. 7.5.1 an illegal move that
+//! stood, a claim hint of Art. 9.2 for the arbiter only), its Server-Sent Events, the arbiter's
+//! correction (audited, refused when it does not fit the game), and the public broadcast
+//! delayed by the tournament's delay, without alerts or hints. Every refusal of the feed says
+//! why (401, 404, 409, 422 naming the line).
+
+mod common;
+#[path = "day_support/setup.rs"]
+mod setup;
+#[path = "day_support/webdriver.rs"]
+mod webdriver;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use actix_web::http::{StatusCode, header};
+use actix_web::test;
+use arbiter::db::models::TournamentId;
+use arbiter::formats::live_feed::{BoardEvent, ClockReading, feed_of_moves};
+use arbiter::rules::fen::board_fen;
+use arbiter::rules::san::{Lang, parse_move};
+use arbiter::rules::{Board, Color, Piece, Position, Role, Square};
+use common::TestContext;
+
+/// The feed API's request for `board` of round 1 with `key` and `lines`.
+fn feed(id: i32, board: i32, key: &str, lines: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri(&format!("/api/v1/live/{id}/rounds/1/boards/{board}"))
+        .insert_header((header::AUTHORIZATION, format!("Bearer {key}")))
+        .insert_header((header::CONTENT_TYPE, "application/x-ndjson"))
+        .set_payload(lines.to_owned())
+}
+
+fn lines(events: &[BoardEvent]) -> String {
+    events
+        .iter()
+        .map(BoardEvent::to_line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A board event of `board` with `running`'s clock running.
+fn board_event(board: &Board, running: Color, t: u64) -> BoardEvent {
+    BoardEvent {
+        serialnr: "B2".to_owned(),
+        flipped: false,
+        board: board_fen(board),
+        clock: Some(ClockReading {
+            white: Some(5400),
+            black: Some(5400),
+            run: Some(if running == Color::White { "white" } else { "black" }.to_owned()),
+            time: None,
+        }),
+        t,
+    }
+}
+
+/// Board 2's feed: 1. e4, then Black's bishop f8 put on a3 through its own pawn (no legal
+/// move's placement) and the clock pressed; White plays Nf3 on it and presses (the illegal
+/// move stood, Art. 7.5.1); the position after 1. e4 is reinstated and Black plays 1… e5.
+fn illegal_move_feed() -> Vec<BoardEvent> {
+    let mut position = Position::new();
+    let mut events = vec![board_event(position.board(), Color::White, 0)];
+    let e4 = parse_move(&position, "e4", Lang::En).expect("e4");
+    position.play_unchecked(e4);
+    let after_e4 = position.board().clone();
+    events.push(board_event(&after_e4, Color::Black, 1_000));
+    let mut wrong = after_e4.clone();
+    let bishop = wrong
+        .remove_piece_at(Square::new(61).expect("f8"))
+        .expect("the bishop");
+    assert_eq!(bishop, Piece { color: Color::Black, role: Role::Bishop });
+    wrong.set_piece_at(Square::new(16).expect("a3"), bishop);
+    events.push(board_event(&wrong, Color::White, 2_000));
+    let mut on_it = wrong.clone();
+    let knight = on_it
+        .remove_piece_at(Square::new(6).expect("g1"))
+        .expect("the knight");
+    on_it.set_piece_at(Square::new(21).expect("f3"), knight);
+    events.push(board_event(&on_it, Color::Black, 3_000));
+    events.push(board_event(&after_e4, Color::Black, 4_000));
+    let e5 = parse_move(&position, "e5", Lang::En).expect("e5");
+    position.play_unchecked(e5);
+    events.push(board_event(position.board(), Color::White, 5_000));
+    events
+}
+
+/// Board 1's moves: the knights out and back four times — the starting position for the
+/// fifth time at ply 16 (Art. 9.6.1); the third time at ply 8 makes a 9.2 claim correct.
+const FIVEFOLD: [&str; 16] = [
+    "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3",
+    "Nf6", "Ng1", "Ng8",
+];
+
+#[actix_web::test]
+async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_only_delayed() {
+    let ctx = TestContext::new();
+    let event = setup::event(
+        &ctx,
+        &["Alfa, Anna", "Beta, Boris", "Gama, Gita", "Delta, Dan"],
+        3,
+        0,
+    );
+    let id = event.tournament.id.0;
+    ctx.with_conn(|conn| setup::pair_round(conn, &event, 1, &[(0, 1), (2, 3)]));
+    let mut orga = ctx.logged_in("orga").await;
+    let mut visitor = ctx.client().await;
+    let console = format!("/tournaments/{id}/rounds/1/console");
+
+    // Nothing fed yet; no key: the feed is refused.
+    let page = orga.get(&console).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(
+        page.attrs("#console tbody tr", "data-state"),
+        ["waiting", "waiting"]
+    );
+    let no_key = visitor
+        .send(feed(id, 1, "0123456789abcdef0123456789abcdef", "{}"))
+        .await;
+    assert_eq!(no_key.status, StatusCode::UNAUTHORIZED, "{}", no_key.body);
+
+    // The organiser issues the feed key: shown once.
+    let issued = orga
+        .post(
+            &format!("/tournaments/{id}/live/key"),
+            &[("action", "new"), ("round", "1")],
+        )
+        .await;
+    assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
+    let key = issued.text("#feed-key").expect("the key, shown once");
+    assert!(!orga.get(&console).await.body.contains(&key), "shown once");
+
+    // Board 1 in two parts (the game followed as it grows); board 2 with its illegal move.
+    let board_1 = feed_of_moves("B1", &FIVEFOLD, 0, 1_000).expect("a feed");
+    let first = visitor.send(feed(id, 1, &key, &lines(&board_1[..9]))).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    let answer: serde_json::Value = serde_json::from_str(&first.body).expect("json");
+    assert_eq!((answer["kept"].as_u64(), answer["plies"].as_u64()), (Some(9), Some(8)));
+    let rest = visitor.send(feed(id, 1, &key, &lines(&board_1[9..]))).await;
+    let answer: serde_json::Value = serde_json::from_str(&rest.body).expect("json");
+    assert_eq!(answer["state"], "ended", "{}", rest.body);
+    let second = visitor
+        .send(feed(id, 2, &key, &lines(&illegal_move_feed())))
+        .await;
+    assert_eq!(second.status, StatusCode::OK, "{}", second.body);
+
+    // The console: board 1 ended by Art. 9.6.1 with the 9.2 hint; board 2's illegal move
+    // (Art. 7.5.1, Black) queued at the top.
+    let page = orga.get(&console).await;
+    assert_eq!(
+        page.attrs("#console tbody tr", "data-state"),
+        ["ended", "playing"]
+    );
+    let row_1 = page.text("#board-1").expect("board 1");
+    assert!(row_1.contains("Art. 9.6.1") && row_1.contains("½-½"), "{row_1}");
+    let claims = page.texts("#board-1 td.claims li");
+    assert!(
+        claims.iter().any(|c| c.contains("Art. 9.2") && c.contains("third time")),
+        "{claims:?}"
+    );
+    let queued = page.texts("#alerts li");
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert!(
+        queued[0].contains("Board 2") && queued[0].contains("Art. 7.5.1") && queued[0].contains("Black"),
+        "{queued:?}"
+    );
+    assert!(page.text("#board-2 .last-move").expect("move").contains("1… e5"));
+    // In Czech: the articles and the pieces in the Czech words and letters.
+    orga.get("/lang/cs?next=/").await;
+    let cs = orga.get(&console).await;
+    assert!(cs.text("#board-1").expect("board 1").contains("čl. 9.6.1"));
+    assert!(cs.text("#board-1 .last-move").expect("move").contains("8… Jg8"));
+    orga.get("/lang/en?next=/").await;
+
+    // The public: no console; the broadcast delayed by 15 minutes has no move yet.
+    assert_ne!(visitor.get(&console).await.status, StatusCode::OK);
+    assert_ne!(
+        visitor.get(&format!("{console}/1")).await.status,
+        StatusCode::OK
+    );
+    let pgn = visitor
+        .get(&format!("/tournaments/{id}/rounds/1/broadcast.pgn"))
+        .await;
+    assert_eq!(pgn.status, StatusCode::OK);
+    assert!(!pgn.body.contains("1. Nf3"), "delayed: {}", pgn.body);
+    // Without delay: the moves, never the alerts or the hints.
+    orga.post(
+        &format!("/tournaments/{id}/live/delay"),
+        &[("minutes", "0"), ("round", "1")],
+    )
+    .await
+    .assert_redirect(&console);
+    let pgn = visitor
+        .get(&format!("/tournaments/{id}/rounds/1/broadcast.pgn"))
+        .await;
+    assert!(
+        pgn.body.contains("1. Nf3 Nf6 2. Ng1 Ng8") && pgn.body.contains("1. e4 e5"),
+        "{}",
+        pgn.body
+    );
+    assert!(pgn.body.contains("[White \"Alfa, Anna\"]"), "{}", pgn.body);
+    for secret in ["9.6.1", "7.5.1", "claim"] {
+        assert!(!pgn.body.contains(secret), "{secret} in {}", pgn.body);
+    }
+    let bad_delay = orga
+        .post(
+            &format!("/tournaments/{id}/live/delay"),
+            &[("minutes", "1441"), ("round", "1")],
+        )
+        .await;
+    assert_eq!(bad_delay.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The arbiter corrects board 2 (the scoresheet says 1… c5): the mainline replaced,
+    // audited; a correction that does not fit the game is refused; no CSRF, no write.
+    let corrected = orga
+        .post(
+            &format!("{console}/2/correct"),
+            &[("from_ply", "2"), ("moves", "c5"), ("reason", "The scoresheet says c5")],
+        )
+        .await;
+    corrected.assert_redirect(&format!("{console}/2"));
+    let board = orga.get(&format!("{console}/2")).await;
+    assert_eq!(board.texts("#moves li"), ["e4 c5"]);
+    assert!(board.texts("#log tr.operator").len() == 1, "{}", board.body);
+    assert!(board.texts("#log tbody tr").len() >= 7, "the raw log is kept");
+    let wrong = orga
+        .post(
+            &format!("{console}/2/correct"),
+            &[("from_ply", "2"), ("moves", "c5 Qxh8"), ("reason", "typo")],
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong.body);
+    assert!(wrong.body.contains("Qxh8"), "{}", wrong.body);
+    let forged = orga
+        .post_raw(
+            &format!("{console}/2/correct"),
+            &[("from_ply", "1"), ("moves", "d4"), ("reason", "x")],
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    let audited = ctx.with_conn(|conn| {
+        arbiter::db::models::AuditEntry::for_tournament(conn, TournamentId(id))
+            .expect("audit")
+            .into_iter()
+            .filter(|row| row.entry.action == "live_correction")
+            .count()
+    });
+    assert_eq!(audited, 1);
+
+    // The console's events: a move on board 2 reaches an open event stream.
+    let port = webdriver::serve(ctx.state.clone());
+    let cookie = orga
+        .cookies()
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    write!(
+        stream,
+        "GET {console}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("request");
+    let mut position = Position::new();
+    for san in ["e4", "c5", "Nf3"] {
+        let m = parse_move(&position, san, Lang::En).expect("a move");
+        position.play_unchecked(m);
+    }
+    let nf3 = board_event(position.board(), Color::Black, 6_000);
+    // The stream is open once its headers came back.
+    let mut seen = String::new();
+    let started = Instant::now();
+    let mut buffer = [0u8; 4096];
+    while !seen.contains("\r\n\r\n") {
+        let read = stream.read(&mut buffer).expect("the headers");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+    }
+    assert!(seen.starts_with("HTTP/1.1 200"), "{seen}");
+    assert!(seen.contains("text/event-stream"), "{seen}");
+    let moved = visitor.send(feed(id, 2, &key, &nf3.to_line())).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    while !seen.contains("event: board") {
+        assert!(started.elapsed() < Duration::from_secs(10), "no event: {seen}");
+        let read = stream.read(&mut buffer).expect("an event");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+    }
+    let data = seen
+        .split("event: board\ndata: ")
+        .nth(1)
+        .and_then(|rest| rest.split('\n').next())
+        .expect("the event's data");
+    let line: serde_json::Value = serde_json::from_str(data).expect("json");
+    assert_eq!(line["board"], 2);
+    assert_eq!(line["last_move"], "2. Nf3");
+
+    // Refusals of the feed, each saying why; a revoked key stops working.
+    let broken = visitor
+        .send(feed(id, 2, &key, &format!("{}\n{{\"serialnr\": 5", nf3.to_line())))
+        .await;
+    assert_eq!(broken.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(broken.body.contains("line 2"), "{}", broken.body);
+    let nowhere = visitor.send(feed(id, 9, &key, &nf3.to_line())).await;
+    assert_eq!(nowhere.status, StatusCode::NOT_FOUND, "{}", nowhere.body);
+    orga.post(
+        &format!("/tournaments/{id}/live/key"),
+        &[("action", "revoke"), ("round", "1")],
+    )
+    .await
+    .assert_redirect(&console);
+    let revoked = visitor.send(feed(id, 2, &key, &nf3.to_line())).await;
+    assert_eq!(revoked.status, StatusCode::UNAUTHORIZED, "{}", revoked.body);
+}
