@@ -30,6 +30,7 @@ pub mod schema_desk;
 pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;
+pub mod schema_series;
 pub mod schema_standings;
 pub mod schema_team;
 pub mod store;

@@ -27,6 +27,7 @@ pub mod rating_basis;
 pub mod rating_refresh;
 pub mod result;
 pub mod schedule;
+pub mod series;
 pub mod scoring;
 pub mod self_report;
 pub mod standings;

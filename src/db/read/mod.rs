@@ -6,3 +6,4 @@ pub mod events;
 pub mod public_state;
 pub mod publishing;
 pub mod self_report;
+pub mod series;
