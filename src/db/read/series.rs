@@ -35,28 +35,27 @@ pub struct SeriesData {
 }
 
 impl SeriesData {
-    /// Series `id` with its events, in one snapshot.
+    /// Series `id` with its events (each tournament's document is one snapshot of it, as
+    /// [`series_state`] reads it).
     pub fn load(conn: &mut DbConn, id: SeriesId) -> QueryResult<Option<SeriesData>> {
-        crate::db::read_snapshot(conn, |conn| {
-            let Some(series) = SeriesRow::find(conn, id)? else {
-                return Ok(None);
-            };
-            Self::with_events(conn, series).map(Some)
-        })
+        let Some(series) = SeriesRow::find(conn, id)? else {
+            return Ok(None);
+        };
+        Self::with_events(conn, series).map(Some)
     }
 
     /// The series whose public id is `public_id`.
     pub fn load_public(conn: &mut DbConn, public_id: &str) -> QueryResult<Option<SeriesData>> {
-        crate::db::read_snapshot(conn, |conn| {
-            let Some(series) = SeriesRow::by_public_id(conn, public_id)? else {
-                return Ok(None);
-            };
-            Self::with_events(conn, series).map(Some)
-        })
+        let Some(series) = SeriesRow::by_public_id(conn, public_id)? else {
+            return Ok(None);
+        };
+        Self::with_events(conn, series).map(Some)
     }
 
     fn with_events(conn: &mut DbConn, series: SeriesRow) -> QueryResult<SeriesData> {
         let mut events = Vec::new();
+        // The series' rows first (one read), then each tournament's document in a snapshot of
+        // its own ([`series_state`] opens it: snapshots do not nest).
         for row in SeriesEventRow::of_series(conn, series.id)? {
             let (title, state) = match row.tournament_id {
                 Some(tournament) => {

@@ -52,10 +52,11 @@ impl Person {
             && agree(&self.federation, &other.federation)
     }
 
-    /// `self` completed by a later event's line of the same person: the later name, rating,
-    /// club and federation when given, the FIDE id, year of birth and sex when not known yet.
+    /// `self` completed by a later event's line of the same person: the name stays as the
+    /// first event spelled it (a later file may abbreviate it, `Delta, D.`); the later rating,
+    /// club and federation when given; the FIDE id, year of birth and sex when not known yet.
     pub fn merged_with(&mut self, later: &Person) {
-        if !later.name.trim().is_empty() {
+        if self.name.trim().is_empty() {
             self.name = later.name.clone();
         }
         if later.rating > 0 {

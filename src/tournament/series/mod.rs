@@ -19,7 +19,8 @@
 //!
 //! **Categories** are the prize list's ([`CategoryRule`]: age in the series' year, women,
 //! rating band, unrated, club, federation), applied to what the latest event says of the
-//! player (the year of birth and sex from any event that gives them). A category's ranking is
+//! player's rating, club and federation (the year of birth and sex from any event that gives
+//! them; the name as the first event spells it). A category's ranking is
 //! the overall order restricted to its members, with its own places.
 //!
 //! Every score keeps its trace ([`Score`]): the event, the place and points there, the series
@@ -118,7 +119,8 @@ pub struct Score {
 pub struct SeriesRow {
     /// Place (shared places repeat).
     pub rank: u32,
-    /// Who, as the latest event says.
+    /// Who ([`Person::merged_with`]: the first event's spelling of the name, the latest
+    /// event's rating, club and federation).
     pub person: Person,
     /// The series points counted.
     pub total: SeriesPoints,
