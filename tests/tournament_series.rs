@@ -10,7 +10,7 @@ use arbiter::formats::trf;
 use arbiter::tournament::Points;
 use arbiter::tournament::prizes::{Category, CategoryRule};
 use arbiter::tournament::series::{
-    EventRow, EventStandings, GameLine, Person, Scale, SeriesPoints, SeriesRules, SeriesRow,
+    EventRow, EventStandings, GameLine, Person, Scale, SeriesPoints, SeriesRow, SeriesRules,
     category_ranking, rank_series,
 };
 
@@ -42,9 +42,7 @@ fn event(title: &str, places: &[(&str, u32, i32)]) -> EventStandings {
 fn by_place(best: Option<u32>) -> SeriesRules {
     SeriesRules {
         scale: Scale::ByPlace {
-            values: [25, 20, 16, 13, 11]
-                .map(SeriesPoints::whole)
-                .to_vec(),
+            values: [25, 20, 16, 13, 11].map(SeriesPoints::whole).to_vec(),
             beyond: SeriesPoints::whole(1),
         },
         best,
@@ -112,7 +110,16 @@ fn equal_totals_the_sum_of_all_scores_decides_then_the_best_score_then_events_pl
     // = 36, Emil 20 + 16 = 36: Dana's 25 beats Emil's 20.
     let events = [
         event("A", &[("Dana", 1, 40), ("Emil", 2, 30)]),
-        event("B", &[("x", 1, 40), ("y", 2, 35), ("Emil", 3, 30), ("z", 4, 20), ("Dana", 5, 10)]),
+        event(
+            "B",
+            &[
+                ("x", 1, 40),
+                ("y", 2, 35),
+                ("Emil", 3, 30),
+                ("z", 4, 20),
+                ("Dana", 5, 10),
+            ],
+        ),
     ];
     let rows = rank_series(&by_place(None), &events);
     assert_eq!(row(&rows, "Dana").rank, 1);
@@ -139,7 +146,12 @@ fn an_exact_tie_shares_the_place_and_shared_event_places_average_their_values() 
     // they share 2nd in the series too (listed by name).
     let events = [event(
         "GP",
-        &[("Hana", 1, 40), ("Ivan", 2, 30), ("Eva", 2, 30), ("Jan", 4, 20)],
+        &[
+            ("Hana", 1, 40),
+            ("Ivan", 2, 30),
+            ("Eva", 2, 30),
+            ("Jan", 4, 20),
+        ],
     )];
     let rows = rank_series(&by_place(None), &events);
     let order: Vec<(&str, u32, SeriesPoints)> = rows
@@ -236,7 +248,10 @@ fn identity_by_fide_id_else_by_name_with_year_of_birth() {
         .iter()
         .find(|r| r.person.birth_year == Some(2010))
         .expect("the young Svoboda");
-    assert_eq!(young.scores.iter().map(|s| s.place).collect::<Vec<_>>(), [3, 2]);
+    assert_eq!(
+        young.scores.iter().map(|s| s.place).collect::<Vec<_>>(),
+        [3, 2]
+    );
     let older = rows
         .iter()
         .find(|r| r.person.birth_year == Some(1990))
@@ -246,7 +261,10 @@ fn identity_by_fide_id_else_by_name_with_year_of_birth() {
 
 #[test]
 fn categories_are_the_prize_lists_rules_in_the_series_year() {
-    let mut events = [event("A", &[("Ola", 1, 30), ("Pia", 2, 20), ("Rok", 3, 10)])];
+    let mut events = [event(
+        "A",
+        &[("Ola", 1, 30), ("Pia", 2, 20), ("Rok", 3, 10)],
+    )];
     events[0].rows[0].person.birth_year = Some(2009); // 17 in 2026: U18
     events[0].rows[1].person.sex = "w".into();
     events[0].rows[2].person.birth_year = Some(2010);
@@ -300,10 +318,42 @@ fn trf_file() -> String {
         "012 Club Rapid 1".to_owned(),
         "022 Brno".to_owned(),
         "042 2026/01/10".to_owned(),
-        player_line(1, 'm', "Alpha, Adam", "31000001", "1990/01/01", "2.0", &[(3, 'w', '1'), (2, 'b', '1')]),
-        player_line(2, 'w', "Beta, Berta", "", "2009/05/05", "1.0", &[(4, 'b', '1'), (1, 'w', '0')]),
-        player_line(3, 'm', "Gama, Gustav", "", "1970", "0.5", &[(1, 'b', '0'), (4, 'w', '=')]),
-        player_line(4, 'm', "Delta, David", "", "", "0.5", &[(2, 'w', '0'), (3, 'b', '=')]),
+        player_line(
+            1,
+            'm',
+            "Alpha, Adam",
+            "31000001",
+            "1990/01/01",
+            "2.0",
+            &[(3, 'w', '1'), (2, 'b', '1')],
+        ),
+        player_line(
+            2,
+            'w',
+            "Beta, Berta",
+            "",
+            "2009/05/05",
+            "1.0",
+            &[(4, 'b', '1'), (1, 'w', '0')],
+        ),
+        player_line(
+            3,
+            'm',
+            "Gama, Gustav",
+            "",
+            "1970",
+            "0.5",
+            &[(1, 'b', '0'), (4, 'w', '=')],
+        ),
+        player_line(
+            4,
+            'm',
+            "Delta, David",
+            "",
+            "",
+            "0.5",
+            &[(2, 'w', '0'), (3, 'b', '=')],
+        ),
     ]
     .join("\n")
 }

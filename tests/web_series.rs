@@ -62,10 +62,42 @@ fn gp3() -> String {
         "012 Club GP 3".to_owned(),
         "022 Brno".to_owned(),
         "042 2026/03/01".to_owned(),
-        player_line(1, 'w', "Alpha, Anna", "31000001", "1990", "2.5", &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '1')]),
-        player_line(2, 'm', "Beta, Boris", "31000002", "1970", "2.0", &[(3, 'w', '1'), (4, 'b', '1'), (1, 'b', '0')]),
-        player_line(3, 'm', "Gama, Cyril", "", "2009/02/02", "1.0", &[(2, 'b', '0'), (1, 'w', '='), (4, 'w', '=')]),
-        player_line(4, 'm', "Epsilon, Emil", "", "1980", "0.5", &[(1, 'b', '0'), (2, 'w', '0'), (3, 'b', '=')]),
+        player_line(
+            1,
+            'w',
+            "Alpha, Anna",
+            "31000001",
+            "1990",
+            "2.5",
+            &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '1')],
+        ),
+        player_line(
+            2,
+            'm',
+            "Beta, Boris",
+            "31000002",
+            "1970",
+            "2.0",
+            &[(3, 'w', '1'), (4, 'b', '1'), (1, 'b', '0')],
+        ),
+        player_line(
+            3,
+            'm',
+            "Gama, Cyril",
+            "",
+            "2009/02/02",
+            "1.0",
+            &[(2, 'b', '0'), (1, 'w', '='), (4, 'w', '=')],
+        ),
+        player_line(
+            4,
+            'm',
+            "Epsilon, Emil",
+            "",
+            "1980",
+            "0.5",
+            &[(1, 'b', '0'), (2, 'w', '0'), (3, 'b', '=')],
+        ),
     ]
     .join("\n")
 }
@@ -76,10 +108,42 @@ fn gp4() -> String {
         "012 Club GP 4".to_owned(),
         "022 Zlín".to_owned(),
         "042 2026/04/01".to_owned(),
-        player_line(1, 'm', "Beta, Boris", "31000002", "1970", "0.0", &[(4, 'w', '0'), (2, 'b', '0'), (3, 'w', '0')]),
-        player_line(2, 'm', "Epsilon, Emil", "", "1980", "2.0", &[(3, 'b', '1'), (1, 'w', '1'), (4, 'w', '0')]),
-        player_line(3, 'm', "GAMA, Cyril", "", "2009", "1.0", &[(2, 'w', '0'), (4, 'b', '0'), (1, 'b', '1')]),
-        player_line(4, 'w', "Delta, D.", "31000004", "2010", "3.0", &[(1, 'b', '1'), (3, 'w', '1'), (2, 'b', '1')]),
+        player_line(
+            1,
+            'm',
+            "Beta, Boris",
+            "31000002",
+            "1970",
+            "0.0",
+            &[(4, 'w', '0'), (2, 'b', '0'), (3, 'w', '0')],
+        ),
+        player_line(
+            2,
+            'm',
+            "Epsilon, Emil",
+            "",
+            "1980",
+            "2.0",
+            &[(3, 'b', '1'), (1, 'w', '1'), (4, 'w', '0')],
+        ),
+        player_line(
+            3,
+            'm',
+            "GAMA, Cyril",
+            "",
+            "2009",
+            "1.0",
+            &[(2, 'w', '0'), (4, 'b', '0'), (1, 'b', '1')],
+        ),
+        player_line(
+            4,
+            'w',
+            "Delta, D.",
+            "31000004",
+            "2010",
+            "3.0",
+            &[(1, 'b', '1'), (3, 'w', '1'), (2, 'b', '1')],
+        ),
     ]
     .join("\n")
 }
@@ -251,16 +315,23 @@ async fn series_of_four_events_best_3_of_4_a_shared_first_place_and_every_point_
     let saved = olga.post(&edit, &rules("place", "1")).await;
     saved.assert_redirect(&edit);
     for tournament in [&gp1, &gp2] {
-        olga.post(&format!("/series/{id}/events"), &[("tournament", tournament)])
-            .await
-            .assert_redirect(&edit);
+        olga.post(
+            &format!("/series/{id}/events"),
+            &[("tournament", tournament)],
+        )
+        .await
+        .assert_redirect(&edit);
     }
     let again = olga
         .post(&format!("/series/{id}/events"), &[("tournament", &gp1)])
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "a tournament once only");
-    import(&mut olga, &id, "gp3.trf", &gp3()).await.assert_redirect(&edit);
-    import(&mut olga, &id, "gp4.trf", &gp4()).await.assert_redirect(&edit);
+    import(&mut olga, &id, "gp3.trf", &gp3())
+        .await
+        .assert_redirect(&edit);
+    import(&mut olga, &id, "gp4.trf", &gp4())
+        .await
+        .assert_redirect(&edit);
     let page = olga.get(&edit).await;
     assert_eq!(
         page.texts("#series-events li .title"),
@@ -341,7 +412,11 @@ async fn series_of_four_events_best_3_of_4_a_shared_first_place_and_every_point_
     assert_eq!(ranking(&shown)[cyril - 1].2, "8");
     let trace = visitor.get(&format!("{public}/players/{cyril}")).await;
     let games = trace.texts("#series-trace ul.series-games li.game");
-    assert_eq!(games.len(), 12, "three games in each of four events: {games:?}");
+    assert_eq!(
+        games.len(),
+        12,
+        "three games in each of four events: {games:?}"
+    );
     // GP 3 (the imported file): round 1 lost to Boris with Black, round 2 drew Anna with White.
     let squash = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(squash(&games[6]), "Round 1: Beta, Boris (Black) 0 = 0");
@@ -365,7 +440,12 @@ async fn a_file_that_does_not_read_is_refused_with_its_line_and_column_and_stran
     // A rating that is not a number on line 2: 422 with the line and column, nothing stored.
     let broken = "012 Broken\n001    1 m    Alpha, Anna                       2x00 CZE";
     let refused = import(&mut olga, &id, "broken.trf", broken).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "body: {}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "body: {}",
+        refused.body
+    );
     let errors = refused.texts(".errors li").join(" ");
     assert!(errors.contains("Line 2, column"), "{errors}");
     assert!(olga.get(&edit).await.texts("#series-events li").is_empty());
@@ -380,10 +460,21 @@ async fn a_file_that_does_not_read_is_refused_with_its_line_and_column_and_stran
 
     // A POST without the CSRF token is refused, and changes nothing.
     let forged = olga
-        .post_raw(&edit, &[("name", "Forged"), ("scale_kind", "place"), ("values", "1")])
+        .post_raw(
+            &edit,
+            &[("name", "Forged"), ("scale_kind", "place"), ("values", "1")],
+        )
         .await;
-    assert_eq!(forged.status, StatusCode::FORBIDDEN, "body: {}", forged.body);
-    assert_eq!(olga.get(&edit).await.text("#series-name").as_deref(), Some("Cup"));
+    assert_eq!(
+        forged.status,
+        StatusCode::FORBIDDEN,
+        "body: {}",
+        forged.body
+    );
+    assert_eq!(
+        olga.get(&edit).await.text("#series-name").as_deref(),
+        Some("Cup")
+    );
 }
 
 /// Writes `pdf` and returns its text (`None` without poppler-utils).

@@ -6,9 +6,7 @@
 use crate::print::layout::{Align, Canvas, Column, MARGIN, Orientation, PaperSize, Table};
 use crate::print::{Language, PrintError, page_heading, points_text};
 use crate::tournament::model::Color;
-use crate::tournament::series::{
-    Scale, SeriesRow, SeriesRules, category_ranking, values_text,
-};
+use crate::tournament::series::{Scale, SeriesRow, SeriesRules, category_ranking, values_text};
 
 /// What the document prints.
 #[derive(Debug, Clone)]
@@ -43,7 +41,14 @@ pub fn series_pdf(
         language.text("of"),
     )?;
     let rules_line = rules_text(document, locale);
-    ranking_table(&mut canvas, document, &document.ranking, &title, &rules_line, locale);
+    ranking_table(
+        &mut canvas,
+        document,
+        &document.ranking,
+        &title,
+        &rules_line,
+        locale,
+    );
     for (index, name) in document.categories.iter().enumerate() {
         let members = category_ranking(&document.ranking, index);
         if members.is_empty() {
@@ -51,10 +56,23 @@ pub fn series_pdf(
         }
         canvas.new_page();
         let heading = format!("{title} · {name}");
-        ranking_table(&mut canvas, document, &members, &heading, &rules_line, locale);
+        ranking_table(
+            &mut canvas,
+            document,
+            &members,
+            &heading,
+            &rules_line,
+            locale,
+        );
     }
     canvas.new_page();
-    trace_table(&mut canvas, document, &t("series.trace"), &rules_line, locale);
+    trace_table(
+        &mut canvas,
+        document,
+        &t("series.trace"),
+        &rules_line,
+        locale,
+    );
     Ok(canvas.finish())
 }
 
@@ -176,9 +194,21 @@ fn trace_table(
     for row in &document.ranking {
         for (index, score) in row.scores.iter().enumerate() {
             let mut line = vec![
-                if index == 0 { row.rank.to_string() } else { String::new() },
-                if index == 0 { row.person.name.clone() } else { String::new() },
-                document.events.get(score.event).cloned().unwrap_or_default(),
+                if index == 0 {
+                    row.rank.to_string()
+                } else {
+                    String::new()
+                },
+                if index == 0 {
+                    row.person.name.clone()
+                } else {
+                    String::new()
+                },
+                document
+                    .events
+                    .get(score.event)
+                    .cloned()
+                    .unwrap_or_default(),
                 if score.sharing > 1 {
                     format!("{}.–{}.", score.place, score.place + score.sharing - 1)
                 } else {

@@ -141,11 +141,9 @@ impl SeriesRow {
                 i32::try_from(beyond.0).unwrap_or(0),
                 1,
             ),
-            Scale::ByGamePoints { multiplier } => (
-                String::new(),
-                0,
-                i32::try_from(*multiplier).unwrap_or(1),
-            ),
+            Scale::ByGamePoints { multiplier } => {
+                (String::new(), 0, i32::try_from(*multiplier).unwrap_or(1))
+            }
         };
         diesel::update(series::table.find(id))
             .set((
@@ -192,7 +190,9 @@ impl SeriesRow {
 
     /// Best N, when set.
     pub fn best(&self) -> Option<u32> {
-        self.best_n.and_then(|n| u32::try_from(n).ok()).filter(|n| *n > 0)
+        self.best_n
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n > 0)
     }
 
     /// The settings the row holds.

@@ -88,8 +88,8 @@ fn build_state(
         let prizes = crate::db::prize_list::load_setup(conn, &data)?;
         Ok(Some((data, settings, public_id, league, scores, prizes)))
     })?;
-    Ok(
-        loaded.map(|(data, settings, public_id, league, scores, prizes)| {
+    Ok(loaded
+        .map(|(data, settings, public_id, league, scores, prizes)| {
             let mut state = state_of(&data, &settings, public_id, &scores, &prizes);
             if let Some(league) = &league {
                 add_teams(&mut state, league);
@@ -102,8 +102,7 @@ fn build_state(
             }
             state
         })
-        .filter(|state| !(personal && state.event.team)),
-    )
+        .filter(|state| !(personal && state.event.team)))
 }
 
 /// A team event's part of the document: its teams, the matches a visitor sees and the team

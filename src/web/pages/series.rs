@@ -6,16 +6,14 @@
 
 use askama::Template;
 
+use crate::db::models::TournamentRow;
 use crate::db::read::series::SeriesData;
 use crate::print::prize_list::category_name;
 use crate::tournament::model::Color;
 use crate::tournament::prizes::CategoryRule;
-use crate::tournament::series::{
-    Scale, SeriesPoints, SeriesRow, category_ranking, values_text,
-};
-use crate::db::models::TournamentRow;
-use crate::web::{AppError, AppState, PageContext};
+use crate::tournament::series::{Scale, SeriesPoints, SeriesRow, category_ranking, values_text};
 use crate::web::pages::prizes::CategoryField;
+use crate::web::{AppError, AppState, PageContext};
 
 /// One series on the organiser's list.
 #[derive(Debug, Clone)]
@@ -135,8 +133,10 @@ impl SeriesEditPage {
 
     /// Adds the blank rows and the words of the kinds.
     pub fn finish(&mut self) {
-        self.categories
-            .extend(std::iter::repeat_n(CategoryField::default(), BLANK_CATEGORIES));
+        self.categories.extend(std::iter::repeat_n(
+            CategoryField::default(),
+            BLANK_CATEGORIES,
+        ));
         self.kinds = CategoryRule::KINDS
             .iter()
             .map(|kind| {
@@ -391,10 +391,7 @@ impl SeriesPlayerPage {
                     .iter()
                     .map(|game| GameView {
                         round: game.round,
-                        opponent: game
-                            .opponent
-                            .clone()
-                            .unwrap_or_else(|| ctx.t("series.bye")),
+                        opponent: game.opponent.clone().unwrap_or_else(|| ctx.t("series.bye")),
                         colour: match game.color {
                             Some(Color::White) => ctx.t("series.white"),
                             Some(Color::Black) => ctx.t("series.black"),

@@ -4,10 +4,10 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db::read::series::SeriesData;
-use crate::print::series::{SeriesDocument, series_pdf};
 use crate::print::Language;
 use crate::print::layout::PaperSize;
 use crate::print::prize_list::category_name;
+use crate::print::series::{SeriesDocument, series_pdf};
 use crate::web::{AppError, AppState, PageContext, pdf_response};
 
 /// The PDF.

@@ -73,9 +73,12 @@ pub async fn save_series(
     );
     let scale = match kind.as_str() {
         "game_points" => match multiplier.parse::<u32>() {
-            Ok(m) if (1..=MAX_MULTIPLIER).contains(&m) => Some(Scale::ByGamePoints { multiplier: m }),
+            Ok(m) if (1..=MAX_MULTIPLIER).contains(&m) => {
+                Some(Scale::ByGamePoints { multiplier: m })
+            }
             _ => {
-                errors.push(ctx.t_with_name("series.error.multiplier", &MAX_MULTIPLIER.to_string()));
+                errors
+                    .push(ctx.t_with_name("series.error.multiplier", &MAX_MULTIPLIER.to_string()));
                 None
             }
         },
