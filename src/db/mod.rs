@@ -31,6 +31,7 @@ pub mod schema_live;
 pub mod schema_publish;
 pub mod schema_ratings;
 pub mod schema_record;
+pub mod schema_series;
 pub mod schema_standings;
 pub mod schema_team;
 pub mod store;

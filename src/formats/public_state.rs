@@ -236,6 +236,14 @@ pub struct Player {
     pub national_id: Option<String>,
     /// Club, possibly empty.
     pub club: String,
+    /// Year of birth, for a series' age categories; absent in the documents the open API and
+    /// the venue's push write (only a series' own copy of an event carries it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<u32>,
+    /// Sex as the event registered it (`m`, `w`), for a series' women's category; absent as
+    /// [`Player::birth_year`] is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<String>,
 }
 
 /// A published round.
@@ -675,6 +683,8 @@ mod tests {
                     fide_id: Some(310_000),
                     national_id: Some("12345".to_owned()),
                     club: String::new(),
+                    birth_year: Some(1990),
+                    sex: Some("w".to_owned()),
                 },
                 Player {
                     number: Some(2),
@@ -686,6 +696,8 @@ mod tests {
                     fide_id: None,
                     national_id: None,
                     club: "ŠK Brno".to_owned(),
+                    birth_year: Some(2012),
+                    sex: Some("m".to_owned()),
                 },
             ],
             rounds: vec![RoundState {

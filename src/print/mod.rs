@@ -29,6 +29,7 @@ pub mod prize_list;
 pub mod qr;
 pub mod result_slip;
 pub mod scoresheet;
+pub mod series;
 pub mod standings;
 pub mod stored;
 pub mod team_standings;

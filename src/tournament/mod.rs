@@ -29,6 +29,7 @@ pub mod result;
 pub mod schedule;
 pub mod scoring;
 pub mod self_report;
+pub mod series;
 pub mod standings;
 pub mod starting_rank;
 pub mod system;

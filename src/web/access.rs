@@ -16,7 +16,10 @@ use futures_util::future::LocalBoxFuture;
 
 use crate::db::DbConn;
 use crate::db::domain::TournamentData;
-use crate::db::models::{TournamentId, TournamentRow, User};
+use crate::db::models::series::SeriesId;
+use crate::db::models::{Role, TournamentId, TournamentRow, User};
+use crate::db::read::series::SeriesData;
+use crate::db::store::SeriesEditor;
 use crate::web::auth::{may_manage, may_run_day};
 use crate::web::extractors::{CurrentUser, MaybeUser, app_state};
 use crate::web::{AppError, AppState, PageContext};
@@ -260,4 +263,27 @@ impl<R: Right + 'static> FromRequest for ManagedTournament<R> {
             })
         })
     }
+}
+
+/// Loads series `id` for `user` to edit: 404 when it does not exist or `user` is neither its
+/// organiser nor an administrator (another organiser's series is not shown to exist). The
+/// store re-checks the same inside each write ([`SeriesEditor`]).
+pub async fn load_editable_series(
+    state: &AppState,
+    user: &User,
+    id: i32,
+) -> Result<(SeriesData, SeriesEditor), AppError> {
+    let editor = SeriesEditor {
+        user: user.id,
+        admin: user.role == Role::Admin,
+    };
+    state
+        .db(move |conn| {
+            let data = SeriesData::load(conn, SeriesId(id))?.ok_or(AppError::NotFound)?;
+            if !data.editable_by(editor.user, editor.admin) {
+                return Err(AppError::NotFound);
+            }
+            Ok((data, editor))
+        })
+        .await
 }

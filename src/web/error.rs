@@ -298,6 +298,9 @@ impl AppError {
             Refusal::SquadOrderFixed => AppError::Conflict(ctx.t("league.error.squad_order_fixed")),
             Refusal::SwissRulesFixed => AppError::Conflict(ctx.t("league.error.swiss_rules_fixed")),
             Refusal::NotALeague => AppError::Unprocessable(ctx.t("league.error.not_a_league")),
+            Refusal::Series(refusal) => {
+                AppError::Conflict(ctx.t(&format!("series.refusal.{}", refusal.key())))
+            }
             Refusal::TooFewTeams => AppError::Unprocessable(ctx.t("league.error.too_few_teams")),
             Refusal::Lineup(error) => {
                 AppError::Unprocessable(crate::web::pages::league::lineup_message(ctx, &error))

@@ -9,7 +9,7 @@ use actix_web::web;
 use crate::web::handlers::{
     api, assets, auth, captain, console, desk, entry, game_score, home, incident, keys, lang, league, live,
     player, player_card, print, prizes, publishing, pushed, rating_list, report, result, round,
-    schedule, screen, self_report, standings, swiss, tournament, trf_import, users, venue,
+    schedule, screen, self_report, series, standings, swiss, tournament, trf_import, users, venue,
 };
 
 /// Registers every route.
@@ -68,7 +68,52 @@ pub fn config(cfg: &mut web::ServiceConfig) {
         // the open API, publishing keys, publishing to a public server
         .configure(publishing_routes)
         // the players' desk: self-registration, entrants' links, check-in, requests
-        .configure(desk_routes);
+        .configure(desk_routes)
+        // series: a club's Grand Prix, a region's cup
+        .configure(series_routes);
+}
+
+/// Series: the organiser's list, rules and events (own tournaments, imported TRF files), and
+/// for everyone the ranking, a player's trace and the PDF.
+fn series_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/series", web::get().to(series::list::list_series))
+        .route("/series", web::post().to(series::create::create_series))
+        .route(
+            "/series/{id}/edit",
+            web::get().to(series::edit::edit_series),
+        )
+        .route(
+            "/series/{id}/edit",
+            web::post().to(series::save::save_series),
+        )
+        .route(
+            "/series/{id}/events",
+            web::post().to(series::add_tournament::add_tournament),
+        )
+        .route(
+            "/series/{id}/import",
+            web::post().to(series::import::import_event),
+        )
+        .route(
+            "/series/{id}/events/{event}/remove",
+            web::post().to(series::remove::remove_event),
+        )
+        .route(
+            "/series/{id}/events/{event}/move",
+            web::post().to(series::move_event::move_event),
+        )
+        .route(
+            "/series/{public_id}",
+            web::get().to(series::show::show_series),
+        )
+        .route(
+            "/series/{public_id}/series.pdf",
+            web::get().to(series::print::print_series),
+        )
+        .route(
+            "/series/{public_id}/players/{position}",
+            web::get().to(series::player::show_series_player),
+        );
 }
 
 /// The players' desk: the organiser's desk and check-in desk, the public registration form,

@@ -37,6 +37,8 @@ pub mod publishing_keys;
 pub mod round_presence;
 pub mod round_schedule;
 pub mod rounds;
+pub mod series;
+pub mod series_events;
 pub mod settings;
 pub mod team_boards;
 pub mod team_leagues;

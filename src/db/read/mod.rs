@@ -7,3 +7,4 @@ pub mod live;
 pub mod public_state;
 pub mod publishing;
 pub mod self_report;
+pub mod series;

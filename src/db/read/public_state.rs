@@ -35,6 +35,24 @@ use diesel::prelude::*;
 /// The public state of tournament `id` now; `None` when there is no such tournament or it is
 /// not published.
 pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<PublicState>> {
+    build_state(conn, id, false)
+}
+
+/// The public state of tournament `id` as a series reads it ([`crate::db::read::series`]):
+/// the same document as [`local_state`] (published only, the published rounds), with each
+/// player's year of birth and sex for the series' categories. An individual event's only:
+/// `None` for a team event.
+pub fn series_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<PublicState>> {
+    build_state(conn, id, true)
+}
+
+/// [`local_state`]; with `personal`, the players' years of birth and sex too (individual
+/// events only).
+fn build_state(
+    conn: &mut DbConn,
+    id: TournamentId,
+    personal: bool,
+) -> QueryResult<Option<PublicState>> {
     // One snapshot: a write committed between two of the reads must not mix two revisions.
     type Loaded = (
         TournamentData,
@@ -70,15 +88,21 @@ pub fn local_state(conn: &mut DbConn, id: TournamentId) -> QueryResult<Option<Pu
         let prizes = crate::db::prize_list::load_setup(conn, &data)?;
         Ok(Some((data, settings, public_id, league, scores, prizes)))
     })?;
-    Ok(
-        loaded.map(|(data, settings, public_id, league, scores, prizes)| {
+    Ok(loaded
+        .map(|(data, settings, public_id, league, scores, prizes)| {
             let mut state = state_of(&data, &settings, public_id, &scores, &prizes);
             if let Some(league) = &league {
                 add_teams(&mut state, league);
+            } else if personal {
+                // `state_of` lists the players in the order of `data.players`.
+                for (player, row) in state.players.iter_mut().zip(&data.players) {
+                    player.birth_year = row.birth_year.and_then(|y| u32::try_from(y).ok());
+                    player.sex = Some(row.sex.trim().to_lowercase()).filter(|s| !s.is_empty());
+                }
             }
             state
-        }),
-    )
+        })
+        .filter(|state| !(personal && state.event.team)))
 }
 
 /// A team event's part of the document: its teams, the matches a visitor sees and the team
@@ -219,6 +243,8 @@ pub fn state_of(
             fide_id: player.fide_id,
             national_id: Some(player.national_id.trim().to_owned()).filter(|id| !id.is_empty()),
             club: player.club.clone(),
+            birth_year: None,
+            sex: None,
         })
         .collect();
     let rounds = data

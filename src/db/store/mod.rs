@@ -46,6 +46,7 @@ mod ratings;
 mod record;
 mod result;
 mod round;
+mod series;
 mod team_swiss;
 mod tournaments;
 mod uploads;
@@ -85,6 +86,10 @@ pub use record::{ReportDetails, adjust_points, complete_report, log_incident};
 pub use result::{BoardRef, BoardRow, enter_penalty, set_result};
 pub use round::{
     Unpaired, issue_report_codes, pair_next_round, publish_round, swap_players, unpair_last_round,
+};
+pub use series::{
+    SeriesEditor, SeriesRefusal, add_series_tournament, create_series, import_series_event,
+    move_series_event, remove_series_event, save_series_rules,
 };
 pub use team_swiss::{pair_team_round, swap_teams};
 pub use tournaments::{
@@ -231,6 +236,8 @@ pub enum Refusal {
     },
     /// The tournament is not a team competition.
     NotALeague,
+    /// A series' write ([`series`]): why it was refused.
+    Series(SeriesRefusal),
     /// The schedule is drawn: teams can no longer be added.
     ScheduleDrawn,
     /// Fewer than two teams to schedule or pair.

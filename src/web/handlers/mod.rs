@@ -27,6 +27,7 @@ pub mod round;
 pub mod schedule;
 pub mod screen;
 pub mod self_report;
+pub mod series;
 pub mod standings;
 pub mod swiss;
 pub mod tournament;

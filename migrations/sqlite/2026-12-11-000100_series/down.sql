@@ -1,0 +1,2 @@
+DROP TABLE series_events;
+DROP TABLE series;
