@@ -10,8 +10,9 @@
 //! (`POST /api/v1/live/{id}/rounds/1/boards/{board}` with the feed key) by `--feeders` threads,
 //! each with a kept-alive connection of its own.
 //!
-//! The **lag** of an event is the time from the start of its post to the moment the console's
-//! event stream reports the board at that move or later. One line: boards, events posted,
+//! The **lag** of an event is the time from the board's change (its second's tick; the feeders
+//! post at once, so a post that waits for the ones before it counts that wait) to the moment
+//! the console's event stream reports the board at that move or later. One line: boards, events posted,
 //! events a second achieved, the lag's median, 95th percentile and maximum in milliseconds, and
 //! how many events were more than a second behind or never reported. Figures, not assertions.
 
@@ -365,10 +366,11 @@ fn measure(url: &str, args: &LiveArgs) -> anyhow::Result<()> {
                         continue;
                     };
                     let board = board as i32;
-                    let at = Instant::now();
+                    // The board changed at the tick: a post that waits for the ones before it
+                    // is behind by that wait too.
                     sent.lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .insert((board, second), at);
+                        .insert((board, second), due);
                     let path = format!("/api/v1/live/{id}/rounds/1/boards/{board}");
                     if post(&mut stream, &path, &key, &event.to_line())? != 200 {
                         refused += 1;
