@@ -386,6 +386,29 @@ async fn series_of_four_events_best_3_of_4_a_shared_first_place_and_every_point_
         ["8", "6", "8", "5"]
     );
 
+    // Every language: the ranking and the trace in the reader's words (none left in English).
+    for language in ["cs", "sk", "hu", "sr-Latn", "sr-Cyrl"] {
+        let mut reader = ctx.client().await;
+        reader.accept_language = Some(language.into());
+        let page = reader.get(&public).await;
+        assert_eq!(page.status, StatusCode::OK, "{language}");
+        assert_eq!(ranking(&page), expected, "{language}");
+        let place = page.texts("#series-ranking thead th");
+        assert!(
+            !place.is_empty() && place[0] != "Place",
+            "{language}: {place:?}"
+        );
+        let trace = reader.get(&format!("{public}/players/3")).await;
+        assert_eq!(trace.status, StatusCode::OK, "{language}");
+        let status = trace.texts("#series-trace td.status");
+        assert!(
+            !status.contains(&"not counted".to_owned()),
+            "{language}: {status:?}"
+        );
+        let pdf = reader.get(&format!("{public}/series.pdf")).await;
+        assert!(pdf.bytes.starts_with(b"%PDF"), "{language}");
+    }
+
     // The PDF: the ranking with the trace, titled with the series' name.
     let pdf = visitor.get(&format!("{public}/series.pdf")).await;
     assert_eq!(pdf.status, StatusCode::OK);

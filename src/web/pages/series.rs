@@ -285,7 +285,15 @@ pub fn scale_text(ctx: &PageContext, scale: &Scale) -> String {
         Scale::ByPlace { values, beyond } => ctx.lang.t_with(
             "series.scale_by_place",
             &[
-                ("values", &ctx.num(&values_text(values))),
+                // `; ` between values: a decimal comma (`12,5` in Czech) stays readable.
+                (
+                    "values",
+                    &values
+                        .iter()
+                        .map(|v| ctx.num(&v.to_string()))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
                 ("beyond", &ctx.num(&beyond.to_string())),
             ],
         ),
