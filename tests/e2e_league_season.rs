@@ -284,9 +284,13 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
                     browser.find(&format!("#match-{match_id} form.lineup"));
                     let page = text("return document.body.innerText;");
                     let other = if side == 0 { *away } else { *home };
-                    assert!(!page.contains(&first_of(other)), "the other line-up is hidden");
+                    assert!(
+                        !page.contains(&first_of(other)),
+                        "the other line-up is hidden"
+                    );
                     for b in 1..=BOARDS {
-                        let select = format!("#match-{match_id} form.lineup select[name=board_{b}]");
+                        let select =
+                            format!("#match-{match_id} form.lineup select[name=board_{b}]");
                         let value = browser.script(
                             "return document.querySelector(arguments[0]).options[arguments[1]].value;",
                             json!([select, b]),
@@ -294,7 +298,9 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
                         browser.set_value(&select, value.as_str().unwrap_or_default());
                     }
                     shot(&format!("league-03b-phone-captain-{side}.png"));
-                    browser.click_and_wait(&format!("#match-{match_id} form.lineup button[type=submit]"));
+                    browser.click_and_wait(&format!(
+                        "#match-{match_id} form.lineup button[type=submit]"
+                    ));
                     if side == 0 {
                         browser.goto(&url);
                         let public = text("return document.body.innerText;");
@@ -319,7 +325,9 @@ fn e2e_a_czech_league_season_is_run_in_the_browser_and_read_on_a_phone() {
                         "both line-ups revealed together: {seats}"
                     );
                     assert!(
-                        browser.try_find(&format!("#match-{match_id} form.lineup")).is_none(),
+                        browser
+                            .try_find(&format!("#match-{match_id} form.lineup"))
+                            .is_none(),
                         "the form is closed"
                     );
                 }

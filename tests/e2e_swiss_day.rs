@@ -36,9 +36,9 @@ use arbiter::db::domain::TournamentData;
 use arbiter::db::models::{Game, PairingSystem, PlayerRowId, Role, TournamentId};
 use arbiter::db::schema::tournaments;
 use common::TestContext;
+use day::{Day, PHONE, skip_without_browser};
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 use serde_json::json;
-use day::{Day, PHONE, skip_without_browser};
 use webdriver::Browser;
 
 /// Rounds of the Swiss.
@@ -125,8 +125,6 @@ fn enter_results(day: &Day, ctx: &TestContext, id: i32, round: i32) {
         "round {round}: boards without a result: {open:?}"
     );
 }
-
-
 
 #[test]
 fn e2e_an_assigned_arbiter_runs_a_forty_player_seven_round_swiss_on_a_phone_to_the_prize_list() {
@@ -844,7 +842,10 @@ fn register(day: &Day, id: i32, name: &str, birth_year: u32, national_id: &str) 
         &browser.find(&format!("{form} input[name=federation]")),
         "CZE",
     );
-    browser.type_into(&browser.find(&format!("{form} input[name=club]")), "ŠK Brno");
+    browser.type_into(
+        &browser.find(&format!("{form} input[name=club]")),
+        "ŠK Brno",
+    );
     browser.set_value(&format!("{form} select[name=sex]"), "m");
     if !national_id.is_empty() {
         browser.type_into(
@@ -909,7 +910,10 @@ fn e2e_c04_2_thirty_players_register_on_a_phone_check_in_and_round_1_pairs_the_c
         browser.set_value(&format!("{settings} input[name={field}]"), value);
     }
     browser.set_value(&format!("{settings} select[name=check_in]"), "first");
-    browser.set_value(&format!("{settings} select[name=absent_rule]"), "not_paired");
+    browser.set_value(
+        &format!("{settings} select[name=absent_rule]"),
+        "not_paired",
+    );
     day.shot("desk-01-settings.png");
     day.submit(&format!("{settings} button[type=submit]"));
 
@@ -923,7 +927,13 @@ fn e2e_c04_2_thirty_players_register_on_a_phone_check_in_and_round_1_pairs_the_c
         } else {
             String::new()
         };
-        register(&day, id, &format!("Hráč {n:02}, Jan"), birth_year_of(n), &national);
+        register(
+            &day,
+            id,
+            &format!("Hráč {n:02}, Jan"),
+            birth_year_of(n),
+            &national,
+        );
         assert_eq!(
             browser.script(
                 "return document.getElementById('entry-status').dataset.status;",
@@ -1034,7 +1044,10 @@ fn e2e_c04_2_thirty_players_register_on_a_phone_check_in_and_round_1_pairs_the_c
     }
     // Two at the venue page: search their name, tap it.
     for n in [26, 27] {
-        day.visit(&format!("{venue_path}?q={}", common::encode(&format!("hráč {n}"))));
+        day.visit(&format!(
+            "{venue_path}?q={}",
+            common::encode(&format!("hráč {n}"))
+        ));
         let found = browser.find_all("#presence li");
         assert_eq!(found.len(), 1, "one player found for {n}");
         day.submit("#presence li button.big");
@@ -1146,9 +1159,15 @@ fn e2e_c04_2_thirty_players_register_on_a_phone_check_in_and_round_1_pairs_the_c
         .filter_map(|row| row.as_str())
         .filter(|row| row.matches("Hráč").count() == 2)
         .collect();
-    assert_eq!(games.len(), 14, "the 14 games of the 28 on the hall screen: {boards}");
+    assert_eq!(
+        games.len(),
+        14,
+        "the 14 games of the 28 on the hall screen: {boards}"
+    );
     assert!(
-        !games.iter().any(|g| g.contains("Hráč 29") || g.contains("Hráč 30")),
+        !games
+            .iter()
+            .any(|g| g.contains("Hráč 29") || g.contains("Hráč 30")),
         "{games:?}"
     );
     day.shot("desk-10-hall-screen.png");

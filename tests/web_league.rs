@@ -1592,7 +1592,13 @@ async fn captains_line_ups_are_revealed_when_the_deadline_before_the_round_passe
     assert!(!beta_page.body.contains("Alfaová"), "{}", beta_page.body);
     let (beta_action, beta_form) = captain_form(&beta_page, 4, &[]);
     let mut visitor = context.client().await;
-    assert!(!visitor.get(&match_url).await.body.contains("Alfaová, Hráčka1"));
+    assert!(
+        !visitor
+            .get(&match_url)
+            .await
+            .body
+            .contains("Alfaová, Hráčka1")
+    );
 
     // The round moved to a day gone by: the deadline has passed.
     let moved = client
@@ -1604,10 +1610,17 @@ async fn captains_line_ups_are_revealed_when_the_deadline_before_the_round_passe
     assert!(!public.body.contains("Betaová"), "{}", public.body);
     let beta_page = beta_captain.get(&format!("/captain/{beta}")).await;
     assert_eq!(beta_page.attrs("p.deadline", "data-passed"), ["true"]);
-    assert!(beta_page.attrs("form.lineup", "action").is_empty(), "closed");
+    assert!(
+        beta_page.attrs("form.lineup", "action").is_empty(),
+        "closed"
+    );
     let boards = beta_page.texts("table.revealed tbody tr");
     assert_eq!(boards.len(), 4, "{}", beta_page.body);
-    assert!(boards.iter().all(|b| b.contains("Alfaová") && !b.contains("Betaová")));
+    assert!(
+        boards
+            .iter()
+            .all(|b| b.contains("Alfaová") && !b.contains("Betaová"))
+    );
     let late = send(&mut beta_captain, &beta_action, &beta_form).await;
     assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
     assert!(late.body.contains("deadline"), "{}", late.body);
@@ -1628,5 +1641,11 @@ async fn captains_line_ups_are_revealed_when_the_deadline_before_the_round_passe
     }
     let given = send(&mut client, &action, &form).await;
     assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
-    assert!(visitor.get(&match_url).await.body.contains("Betaová, Hráčka1"));
+    assert!(
+        visitor
+            .get(&match_url)
+            .await
+            .body
+            .contains("Betaová, Hráčka1")
+    );
 }

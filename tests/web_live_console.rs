@@ -2,7 +2,8 @@
 //! revocable), the boards' events posted to the feed API and kept as received, the arbiter's
 //! console (Art. 9.6.1 fivefold repetition ending a game, Art. 7.5.1 an illegal move that
 //! stood, a claim hint of Art. 9.2 for the arbiter only), its Server-Sent Events, the arbiter's
-//! correction (audited, refused when it does not fit the game), and the public broadcast
+//! correction (audited, refused when it does not fit the game), a held press resolved by the
+//! arbiter, and the public broadcast
 //! delayed by the tournament's delay, without alerts or hints. Every refusal of the feed says
 //! why (401, 404, 409, 422 naming the line).
 
@@ -51,7 +52,14 @@ fn board_event(board: &Board, running: Color, t: u64) -> BoardEvent {
         clock: Some(ClockReading {
             white: Some(5400),
             black: Some(5400),
-            run: Some(if running == Color::White { "white" } else { "black" }.to_owned()),
+            run: Some(
+                if running == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+                .to_owned(),
+            ),
             time: None,
         }),
         t,
@@ -72,7 +80,13 @@ fn illegal_move_feed() -> Vec<BoardEvent> {
     let bishop = wrong
         .remove_piece_at(Square::new(61).expect("f8"))
         .expect("the bishop");
-    assert_eq!(bishop, Piece { color: Color::Black, role: Role::Bishop });
+    assert_eq!(
+        bishop,
+        Piece {
+            color: Color::Black,
+            role: Role::Bishop
+        }
+    );
     wrong.set_piece_at(Square::new(16).expect("a3"), bishop);
     events.push(board_event(&wrong, Color::White, 2_000));
     let mut on_it = wrong.clone();
@@ -138,7 +152,10 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     let first = visitor.send(feed(id, 1, &key, &lines(&board_1[..9]))).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
     let answer: serde_json::Value = serde_json::from_str(&first.body).expect("json");
-    assert_eq!((answer["kept"].as_u64(), answer["plies"].as_u64()), (Some(9), Some(8)));
+    assert_eq!(
+        (answer["kept"].as_u64(), answer["plies"].as_u64()),
+        (Some(9), Some(8))
+    );
     let rest = visitor.send(feed(id, 1, &key, &lines(&board_1[9..]))).await;
     let answer: serde_json::Value = serde_json::from_str(&rest.body).expect("json");
     assert_eq!(answer["state"], "ended", "{}", rest.body);
@@ -155,24 +172,39 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
         ["ended", "playing"]
     );
     let row_1 = page.text("#board-1").expect("board 1");
-    assert!(row_1.contains("Art. 9.6.1") && row_1.contains("½-½"), "{row_1}");
+    assert!(
+        row_1.contains("Art. 9.6.1") && row_1.contains("½-½"),
+        "{row_1}"
+    );
     let claims = page.texts("#board-1 td.claims li");
     assert!(
-        claims.iter().any(|c| c.contains("Art. 9.2") && c.contains("third time")),
+        claims
+            .iter()
+            .any(|c| c.contains("Art. 9.2") && c.contains("third time")),
         "{claims:?}"
     );
     let queued = page.texts("#alerts li");
     assert_eq!(queued.len(), 1, "{queued:?}");
     assert!(
-        queued[0].contains("Board 2") && queued[0].contains("Art. 7.5.1") && queued[0].contains("Black"),
+        queued[0].contains("Board 2")
+            && queued[0].contains("Art. 7.5.1")
+            && queued[0].contains("Black"),
         "{queued:?}"
     );
-    assert!(page.text("#board-2 .last-move").expect("move").contains("1… e5"));
+    assert!(
+        page.text("#board-2 .last-move")
+            .expect("move")
+            .contains("1… e5")
+    );
     // In Czech: the articles and the pieces in the Czech words and letters.
     orga.get("/lang/cs?next=/").await;
     let cs = orga.get(&console).await;
     assert!(cs.text("#board-1").expect("board 1").contains("čl. 9.6.1"));
-    assert!(cs.text("#board-1 .last-move").expect("move").contains("8… Jg8"));
+    assert!(
+        cs.text("#board-1 .last-move")
+            .expect("move")
+            .contains("8… Jg8")
+    );
     orga.get("/lang/en?next=/").await;
 
     // The public: no console; the broadcast delayed by 15 minutes has no move yet.
@@ -218,21 +250,33 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     let corrected = orga
         .post(
             &format!("{console}/2/correct"),
-            &[("from_ply", "2"), ("moves", "c5"), ("reason", "The scoresheet says c5")],
+            &[
+                ("from_ply", "2"),
+                ("moves", "c5"),
+                ("reason", "The scoresheet says c5"),
+            ],
         )
         .await;
     corrected.assert_redirect(&format!("{console}/2"));
     let board = orga.get(&format!("{console}/2")).await;
     assert_eq!(board.texts("#moves li"), ["e4 c5"]);
     assert!(board.texts("#log tr.operator").len() == 1, "{}", board.body);
-    assert!(board.texts("#log tbody tr").len() >= 7, "the raw log is kept");
+    assert!(
+        board.texts("#log tbody tr").len() >= 7,
+        "the raw log is kept"
+    );
     let wrong = orga
         .post(
             &format!("{console}/2/correct"),
             &[("from_ply", "2"), ("moves", "c5 Qxh8"), ("reason", "typo")],
         )
         .await;
-    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong.body);
+    assert_eq!(
+        wrong.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        wrong.body
+    );
     assert!(wrong.body.contains("Qxh8"), "{}", wrong.body);
     let forged = orga
         .post_raw(
@@ -286,7 +330,10 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     let moved = visitor.send(feed(id, 2, &key, &nf3.to_line())).await;
     assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
     while !seen.contains("event: board") {
-        assert!(started.elapsed() < Duration::from_secs(10), "no event: {seen}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no event: {seen}"
+        );
         let read = stream.read(&mut buffer).expect("an event");
         seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
     }
@@ -299,9 +346,56 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     assert_eq!(line["board"], 2);
     assert_eq!(line["last_move"], "2. Nf3");
 
+    // A held press: Black plays 2… d6 while a White pawn lies knocked over (no legal move's
+    // placement); the console says "to confirm", the arbiter resolves it as the move.
+    let mut knocked = position.clone();
+    let d6 = parse_move(&knocked, "d6", Lang::En).expect("d6");
+    knocked.play_unchecked(d6);
+    let mut board = knocked.board().clone();
+    board
+        .remove_piece_at(Square::new(15).expect("h2"))
+        .expect("the h-pawn");
+    let held = visitor
+        .send(feed(
+            id,
+            2,
+            &key,
+            &board_event(&board, Color::White, 7_000).to_line(),
+        ))
+        .await;
+    let answer: serde_json::Value = serde_json::from_str(&held.body).expect("json");
+    assert_eq!(answer["state"], "held", "{}", held.body);
+    let page = orga.get(&format!("{console}/2")).await;
+    assert_eq!(page.attrs("#board-state", "data-state"), ["held"]);
+    let resolved = orga
+        .post(
+            &format!("{console}/2/resolve"),
+            &[
+                ("resolution", "move"),
+                ("san", "d6"),
+                ("reason", "The h-pawn was knocked over"),
+            ],
+        )
+        .await;
+    resolved.assert_redirect(&format!("{console}/2"));
+    let page = orga.get(&format!("{console}/2")).await;
+    assert_eq!(page.texts("#moves li"), ["e4 c5", "Nf3 d6"]);
+    let nothing_held = orga
+        .post(
+            &format!("{console}/2/resolve"),
+            &[("resolution", "none"), ("reason", "again")],
+        )
+        .await;
+    assert_eq!(nothing_held.status, StatusCode::UNPROCESSABLE_ENTITY);
+
     // Refusals of the feed, each saying why; a revoked key stops working.
     let broken = visitor
-        .send(feed(id, 2, &key, &format!("{}\n{{\"serialnr\": 5", nf3.to_line())))
+        .send(feed(
+            id,
+            2,
+            &key,
+            &format!("{}\n{{\"serialnr\": 5", nf3.to_line()),
+        ))
         .await;
     assert_eq!(broken.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(broken.body.contains("line 2"), "{}", broken.body);

@@ -21,10 +21,10 @@ use crate::db::models::teams::{TeamRow, TeamRowId};
 use crate::db::models::{PlayerRow, PlayerRowId, TournamentId};
 use crate::tournament::model::{self, PlayerId};
 use crate::tournament::scoring::Points;
-use crate::tournament::time_zone;
 use crate::tournament::team::tiebreak::{self, TeamRanking, TeamStandings};
 use crate::tournament::team::{MatchBoard, PenaltyPoints, Team, TeamEvent, TeamId, TeamMatch};
 use crate::tournament::tiebreak::Lots;
+use crate::tournament::time_zone;
 
 /// A team league with everything its pages need.
 #[derive(Debug, Clone)]
@@ -165,7 +165,11 @@ impl LeagueData {
     }
 
     /// The line-up deadline of `found` has passed at `now` (UTC).
-    pub fn lineup_deadline_passed(&self, found: &TeamMatchRow, now: time::PrimitiveDateTime) -> bool {
+    pub fn lineup_deadline_passed(
+        &self,
+        found: &TeamMatchRow,
+        now: time::PrimitiveDateTime,
+    ) -> bool {
         self.lineup_deadline(found).is_some_and(|due| now >= due)
     }
 

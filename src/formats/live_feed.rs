@@ -141,14 +141,17 @@ impl LogEntry {
                 event.apply(game);
                 Ok(())
             }
-            LogEntry::Correction { from_ply, moves, .. } => {
+            LogEntry::Correction {
+                from_ply, moves, ..
+            } => {
                 let mut position = position_at(game, from_ply.saturating_sub(1))?;
                 let mut parsed = Vec::with_capacity(moves.len());
                 for (index, text) in moves.iter().enumerate() {
-                    let m = parse_move(&position, text, Lang::En).map_err(|_| EntryError::Move {
-                        index,
-                        text: text.clone(),
-                    })?;
+                    let m =
+                        parse_move(&position, text, Lang::En).map_err(|_| EntryError::Move {
+                            index,
+                            text: text.clone(),
+                        })?;
                     position.play_unchecked(m);
                     parsed.push(m);
                 }
@@ -247,7 +250,14 @@ pub fn feed_of_moves(
         clock: Some(ClockReading {
             white: Some(5400),
             black: Some(5400),
-            run: Some(if running == Color::White { "white" } else { "black" }.to_owned()),
+            run: Some(
+                if running == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+                .to_owned(),
+            ),
             time: None,
         }),
         t,

@@ -7,9 +7,10 @@
 use actix_web::web;
 
 use crate::web::handlers::{
-    api, assets, auth, captain, console, desk, entry, game_score, home, incident, keys, lang, league, live,
-    player, player_card, print, prizes, publishing, pushed, rating_list, report, result, round,
-    schedule, screen, self_report, series, standings, swiss, tournament, trf_import, users, venue,
+    api, assets, auth, captain, console, desk, entry, game_score, home, incident, keys, lang,
+    league, live, player, player_card, print, prizes, publishing, pushed, rating_list, report,
+    result, round, schedule, screen, self_report, series, standings, swiss, tournament, trf_import,
+    users, venue,
 };
 
 /// Registers every route.

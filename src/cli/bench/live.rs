@@ -27,9 +27,9 @@ use actix_web::{HttpServer, test};
 use anyhow::Context;
 use rand::{Rng, SeedableRng};
 
+use crate::db;
 use crate::db::models::{NewGame, NewPlayer, NewRound, NewTournament, NewUser, Role};
 use crate::db::store::{create_account, create_tournament, issue_feed_key};
-use crate::db;
 use crate::formats::live_feed::{BoardEvent, ClockReading};
 use crate::rules::fen::board_fen;
 use crate::rules::{Color, Position};
@@ -60,7 +60,10 @@ const PASSWORD: &str = "bench-live-password";
 
 /// Runs the bench.
 pub fn run(args: &LiveArgs) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(args.boards >= 1 && args.seconds >= 1 && args.feeders >= 1, "nothing to do");
+    anyhow::ensure!(
+        args.boards >= 1 && args.seconds >= 1 && args.feeders >= 1,
+        "nothing to do"
+    );
     let folder = std::env::temp_dir().join(format!("arbiter-bench-live-{}", std::process::id()));
     std::fs::create_dir_all(&folder).with_context(|| format!("{}", folder.display()))?;
     let outcome = measure(&folder.join("live.db").to_string_lossy(), args);
@@ -197,7 +200,8 @@ fn seed(conn: &mut db::DbConn, boards: u32, state: &AppState) -> anyhow::Result<
 fn log_in(state: &AppState) -> anyhow::Result<String> {
     actix_web::rt::System::new().block_on(async move {
         let app = test::init_service(web::app(state.clone())).await;
-        let login = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
+        let login =
+            test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
         let cookie = cookie_of(&login);
         let body = String::from_utf8_lossy(&test::read_body(login).await).into_owned();
         let token = body
@@ -206,9 +210,7 @@ fn log_in(state: &AppState) -> anyhow::Result<String> {
             .and_then(|rest| rest.split('"').next())
             .context("the login form's CSRF token")?
             .to_owned();
-        let form = format!(
-            "csrf_token={token}&username=arbiter&password={PASSWORD}&next=%2F"
-        );
+        let form = format!("csrf_token={token}&username=arbiter&password={PASSWORD}&next=%2F");
         let request = test::TestRequest::post()
             .uri("/login")
             .insert_header(("Cookie", cookie))
@@ -216,7 +218,11 @@ fn log_in(state: &AppState) -> anyhow::Result<String> {
             .set_payload(form)
             .to_request();
         let answer = test::call_service(&app, request).await;
-        anyhow::ensure!(answer.status().is_redirection(), "login: {}", answer.status());
+        anyhow::ensure!(
+            answer.status().is_redirection(),
+            "login: {}",
+            answer.status()
+        );
         Ok(cookie_of(&answer))
     })
 }
@@ -258,7 +264,12 @@ fn serve(state: AppState) -> anyhow::Result<u16> {
 }
 
 /// Posts `body` to `path` on a kept-alive connection and reads the answer's status.
-fn post(stream: &mut BufReader<TcpStream>, path: &str, key: &str, body: &str) -> anyhow::Result<u16> {
+fn post(
+    stream: &mut BufReader<TcpStream>,
+    path: &str,
+    key: &str,
+    body: &str,
+) -> anyhow::Result<u16> {
     write!(
         stream.get_mut(),
         "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: application/x-ndjson\r\nContent-Length: {}\r\n\r\n{body}",
@@ -281,7 +292,11 @@ fn post(stream: &mut BufReader<TcpStream>, path: &str, key: &str, body: &str) ->
     }
     let mut answer = vec![0; length];
     stream.read_exact(&mut answer)?;
-    Ok(status.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0))
+    Ok(status
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0))
 }
 
 /// Seeds, serves, feeds and prints the line.
@@ -406,7 +421,9 @@ fn measure(url: &str, args: &LiveArgs) -> anyhow::Result<()> {
             .unwrap_or(f64::NAN)
     };
     let behind = lags.iter().filter(|lag| **lag > 1000.0).count();
-    println!("boards\tevents\tevents/s\tlag median ms\tlag p95 ms\tlag max ms\tover 1 s\tnot reported\trefused");
+    println!(
+        "boards\tevents\tevents/s\tlag median ms\tlag p95 ms\tlag max ms\tover 1 s\tnot reported\trefused"
+    );
     println!(
         "{}\t{}\t{:.0}\t{:.1}\t{:.1}\t{:.1}\t{behind}\t{missing}\t{refused}",
         args.boards,

@@ -142,9 +142,8 @@ pub fn record_operator_entry(
         let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         board_game(conn, tournament, round, board)?;
         let log = LiveEventRow::of_board(conn, tournament, round, board, 0, None)?;
-        let mut game = crate::rules::live::LiveGame::with_settings(
-            crate::db::read::live::settings_of(&row),
-        );
+        let mut game =
+            crate::rules::live::LiveGame::with_settings(crate::db::read::live::settings_of(&row));
         follow(&log, &mut game);
         entry
             .apply(&mut game)

@@ -9,16 +9,16 @@ use serde::Serialize;
 use crate::db::domain::TournamentData;
 use crate::db::models::Game;
 use crate::db::models::live_events::LiveEventRow;
+use crate::db::models::live_settings::LiveSettingsRow;
 use crate::db::read::live::Followed;
 use crate::formats::live_feed::LogEntry;
 use crate::rules::Position;
 use crate::rules::live::{Alert, AlertKind, LiveGame};
 use crate::rules::san::{Lang as SanLang, to_san};
-use crate::db::models::live_settings::LiveSettingsRow;
 use crate::web::access::Access;
-use crate::web::{AppError, AppState, PageContext};
 use crate::web::pages::round::player_label;
 use crate::web::pages::tournament::TournamentHeader;
+use crate::web::{AppError, AppState, PageContext};
 
 /// One alert as the console shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -220,10 +220,7 @@ impl ConsoleBoard {
                     text: ctx.lang.t_with(
                         &format!("console.claim.{}", hint.kind.name()),
                         &[
-                            (
-                                "move",
-                                hint.written_move.as_deref().unwrap_or_default(),
-                            ),
+                            ("move", hint.written_move.as_deref().unwrap_or_default()),
                             ("plies", &plies.join(", ")),
                         ],
                     ),

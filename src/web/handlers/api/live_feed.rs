@@ -82,7 +82,10 @@ pub async fn live_feed(
     let events = match live_feed::read(text) {
         Ok(events) => events,
         Err(problem) => {
-            return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, &problem.to_string()));
+            return Ok(error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &problem.to_string(),
+            ));
         }
     };
     let received = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
@@ -90,13 +93,13 @@ pub async fn live_feed(
     let live = state.live.clone();
     let answer = state
         .db(move |conn| {
-            let kept = match store::record_feed(conn, tournament.id, round, board, &events, received)
-            {
-                Ok(kept) => kept,
-                Err(StoreError::NotFound) => return Ok(Err(StatusCode::NOT_FOUND)),
-                Err(StoreError::Refused(_)) => return Ok(Err(StatusCode::CONFLICT)),
-                Err(StoreError::Db(error)) => return Err(error.into()),
-            };
+            let kept =
+                match store::record_feed(conn, tournament.id, round, board, &events, received) {
+                    Ok(kept) => kept,
+                    Err(StoreError::NotFound) => return Ok(Err(StatusCode::NOT_FOUND)),
+                    Err(StoreError::Refused(_)) => return Ok(Err(StatusCode::CONFLICT)),
+                    Err(StoreError::Db(error)) => return Err(error.into()),
+                };
             let followed = live.catch_up(conn, &tournament, round, board)?;
             Ok(Ok((kept, followed)))
         })

@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db::store;
-use crate::web::access::{Manages, ManagedTournament};
+use crate::web::access::{ManagedTournament, Manages};
 use crate::web::extractors::CsrfForm;
 use crate::web::{AppError, AppState, PageContext, see_other};
 

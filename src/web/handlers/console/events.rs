@@ -37,11 +37,13 @@ pub async fn console_events(
         let (state, data, games, ctx) = (state.clone(), data.clone(), games.clone(), ctx.clone());
         async move {
             loop {
-                let change = match actix_web::rt::time::timeout(KEEP_ALIVE, receiver.recv()).await
-                {
+                let change = match actix_web::rt::time::timeout(KEEP_ALIVE, receiver.recv()).await {
                     Err(_) => return Some((Ok(Bytes::from_static(b": keep-alive\n\n")), receiver)),
                     Ok(Err(RecvError::Lagged(_))) => {
-                        return Some((Ok(Bytes::from_static(b"event: reload\ndata: {}\n\n")), receiver));
+                        return Some((
+                            Ok(Bytes::from_static(b"event: reload\ndata: {}\n\n")),
+                            receiver,
+                        ));
                     }
                     Ok(Err(RecvError::Closed)) => return None,
                     Ok(Ok(change)) => change,

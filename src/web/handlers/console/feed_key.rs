@@ -7,7 +7,7 @@ use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpResponse, web};
 
 use crate::db::store;
-use crate::web::access::{Manages, ManagedTournament};
+use crate::web::access::{ManagedTournament, Manages};
 use crate::web::extractors::CsrfForm;
 use crate::web::pages::console::console_page;
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
