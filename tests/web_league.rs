@@ -1636,8 +1636,8 @@ async fn captains_line_ups_are_revealed_when_the_deadline_before_the_round_passe
         ("side".to_owned(), "away".to_owned()),
         ("version".to_owned(), version),
     ];
-    for board in 0..4 {
-        form.push((format!("board_{}", board + 1), squad[board].clone()));
+    for (board, player) in squad.iter().take(4).enumerate() {
+        form.push((format!("board_{}", board + 1), player.clone()));
     }
     let given = send(&mut client, &action, &form).await;
     assert_eq!(given.status, StatusCode::SEE_OTHER, "{}", given.body);
