@@ -270,11 +270,12 @@ fn post(
     key: &str,
     body: &str,
 ) -> anyhow::Result<u16> {
-    write!(
-        stream.get_mut(),
+    // One write: a request in pieces would wait for the server's delayed ACK (Nagle).
+    let request = format!(
         "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: application/x-ndjson\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
-    )?;
+    );
+    stream.get_mut().write_all(request.as_bytes())?;
     let mut status = String::new();
     stream.read_line(&mut status)?;
     let mut length = 0usize;
@@ -369,7 +370,9 @@ fn measure(url: &str, args: &LiveArgs) -> anyhow::Result<()> {
         let (games, sent, key) = (games.clone(), sent.clone(), key.clone());
         let (boards, seconds, count) = (args.boards, args.seconds, args.feeders);
         feeders.push(std::thread::spawn(move || -> anyhow::Result<u32> {
-            let mut stream = BufReader::new(TcpStream::connect(("127.0.0.1", port))?);
+            let connection = TcpStream::connect(("127.0.0.1", port))?;
+            connection.set_nodelay(true)?;
+            let mut stream = BufReader::new(connection);
             let mut refused = 0;
             for second in 0..=seconds as usize {
                 let due = started + Duration::from_secs(second as u64);
