@@ -134,6 +134,15 @@ impl Game {
             .load(conn)
     }
 
+    /// Board `board` of a round, if it has one.
+    pub fn on_board(conn: &mut DbConn, round: RoundId, board: i32) -> QueryResult<Option<Game>> {
+        games::table
+            .filter(games::round_id.eq(round))
+            .filter(games::board.eq(board))
+            .first(conn)
+            .optional()
+    }
+
     /// The boards of several rounds, by round then board.
     pub fn for_rounds(conn: &mut DbConn, rounds: &[RoundId]) -> QueryResult<Vec<Game>> {
         let mut all = load_in_chunks(conn, rounds, |conn, chunk| {

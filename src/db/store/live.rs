@@ -84,10 +84,8 @@ fn board_game(
     board: i32,
 ) -> Result<Game, StoreError> {
     let found = Round::by_number(conn, tournament, round)?.ok_or(StoreError::NotFound)?;
-    let game = Game::for_round(conn, found.id)?
-        .into_iter()
-        .find(|g| g.board == board)
-        .ok_or(StoreError::NotFound)?;
+    // One board, not the round's: this runs for every event a board sends.
+    let game = Game::on_board(conn, found.id, board)?.ok_or(StoreError::NotFound)?;
     if game.black_id.is_none() {
         return Err(Refusal::EmptySeat.into());
     }

@@ -357,6 +357,24 @@ pub fn followed_games(data: &TournamentData, round: i32) -> Result<Vec<Game>, Ap
     Ok(games)
 }
 
+/// The game on `board` of round `round` of `data`; `NotFound` when it is not followed.
+pub fn followed_game(data: &TournamentData, round: i32, board: i32) -> Result<Game, AppError> {
+    followed_games(data, round)?
+        .into_iter()
+        .find(|g| g.board == board)
+        .ok_or(AppError::NotFound)
+}
+
+/// The reason an arbiter gives with a correction or a resolution (at most 500 characters),
+/// refused when empty: it is kept in the board's log.
+pub fn operator_reason(ctx: &PageContext, reason: &str) -> Result<String, AppError> {
+    let reason: String = reason.trim().chars().take(500).collect();
+    if reason.is_empty() {
+        return Err(AppError::Unprocessable(ctx.t("console.error.reason")));
+    }
+    Ok(reason)
+}
+
 /// The console of round `round` for a visitor with `access` (who runs the day): every
 /// board's game brought up to date with its log; `new_key` is a feed key just issued.
 pub async fn console_page(

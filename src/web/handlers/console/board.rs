@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::models::live_events::LiveEventRow;
 use crate::web::access::{ManagedTournament, RunsDay};
-use crate::web::pages::console::{BoardPage, ConsoleBoard, LogLine, followed_games};
+use crate::web::pages::console::{BoardPage, ConsoleBoard, LogLine, followed_game};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -24,10 +24,7 @@ pub async fn show_board(
 ) -> Result<HttpResponse, AppError> {
     let (_, round, board) = path.into_inner();
     let ManagedTournament { data, access, .. } = tournament;
-    let game = followed_games(&data, round)?
-        .into_iter()
-        .find(|g| g.board == board)
-        .ok_or(AppError::NotFound)?;
+    let game = followed_game(&data, round, board)?;
     let (live, row) = (state.live.clone(), data.tournament.clone());
     let (followed, log) = state
         .db(move |conn| {

@@ -10,7 +10,7 @@ use crate::formats::live_feed::{LogEntry, moves_from_text};
 use crate::rules::san::Lang as SanLang;
 use crate::web::access::{ManagedTournament, RunsDay};
 use crate::web::extractors::CsrfForm;
-use crate::web::pages::console::{followed_games, operator_entry};
+use crate::web::pages::console::{followed_game, operator_entry, operator_reason};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form.
@@ -35,14 +35,8 @@ pub async fn correct_board(
 ) -> Result<HttpResponse, AppError> {
     let (id, round, board) = path.into_inner();
     let ManagedTournament { user, data, .. } = tournament;
-    followed_games(&data, round)?
-        .iter()
-        .find(|g| g.board == board)
-        .ok_or(AppError::NotFound)?;
-    let reason = form.reason.trim().chars().take(500).collect::<String>();
-    if reason.is_empty() {
-        return Err(AppError::Unprocessable(ctx.t("console.error.reason")));
-    }
+    followed_game(&data, round, board)?;
+    let reason = operator_reason(&ctx, &form.reason)?;
     let from_ply: u32 = form
         .from_ply
         .trim()
