@@ -2,9 +2,10 @@
 //! revocable), the boards' events posted to the feed API and kept as received, the arbiter's
 //! console (Art. 9.6.1 fivefold repetition ending a game, Art. 7.5.1 an illegal move that
 //! stood, a claim hint of Art. 9.2 for the arbiter only), its Server-Sent Events, the arbiter's
-//! correction (audited, refused when it does not fit the game), a held press resolved by the
-//! arbiter, and the public broadcast
-//! delayed by the tournament's delay, without alerts or hints. Every refusal of the feed says
+//! correction (audited, refused when it does not fit the game), an alert confirmed, a held
+//! press resolved by the arbiter, the ended game kept as the board's game score with its
+//! proposed result on the round page, and the public broadcast (PGN and page) delayed by the
+//! tournament's delay, without alerts or hints. Every refusal of the feed says
 //! why (401, 404, 409, 422 naming the line).
 
 mod common;
@@ -196,6 +197,78 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
             .expect("move")
             .contains("1… e5")
     );
+
+    // The arbiter confirms the illegal move (the position reinstated, the penalty given): it
+    // leaves the queue, marked confirmed on its board, audited; an alert that is not there
+    // is refused in words.
+    orga.post(
+        &format!("{console}/2/confirm"),
+        &[
+            ("ply", "2"),
+            ("alert", "illegal_move"),
+            ("reason", "Position reinstated, two minutes to White"),
+        ],
+    )
+    .await
+    .assert_redirect(&format!("{console}#board-2"));
+    let page = orga.get(&console).await;
+    assert!(page.texts("#alerts li").is_empty(), "{}", page.body);
+    let confirmed = page.texts("#board-2 td.alerts li.confirmed");
+    assert!(
+        confirmed.len() == 1 && confirmed[0].contains("confirmed"),
+        "{confirmed:?}"
+    );
+    let no_such = orga
+        .post(
+            &format!("{console}/2/confirm"),
+            &[("ply", "9"), ("alert", "illegal_move")],
+        )
+        .await;
+    assert_eq!(no_such.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        no_such.body.contains("no such alert at half-move 9"),
+        "{}",
+        no_such.body
+    );
+
+    // Board 1's game ended: it is the board's game score, and the round page proposes its
+    // result to the arbiter (who still enters it) — not to the public.
+    let (score, audited) = ctx.with_conn(|conn| {
+        let round = arbiter::db::models::Round::by_number(conn, TournamentId(id), 1)
+            .expect("round")
+            .expect("round 1");
+        let game = arbiter::db::models::Game::on_board(conn, round.id, 1)
+            .expect("game")
+            .expect("board 1");
+        let score = arbiter::db::models::tournament_day::GameScore::get(conn, game.id)
+            .expect("score")
+            .expect("board 1's game score");
+        let audited = arbiter::db::models::AuditEntry::for_tournament(conn, TournamentId(id))
+            .expect("audit")
+            .into_iter()
+            .filter(|row| row.entry.action == "live_game_score")
+            .count();
+        (score, audited)
+    });
+    assert_eq!(score.source, "live");
+    assert!(
+        score.movetext.starts_with("1. Nf3 Nf6 2. Ng1 Ng8")
+            && score.movetext.ends_with("8. Ng1 Ng8 1/2-1/2"),
+        "{}",
+        score.movetext
+    );
+    assert_eq!(
+        (score.proposed_result.as_deref(), score.proposed_by.as_deref()),
+        (Some("1/2-1/2"), Some("fivefold"))
+    );
+    assert_eq!(audited, 1, "the score is written once");
+    let round_page = orga.get(&format!("/tournaments/{id}/rounds/1")).await;
+    let proposed = round_page.text("#proposed-1").expect("a proposed result");
+    assert!(
+        proposed.contains("½-½") && proposed.contains("Art. 9.6.1"),
+        "{proposed}"
+    );
+    assert!(round_page.text("#proposed-2").is_none());
     // In Czech: the articles and the pieces in the Czech words and letters.
     orga.get("/lang/cs?next=/").await;
     let cs = orga.get(&console).await;
@@ -218,6 +291,14 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
         .await;
     assert_eq!(pgn.status, StatusCode::OK);
     assert!(!pgn.body.contains("1. Nf3"), "delayed: {}", pgn.body);
+    let games = format!("/tournaments/{id}/rounds/1/games");
+    let watch = visitor.get(&games).await;
+    assert_eq!(watch.status, StatusCode::OK, "{}", watch.body);
+    assert_eq!(watch.texts("#watch-1 ol.moves li").len(), 0, "delayed");
+    assert!(watch.text("#watch-1 .empty").is_some());
+    let public_round = visitor.get(&format!("/tournaments/{id}/rounds/1")).await;
+    assert!(public_round.text("#live-games-link").is_some());
+    assert!(public_round.text("#proposed-1").is_none(), "the arbiter's only");
     // Without delay: the moves, never the alerts or the hints.
     orga.post(
         &format!("/tournaments/{id}/live/delay"),
@@ -236,6 +317,15 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     assert!(pgn.body.contains("[White \"Alfa, Anna\"]"), "{}", pgn.body);
     for secret in ["9.6.1", "7.5.1", "claim"] {
         assert!(!pgn.body.contains(secret), "{secret} in {}", pgn.body);
+    }
+    let watch = visitor.get(&games).await;
+    assert_eq!(
+        watch.texts("#watch-1 ol.moves li")[..2],
+        ["Nf3 Nf6", "Ng1 Ng8"]
+    );
+    assert_eq!(watch.texts("#watch-2 ol.moves li"), ["e4 e5"]);
+    for secret in ["9.6.1", "7.5.1", "9.2", "claim", "proposed", "confirmed"] {
+        assert!(!watch.body.contains(secret), "{secret} on the public page");
     }
     let bad_delay = orga
         .post(
@@ -260,7 +350,8 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     corrected.assert_redirect(&format!("{console}/2"));
     let board = orga.get(&format!("{console}/2")).await;
     assert_eq!(board.texts("#moves li"), ["e4 c5"]);
-    assert!(board.texts("#log tr.operator").len() == 1, "{}", board.body);
+    // The arbiter's two entries: the confirmation and the correction.
+    assert!(board.texts("#log tr.operator").len() == 2, "{}", board.body);
     assert!(
         board.texts("#log tbody tr").len() >= 7,
         "the raw log is kept"

@@ -99,6 +99,12 @@ diesel::table! {
         movetext -> Text,
         /// The piece letters it was written with (`en`, `cs`, ...; migration 2026-11-22-000200).
         lang -> Text,
+        /// `entered` (by the arbiter) or `live` (the board's log; migration 2026-12-12-000200).
+        source -> Text,
+        /// The result a live game proposes (`1-0`, `0-1`, `1/2-1/2`).
+        proposed_result -> Nullable<Text>,
+        /// The alert that ended the live game (`checkmate`, `fivefold`, ...).
+        proposed_by -> Nullable<Text>,
     }
 }
 

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::live::{CorrectionError, LiveGame, Observation, Resolution};
+use crate::rules::live::{AlertKind, CorrectionError, LiveGame, Observation, Resolution};
 use crate::rules::san::{Lang, parse_move, to_san};
 use crate::rules::{Color, Position};
 
@@ -112,6 +112,16 @@ pub enum LogEntry {
         #[serde(default)]
         reason: String,
     },
+    /// An alert confirmed by the arbiter (seen and dealt with).
+    Confirmation {
+        /// The alert's ply.
+        ply: u32,
+        /// The alert's name (`illegal_move`, `flag_fall`, ...).
+        alert: String,
+        /// What the arbiter did, in their words.
+        #[serde(default)]
+        reason: String,
+    },
 }
 
 /// Why an operator's entry does not apply to the game.
@@ -131,6 +141,9 @@ pub enum EntryError {
     /// An unknown resolution.
     #[error("unknown resolution {0:?}")]
     Resolution(String),
+    /// An unknown alert name.
+    #[error("unknown alert {0:?}")]
+    Alert(String),
 }
 
 impl LogEntry {
@@ -175,6 +188,11 @@ impl LogEntry {
                     other => return Err(EntryError::Resolution(other.to_owned())),
                 };
                 Ok(game.resolve(resolution)?)
+            }
+            LogEntry::Confirmation { ply, alert, .. } => {
+                let kind =
+                    AlertKind::from_name(alert).ok_or_else(|| EntryError::Alert(alert.clone()))?;
+                Ok(game.confirm(*ply, kind)?)
             }
         }
     }

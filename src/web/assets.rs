@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The files: name under `/static/`, `Content-Type`, bytes.
-const FILES: [(&str, &str, &[u8]); 9] = [
+const FILES: [(&str, &str, &[u8]); 10] = [
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -53,6 +53,11 @@ const FILES: [(&str, &str, &[u8]); 9] = [
         "js/fide-lookup.js",
         JAVASCRIPT,
         include_bytes!("../../static/js/fide-lookup.js"),
+    ),
+    (
+        "js/console.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/js/console.js"),
     ),
 ];
 
@@ -136,5 +141,36 @@ mod tests {
         let (_, fingerprinted) = find("app.css").expect("the plain name is served too");
         assert!(!fingerprinted);
         assert!(find("app.000000000000.css").is_none());
+    }
+
+    /// Every `ctx.asset("…")` of a template names one of the files (a name that is not one
+    /// is linked but never served: the live console's script once was).
+    #[test]
+    fn every_asset_a_template_links_is_served() {
+        let mut missing = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/templates"
+        ))];
+        let mut linked = 0;
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("templates") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for part in text.split("ctx.asset(\"").skip(1) {
+                    let name = part.split('"').next().unwrap_or_default();
+                    linked += 1;
+                    if !FILES.iter().any(|(file, _, _)| *file == name) {
+                        missing.push(format!("{}: {name}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(linked >= 10, "{linked} links found");
+        assert!(missing.is_empty(), "linked, not served: {missing:?}");
     }
 }

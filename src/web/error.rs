@@ -290,10 +290,13 @@ impl AppError {
             Refusal::LineupDeadlinePassed => AppError::Conflict(ctx.t("captain.error.deadline")),
             Refusal::MatchNotPlayed => AppError::Conflict(ctx.t("captain.error.not_played")),
             Refusal::BroadcastDelay => AppError::Unprocessable(ctx.t("console.error.delay")),
-            Refusal::LiveEntry(reason) => AppError::Unprocessable(
-                ctx.lang
-                    .t_with("console.error.entry", &[("reason", reason.as_str())]),
-            ),
+            Refusal::LiveEntry(error) => AppError::Unprocessable(ctx.lang.t_with(
+                "console.error.entry",
+                &[(
+                    "reason",
+                    &crate::web::pages::console::entry_error_text(ctx, &error),
+                )],
+            )),
             Refusal::MatchForfeited => AppError::Conflict(ctx.t("league.error.match_forfeited")),
             Refusal::SquadOrderFixed => AppError::Conflict(ctx.t("league.error.squad_order_fixed")),
             Refusal::SwissRulesFixed => AppError::Conflict(ctx.t("league.error.swiss_rules_fixed")),

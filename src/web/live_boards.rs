@@ -2,6 +2,8 @@
 //! ([`crate::db::read::live::Followed`]) and a channel that tells the arbiters' consoles which
 //! board changed (Server-Sent Events). The log in the database is the record; this is its
 //! working copy — after a restart a board is read again from its log when first asked for.
+//! When a board's game ends (or a correction changes how it ended), its game score and the
+//! result it proposes are written ([`store::keep_live_game`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -11,6 +13,7 @@ use tokio::sync::broadcast;
 use crate::db::DbConn;
 use crate::db::models::TournamentRow;
 use crate::db::read::live::{Followed, settings_of};
+use crate::db::store::{self, StoreError};
 
 /// A board of a round of a tournament.
 pub type BoardKey = (i32, i32, i32);
@@ -32,7 +35,9 @@ impl Default for LiveBoards {
 }
 
 impl LiveBoards {
-    /// The board's game brought up to date with its log; tells the consoles when it changed.
+    /// The board's game brought up to date with its log; tells the consoles when it changed,
+    /// and keeps the board's game score when the game's end changed (it ended, or a
+    /// correction changed its end; a working copy read afresh counts as changed).
     pub fn catch_up(
         &self,
         conn: &mut DbConn,
@@ -42,15 +47,25 @@ impl LiveBoards {
     ) -> diesel::QueryResult<Followed> {
         let key = (tournament.id.0, round, board);
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let fresh = !games.contains_key(&key);
         let followed = games
             .entry(key)
             .or_insert_with(|| Followed::new(settings_of(tournament)));
+        let ended_before = followed.game.result();
         let changed = followed.catch_up(conn, tournament.id, round, board)?;
         let copy = followed.clone();
         drop(games);
         if changed {
             // Nobody listening is not an error.
             let _ = self.changes.send(key);
+        }
+        if changed && (copy.game.result() != ended_before || fresh) {
+            match store::keep_live_game(conn, tournament.id, round, board) {
+                Ok(_) => {}
+                Err(StoreError::Db(error)) => return Err(error),
+                // The board has no game to keep (a bye's row, a round unpaired meanwhile).
+                Err(error) => tracing::warn!(round, board, ?error, "live game score not kept"),
+            }
         }
         Ok(copy)
     }

@@ -685,12 +685,20 @@ fn tournament_routes(cfg: &mut web::ServiceConfig) {
         web::post().to(console::resolve::resolve_board),
     )
     .route(
+        "/tournaments/{id}/rounds/{number}/console/{board}/confirm",
+        web::post().to(console::confirm::confirm_alert),
+    )
+    .route(
         "/tournaments/{id}/live/key",
         web::post().to(console::feed_key::feed_key),
     )
     .route(
         "/tournaments/{id}/live/delay",
         web::post().to(console::delay::set_delay),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{number}/games",
+        web::get().to(console::watch::watch_round),
     )
     .route(
         "/tournaments/{id}/rounds/{number}/broadcast.pgn",

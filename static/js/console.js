@@ -1,11 +1,34 @@
 // The arbiter's console (templates/console/show.html): follows the round's Server-Sent Events
 // and rewrites a board's row when it changes — state, last move, clocks, alerts, claim hints —
 // and queues the alerts that call for the arbiter (an illegal move, a flag) at the top, with a
-// sound when it is switched on. Text only: nothing received is read as HTML.
+// sound when it is switched on, each with its Confirm button (a plain form: the arbiter's
+// confirmation is written by the server and the console comes back); an alert confirmed
+// elsewhere leaves the queue. Text only: nothing received is read as HTML.
 (function () {
   "use strict";
   var table = document.getElementById("console");
   if (!table || !window.EventSource) return;
+  var base = table.getAttribute("data-events").replace(/\/events$/, "");
+  function hidden(name, value) {
+    var input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    return input;
+  }
+  function confirmForm(board, alert) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = base + "/" + board + "/confirm";
+    form.className = "inline confirm-form";
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.className = "small";
+    button.textContent = table.getAttribute("data-confirm");
+    form.append(hidden("csrf_token", table.getAttribute("data-csrf")),
+      hidden("ply", String(alert.ply)), hidden("alert", alert.kind), button);
+    return form;
+  }
   var queue = document.getElementById("alerts");
   var toggle = document.getElementById("sound-toggle");
   var sound = false;
@@ -39,6 +62,13 @@
       span.className = "article";
       span.textContent = alert.article;
       li.appendChild(span);
+    }
+    if (alert.confirmed) {
+      li.classList.add("confirmed");
+      var mark = document.createElement("span");
+      mark.className = "confirmed-mark";
+      mark.textContent = "\u2713 " + table.getAttribute("data-confirmed");
+      li.append(" ", mark);
     }
     return li;
   }
@@ -83,14 +113,22 @@
     line.alerts.forEach(function (alert) {
       if (alert.urgency !== 0 || !queue) return;
       var key = line.board + "-" + alert.ply + "-" + alert.kind;
-      if (queue.querySelector('[data-key="' + key + '"]')) return;
+      var queued = queue.querySelector('[data-key="' + key + '"]');
+      if (alert.confirmed) {
+        if (queued) queued.remove();
+        return;
+      }
+      if (queued) return;
       var li = item(alert, true);
       li.setAttribute("data-key", key);
       li.setAttribute("data-board", String(line.board));
+      li.setAttribute("data-ply", String(alert.ply));
+      li.setAttribute("data-kind", alert.kind);
       var link = document.createElement("a");
       link.href = row.querySelector("a").getAttribute("href");
       link.textContent = row.querySelector("a").textContent;
       li.prepend(link, ": ");
+      li.append(confirmForm(line.board, alert));
       queue.prepend(li);
       beep();
     });

@@ -99,6 +99,20 @@ impl LiveEventRow {
             .load(conn)
     }
 
+    /// Whether some board of the round has a log.
+    pub fn round_has_log(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+        round: i32,
+    ) -> QueryResult<bool> {
+        diesel::select(diesel::dsl::exists(
+            live_events::table
+                .filter(live_events::tournament_id.eq(tournament))
+                .filter(live_events::round.eq(round)),
+        ))
+        .get_result(conn)
+    }
+
     /// A board's last `limit` entries, newest first (the raw log on the board's page).
     pub fn latest(
         conn: &mut DbConn,

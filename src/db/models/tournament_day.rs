@@ -512,7 +512,9 @@ impl BoardReport {
     }
 }
 
-/// The game score entered for a game: the text as written and its piece letters' language.
+/// The game score of a game: the text as written and its piece letters' language — entered
+/// by the arbiter, or written from the board's log when a game followed live ends (with the
+/// result it proposes for the round).
 #[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct GameScore {
     /// The game.
@@ -521,18 +523,39 @@ pub struct GameScore {
     pub movetext: String,
     /// The language code of its piece letters (`en`, `cs`, `de`, ...).
     pub lang: String,
+    /// [`GameScore::ENTERED`] or [`GameScore::LIVE`].
+    pub source: String,
+    /// The result a live game proposes (`1-0`, `0-1`, `1/2-1/2`).
+    pub proposed_result: Option<String>,
+    /// The alert that ended the live game (`checkmate`, `fivefold`, ...).
+    pub proposed_by: Option<String>,
 }
+
+/// The columns of a [`GameScore`].
+type GameScoreColumns = (
+    game_scores::game_id,
+    game_scores::movetext,
+    game_scores::lang,
+    game_scores::source,
+    game_scores::proposed_result,
+    game_scores::proposed_by,
+);
+
+const GAME_SCORE_COLUMNS: GameScoreColumns = (
+    game_scores::game_id,
+    game_scores::movetext,
+    game_scores::lang,
+    game_scores::source,
+    game_scores::proposed_result,
+    game_scores::proposed_by,
+);
 
 impl GameScore {
     /// The score of a game, if entered.
     pub fn get(conn: &mut DbConn, game: GameId) -> QueryResult<Option<GameScore>> {
         game_scores::table
             .find(game)
-            .select((
-                game_scores::game_id,
-                game_scores::movetext,
-                game_scores::lang,
-            ))
+            .select(GAME_SCORE_COLUMNS)
             .first(conn)
             .optional()
     }
@@ -542,22 +565,26 @@ impl GameScore {
         load_in_chunks(conn, games, |conn, chunk| {
             game_scores::table
                 .filter(game_scores::game_id.eq_any(chunk))
-                .select((
-                    game_scores::game_id,
-                    game_scores::movetext,
-                    game_scores::lang,
-                ))
+                .select(GAME_SCORE_COLUMNS)
                 .load(conn)
         })
     }
 
-    /// Saves a game's score (insert or replace).
+    /// Written by the arbiter.
+    pub const ENTERED: &'static str = "entered";
+    /// Written from a live game's board log.
+    pub const LIVE: &'static str = "live";
+
+    /// Saves the score the arbiter entered (insert or replace; it replaces a live one).
     pub fn save(conn: &mut DbConn, game: GameId, movetext: &str, lang: &str) -> QueryResult<()> {
         conn.transaction(|conn| {
             let updated = diesel::update(game_scores::table.find(game))
                 .set((
                     game_scores::movetext.eq(movetext),
                     game_scores::lang.eq(lang),
+                    game_scores::source.eq(GameScore::ENTERED),
+                    game_scores::proposed_result.eq(None::<String>),
+                    game_scores::proposed_by.eq(None::<String>),
                 ))
                 .execute(conn)?;
             if updated == 0 {
@@ -566,10 +593,58 @@ impl GameScore {
                         game_scores::game_id.eq(game),
                         game_scores::movetext.eq(movetext),
                         game_scores::lang.eq(lang),
+                        game_scores::source.eq(GameScore::ENTERED),
                     ))
                     .execute(conn)?;
             }
             Ok(())
         })
+    }
+
+    /// Saves a live game's score (PGN, English letters) with the result it proposes and the
+    /// alert that ended it — inserted, or replacing a live one, never an entered one.
+    pub fn save_live(
+        conn: &mut DbConn,
+        game: GameId,
+        movetext: &str,
+        result: &str,
+        by: &str,
+    ) -> QueryResult<()> {
+        let updated = diesel::update(
+            game_scores::table
+                .find(game)
+                .filter(game_scores::source.eq(GameScore::LIVE)),
+        )
+        .set((
+            game_scores::movetext.eq(movetext),
+            game_scores::lang.eq("en"),
+            game_scores::proposed_result.eq(Some(result)),
+            game_scores::proposed_by.eq(Some(by)),
+        ))
+        .execute(conn)?;
+        if updated == 0 && GameScore::get(conn, game)?.is_none() {
+            diesel::insert_into(game_scores::table)
+                .values((
+                    game_scores::game_id.eq(game),
+                    game_scores::movetext.eq(movetext),
+                    game_scores::lang.eq("en"),
+                    game_scores::source.eq(GameScore::LIVE),
+                    game_scores::proposed_result.eq(Some(result)),
+                    game_scores::proposed_by.eq(Some(by)),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
+    /// Removes a game's live score (the game no longer ended after a correction); an entered
+    /// one stays.
+    pub fn remove_live(conn: &mut DbConn, game: GameId) -> QueryResult<usize> {
+        diesel::delete(
+            game_scores::table
+                .find(game)
+                .filter(game_scores::source.eq(GameScore::LIVE)),
+        )
+        .execute(conn)
     }
 }

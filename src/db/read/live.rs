@@ -2,8 +2,13 @@
 //! through the live engine ([`crate::rules::live`]) under the tournament's settings, and
 //! brought up to date entry by entry as the feed goes on.
 
+use std::collections::HashMap;
+
 use crate::db::DbConn;
+use crate::db::domain::TournamentData;
+use crate::db::models::GameId;
 use crate::db::models::live_events::LiveEventRow;
+use crate::db::models::tournament_day::GameScore;
 use crate::db::models::{TournamentId, TournamentRow};
 use crate::formats::fide_list::RatingKind;
 use crate::formats::live_feed::LogEntry;
@@ -102,4 +107,62 @@ pub fn delayed_game(
     let mut game = LiveGame::with_settings(settings_of(tournament));
     follow(&rows, &mut game);
     Ok(Some(game))
+}
+
+/// What the round page needs of the round's live games.
+#[derive(Debug, Clone, Default)]
+pub struct RoundLive {
+    /// Some board of the round has a log.
+    pub followed: bool,
+    /// The results proposed by the games followed live that ended: (result, the alert that
+    /// ended the game), for whoever runs the day (empty for anyone else).
+    pub proposed: HashMap<GameId, (String, String)>,
+}
+
+/// The live games of round `number` of `data`; the proposed results only when `run_day`.
+pub fn round_live(
+    conn: &mut DbConn,
+    data: &TournamentData,
+    number: i32,
+    run_day: bool,
+) -> diesel::QueryResult<RoundLive> {
+    let followed = LiveEventRow::round_has_log(conn, data.tournament.id, number)?;
+    if !followed || !run_day {
+        return Ok(RoundLive {
+            followed,
+            proposed: HashMap::new(),
+        });
+    }
+    let games: Vec<GameId> = data.games_of_round(number).iter().map(|g| g.id).collect();
+    let proposed = GameScore::for_games(conn, &games)?
+        .into_iter()
+        .filter(|score| score.source == GameScore::LIVE)
+        .filter_map(|score| Some((score.game_id, (score.proposed_result?, score.proposed_by?))))
+        .collect();
+    Ok(RoundLive { followed, proposed })
+}
+
+/// The games of round `number` of `data` as the public may see them: the boards with two
+/// players and a log, each as its log stood by `now` less the tournament's broadcast delay
+/// (Unix milliseconds), by board; and the delay in minutes.
+pub fn delayed_round(
+    conn: &mut DbConn,
+    data: &TournamentData,
+    number: i32,
+    now: i64,
+) -> diesel::QueryResult<(HashMap<i32, LiveGame>, i32)> {
+    let delay = crate::db::models::live_settings::LiveSettingsRow::of(conn, data.tournament.id)?
+        .delay_minutes;
+    let until = now - i64::from(delay) * 60_000;
+    let mut games = HashMap::new();
+    for g in data
+        .games_of_round(number)
+        .into_iter()
+        .filter(|g| g.black_id.is_some())
+    {
+        if let Some(game) = delayed_game(conn, &data.tournament, number, g.board, until)? {
+            games.insert(g.board, game);
+        }
+    }
+    Ok((games, delay))
 }

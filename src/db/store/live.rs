@@ -2,15 +2,19 @@
 //! each board's log. The board's events are kept as received — the log is the record (evidence
 //! for an appeal), not a change of the tournament: it neither bumps the revision nor writes an
 //! audit row per event. The arbiter's corrections are audited writes, checked against the game
-//! as the log gives it inside the transaction.
+//! as the log gives it inside the transaction. A game that has ended becomes its board's game
+//! score, with the result it proposes for the round ([`keep_live_game`]); the arbiter still
+//! enters the result.
 
-use super::{NewAuditEntry, Refusal, StoreError, write};
+use super::{NewAuditEntry, Refusal, StoreError, write, write_within};
 use crate::db::DbConn;
 use crate::db::models::live_events::{LiveEventRow, NewLiveEvent};
 use crate::db::models::live_settings::LiveSettingsRow;
+use crate::db::models::tournament_day::GameScore;
 use crate::db::models::{Game, Round, TournamentId, TournamentRow, UserId};
 use crate::db::read::live::follow;
 use crate::formats::live_feed::{BoardEvent, LogEntry};
+use crate::rules::live::{AlertKind, LiveGame};
 use crate::tournament::personal_link::{LinkKey, LinkScope};
 
 /// The longest delay of the public broadcast, in minutes (a day).
@@ -140,12 +144,9 @@ pub fn record_operator_entry(
         let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         board_game(conn, tournament, round, board)?;
         let log = LiveEventRow::of_board(conn, tournament, round, board, 0, None)?;
-        let mut game =
-            crate::rules::live::LiveGame::with_settings(crate::db::read::live::settings_of(&row));
+        let mut game = LiveGame::with_settings(crate::db::read::live::settings_of(&row));
         follow(&log, &mut game);
-        entry
-            .apply(&mut game)
-            .map_err(|error| Refusal::LiveEntry(error.to_string()))?;
+        entry.apply(&mut game).map_err(Refusal::LiveEntry)?;
         let json = entry.to_json();
         LiveEventRow::insert(
             conn,
@@ -178,6 +179,10 @@ pub fn record_operator_entry(
                 "live_resolution",
                 format!("round {round}, board {board}: {resolution} {san} — {reason}"),
             ),
+            LogEntry::Confirmation { ply, alert, reason } => (
+                "live_confirmation",
+                format!("round {round}, board {board}: {alert} at ply {ply} — {reason}"),
+            ),
             LogEntry::Board(_) => ("live_board", format!("round {round}, board {board}")),
         };
         audit.push(NewAuditEntry {
@@ -186,5 +191,95 @@ pub fn record_operator_entry(
             ..NewAuditEntry::default()
         });
         Ok(())
+    })
+}
+
+/// The game score of a live game that has ended: its moves (SAN, English letters, numbered)
+/// and the result token.
+pub fn live_movetext(game: &LiveGame) -> String {
+    let mut words: Vec<String> = game
+        .moves()
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+        .collect();
+    if let Some(result) = game.result() {
+        words.push(result.as_pgn().to_owned());
+    }
+    words.join(" ")
+}
+
+/// The alert that ended the game, by name (`checkmate`, `flag_fall`, ...).
+fn ended_by(game: &LiveGame) -> &'static str {
+    game.alerts()
+        .iter()
+        .rev()
+        .map(|alert| alert.kind)
+        .find(|kind| kind.ends_the_game())
+        .map_or("result", AlertKind::name)
+}
+
+/// Brings the board's game score up to date with its live game, as the log gives it inside
+/// the transaction: once the game has ended, its moves become the board's game score (the
+/// score check applies as to any score) with the result it proposes for the round and the
+/// alert that ended it; a live score is replaced when a correction changes the game and
+/// removed when the game no longer ends. A score the arbiter entered is never touched.
+/// Writes (a revision, an audit row `live_game_score`) only when something changes; answers
+/// whether it did.
+pub fn keep_live_game(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    round: i32,
+    board: i32,
+) -> Result<bool, StoreError> {
+    crate::db::write_transaction(conn, |conn| {
+        let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let game_row = board_game(conn, tournament, round, board)?;
+        let log = LiveEventRow::of_board(conn, tournament, round, board, 0, None)?;
+        let mut game = LiveGame::with_settings(crate::db::read::live::settings_of(&row));
+        follow(&log, &mut game);
+        let existing = GameScore::get(conn, game_row.id)?;
+        if existing
+            .as_ref()
+            .is_some_and(|score| score.source != GameScore::LIVE)
+        {
+            return Ok(false);
+        }
+        let wanted = game
+            .result()
+            .map(|result| (live_movetext(&game), result.as_pgn(), ended_by(&game)));
+        let same = match (&existing, &wanted) {
+            (None, None) => true,
+            (Some(score), Some((movetext, result, by))) => {
+                score.movetext == *movetext
+                    && score.proposed_result.as_deref() == Some(*result)
+                    && score.proposed_by.as_deref() == Some(*by)
+            }
+            _ => false,
+        };
+        if same {
+            return Ok(false);
+        }
+        write_within(conn, tournament, None, |conn, audit| {
+            let detail = match &wanted {
+                Some((movetext, result, by)) => {
+                    GameScore::save_live(conn, game_row.id, movetext, result, by)?;
+                    format!("{result} ({by})")
+                }
+                None => {
+                    GameScore::remove_live(conn, game_row.id)?;
+                    "removed: the game has not ended".to_owned()
+                }
+            };
+            audit.push(NewAuditEntry {
+                action: "live_game_score",
+                round: Some(round),
+                board: Some(board),
+                game_id: Some(game_row.id),
+                detail,
+                ..NewAuditEntry::default()
+            });
+            Ok(true)
+        })
     })
 }

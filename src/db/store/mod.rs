@@ -67,7 +67,8 @@ pub use league::{
     issue_captain_link, move_in_squad, save_league, save_lineup, set_match_status,
 };
 pub use live::{
-    MAX_DELAY_MINUTES, issue_feed_key, record_feed, record_operator_entry, set_broadcast_delay,
+    MAX_DELAY_MINUTES, issue_feed_key, keep_live_game, live_movetext, record_feed,
+    record_operator_entry, set_broadcast_delay,
 };
 pub use participation::{ParticipationChange, change_participation, expel_player, request_bye};
 pub use player_import::{
@@ -261,8 +262,9 @@ pub enum Refusal {
     MatchNotPlayed,
     /// The broadcast's delay is not within 0 and a day.
     BroadcastDelay,
-    /// The arbiter's correction of a live game does not apply (why, from the engine).
-    LiveEntry(String),
+    /// The arbiter's entry for a live game (a correction, a resolution, a confirmation) does
+    /// not apply to it (why, from the engine).
+    LiveEntry(crate::formats::live_feed::EntryError),
     /// A board with an empty seat is lost by forfeit: it takes no result.
     EmptySeat,
     /// Only a game's result (not a bye's, nor a penalty without its grounds) fits a team board.

@@ -103,6 +103,43 @@ impl AlertKind {
         }
     }
 
+    /// Whether the alert ends the game (and proposes its result).
+    pub fn ends_the_game(self) -> bool {
+        match self {
+            AlertKind::IllegalMove | AlertKind::TimeControlReached | AlertKind::LastFiveMinutes => {
+                false
+            }
+            AlertKind::SecondIllegalMove
+            | AlertKind::Checkmate
+            | AlertKind::Stalemate
+            | AlertKind::DeadPosition
+            | AlertKind::Fivefold
+            | AlertKind::SeventyFiveMoves
+            | AlertKind::ResultSignal
+            | AlertKind::FlagFall => true,
+        }
+    }
+
+    /// Every kind, in the order of the list above.
+    pub const ALL: [AlertKind; 11] = [
+        AlertKind::IllegalMove,
+        AlertKind::SecondIllegalMove,
+        AlertKind::Checkmate,
+        AlertKind::Stalemate,
+        AlertKind::DeadPosition,
+        AlertKind::Fivefold,
+        AlertKind::SeventyFiveMoves,
+        AlertKind::ResultSignal,
+        AlertKind::FlagFall,
+        AlertKind::TimeControlReached,
+        AlertKind::LastFiveMinutes,
+    ];
+
+    /// The kind of a name ([`AlertKind::name`]).
+    pub fn from_name(name: &str) -> Option<AlertKind> {
+        AlertKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// A name for the alert (`illegal_move`, `fivefold`, ...).
     pub fn name(self) -> &'static str {
         match self {
@@ -137,6 +174,8 @@ pub struct Alert {
     pub article: Option<&'static str>,
     /// For an illegal move: the penalty the category gives.
     pub penalty: Option<IllegalMovePenalty>,
+    /// The arbiter has confirmed it (seen and dealt with; [`LiveGame::confirm`]).
+    pub confirmed: bool,
 }
 
 /// A press not yet matched to a legal move.
@@ -185,6 +224,14 @@ pub enum CorrectionError {
     /// No press is held.
     #[error("no press is held")]
     NothingHeld,
+    /// No alert of that kind at that ply.
+    #[error("there is no {kind} alert at ply {ply}")]
+    NoSuchAlert {
+        /// The ply asked for.
+        ply: u32,
+        /// The alert's name.
+        kind: &'static str,
+    },
 }
 
 /// One game followed from its board.
@@ -407,6 +454,7 @@ impl LiveGame {
             placement,
             article,
             penalty,
+            confirmed: false,
         });
     }
 
@@ -537,6 +585,22 @@ impl LiveGame {
         game.clock = self.clock;
         game.last_five = self.last_five;
         *self = game;
+        Ok(())
+    }
+
+    /// The arbiter confirms the alert of `kind` at `ply`: seen and dealt with (an illegal
+    /// move's position reinstated and its penalty given, a flag's result accepted). The game
+    /// is unchanged; confirming twice is no error.
+    pub fn confirm(&mut self, ply: u32, kind: AlertKind) -> Result<(), CorrectionError> {
+        let alert = self
+            .alerts
+            .iter_mut()
+            .find(|alert| alert.ply == ply && alert.kind == kind)
+            .ok_or(CorrectionError::NoSuchAlert {
+                ply,
+                kind: kind.name(),
+            })?;
+        alert.confirmed = true;
         Ok(())
     }
 

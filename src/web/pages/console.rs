@@ -11,9 +11,9 @@ use crate::db::models::Game;
 use crate::db::models::live_events::LiveEventRow;
 use crate::db::models::live_settings::LiveSettingsRow;
 use crate::db::read::live::Followed;
-use crate::formats::live_feed::LogEntry;
+use crate::formats::live_feed::{EntryError, LogEntry};
 use crate::rules::Position;
-use crate::rules::live::{Alert, AlertKind, LiveGame};
+use crate::rules::live::{Alert, AlertKind, CorrectionError, LiveGame};
 use crate::rules::san::{Lang as SanLang, to_san};
 use crate::web::access::Access;
 use crate::web::pages::round::player_label;
@@ -35,6 +35,8 @@ pub struct AlertLine {
     pub urgency: u8,
     /// The alert's name (`illegal_move`, `fivefold`, …).
     pub kind: &'static str,
+    /// The arbiter has confirmed it: it leaves the queue.
+    pub confirmed: bool,
 }
 
 /// One claim hint (Art. 9.2, 9.3): for the arbiter only.
@@ -107,6 +109,12 @@ fn move_number(ply: u32) -> String {
     }
 }
 
+/// Now, in Unix milliseconds (the board log's time).
+pub fn now_millis() -> i64 {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+    i64::try_from(now).unwrap_or(i64::MAX)
+}
+
 /// Seconds as `1:05:09` or `4:09`.
 pub fn clock_text(seconds: Option<u64>) -> String {
     match seconds {
@@ -143,6 +151,48 @@ fn alert_line(ctx: &PageContext, alert: &Alert) -> AlertLine {
         text,
         urgency: urgency(alert.kind),
         kind: alert.kind.name(),
+        confirmed: alert.confirmed,
+    }
+}
+
+/// The result a game followed live proposes, as the round page shows it to the arbiter:
+/// `½-½ proposed: fivefold repetition (Art. 9.6.1)`. `by` is the alert that ended the game.
+pub fn proposed_text(ctx: &PageContext, result: &str, by: &str) -> String {
+    let kind = AlertKind::from_name(by);
+    let mut why = kind
+        .map(|kind| ctx.t(&format!("console.alert.{}", kind.name())))
+        .unwrap_or_default();
+    if let Some(article) = kind.and_then(AlertKind::article) {
+        why = format!("{why} ({} {article})", ctx.t("console.article"));
+    }
+    ctx.lang.t_with(
+        "console.proposed",
+        &[("result", &result.replace("1/2", "½")), ("why", &why)],
+    )
+}
+
+/// Why an arbiter's entry does not fit the game, in the arbiter's language.
+pub fn entry_error_text(ctx: &PageContext, error: &EntryError) -> String {
+    let number = |n: u32| n.to_string();
+    match error {
+        EntryError::Move { text, .. } => ctx
+            .lang
+            .t_with("console.entry.move", &[("move", text.as_str())]),
+        EntryError::Refused(CorrectionError::NoSuchPly { ply, moves }) => ctx.lang.t_with(
+            "console.entry.no_such_ply",
+            &[("ply", &number(*ply)), ("plies", &number(*moves))],
+        ),
+        EntryError::Refused(CorrectionError::IllegalMove { ply }) => ctx
+            .lang
+            .t_with("console.entry.illegal_at", &[("ply", &number(*ply))]),
+        EntryError::Refused(CorrectionError::Ended { ply }) => ctx
+            .lang
+            .t_with("console.entry.ended", &[("ply", &number(*ply))]),
+        EntryError::Refused(CorrectionError::NothingHeld) => ctx.t("console.entry.nothing_held"),
+        EntryError::Refused(CorrectionError::NoSuchAlert { ply, .. }) => ctx
+            .lang
+            .t_with("console.entry.no_such_alert", &[("ply", &number(*ply))]),
+        EntryError::Resolution(_) | EntryError::Alert(_) => ctx.t("desk.form.bad_request"),
     }
 }
 
@@ -292,6 +342,7 @@ impl LogLine {
             Ok(LogEntry::Board(_)) => "board",
             Ok(LogEntry::Correction { .. }) => "correction",
             Ok(LogEntry::Resolution { .. }) => "resolution",
+            Ok(LogEntry::Confirmation { .. }) => "confirmation",
             Err(_) => "",
         };
         LogLine {
@@ -428,8 +479,7 @@ pub async fn operator_entry(
     by: crate::db::models::UserId,
 ) -> Result<(), AppError> {
     let id = tournament.id;
-    let at = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
-    let at = i64::try_from(at).unwrap_or(i64::MAX);
+    let at = now_millis();
     state
         .write(ctx, move |conn| {
             crate::db::store::record_operator_entry(conn, id, round, board, &entry, at, by)
@@ -441,4 +491,62 @@ pub async fn operator_entry(
         .db(move |conn| Ok(live.catch_up(conn, &row, round, board)?))
         .await?;
     Ok(())
+}
+
+/// One board of the public page of a round's live games: the moves as they stood the
+/// broadcast's delay ago, in the reader's letters — no alert, claim hint or proposed result.
+#[derive(Debug, Clone)]
+pub struct WatchBoard {
+    /// Board number.
+    pub board: i32,
+    /// White, "Name (rank)".
+    pub white: String,
+    /// Black.
+    pub black: String,
+    /// The recorded result (the arbiter's), empty while none.
+    pub result: String,
+    /// The moves by number: (number, White's, Black's); empty before any is shown.
+    pub moves: Vec<(u32, String, String)>,
+}
+
+/// The public page of a round's games followed live, delayed.
+#[derive(Template)]
+#[template(path = "console/watch.html")]
+pub struct WatchPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The tournament's header.
+    pub header: TournamentHeader,
+    /// The round.
+    pub round: i32,
+    /// The broadcast's delay in minutes.
+    pub delay_minutes: i32,
+    /// The boards with two players, by number.
+    pub boards: Vec<WatchBoard>,
+}
+
+impl WatchBoard {
+    /// The board of `game` (a round's game row) with its delayed live game, if any.
+    pub fn new(
+        ctx: &PageContext,
+        data: &TournamentData,
+        game: &Game,
+        live: Option<&LiveGame>,
+    ) -> WatchBoard {
+        WatchBoard {
+            board: game.board,
+            white: player_label(data, game.white_id),
+            black: game
+                .black_id
+                .map(|id| player_label(data, id))
+                .unwrap_or_default(),
+            result: game
+                .result
+                .map(|r| r.label().to_owned())
+                .unwrap_or_default(),
+            moves: live
+                .map(|live| BoardPage::move_pairs(ctx, live))
+                .unwrap_or_default(),
+        }
+    }
 }

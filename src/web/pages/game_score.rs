@@ -268,3 +268,41 @@ impl ScorePage {
         })
     }
 }
+
+/// The round's games (those with two players) as one PGN file, with the recorded results
+/// (Art. 8.7): each game's movetext (English letters) from `movetext`; a game it answers `None`
+/// for is left out. Shared by the round's game scores and the delayed live broadcast.
+pub fn round_pgn(
+    data: &crate::db::domain::TournamentData,
+    number: i32,
+    mut movetext: impl FnMut(&crate::db::models::Game) -> Option<String>,
+) -> String {
+    use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+    let list: Vec<RoundGame> = data
+        .games_of_round(number)
+        .into_iter()
+        .filter(|g| g.black_id.is_some())
+        .filter_map(|g| {
+            let movetext = movetext(g)?;
+            let white = data.player(g.white_id);
+            let black = g.black_id.and_then(|b| data.player(b));
+            Some(RoundGame {
+                board: g.board.max(0) as u32,
+                white: white.map(|p| p.name.clone()).unwrap_or_default(),
+                black: black.map(|p| p.name.clone()).unwrap_or_default(),
+                white_elo: white.map_or(0, |p| u16::try_from(p.rating).unwrap_or(0)),
+                black_elo: black.map_or(0, |p| u16::try_from(p.rating).unwrap_or(0)),
+                result: g.result.map_or("*", |r| r.as_str()).to_owned(),
+                movetext,
+            })
+        })
+        .collect();
+    let t = &data.tournament;
+    let tags = RoundTags {
+        event: t.name.clone(),
+        site: t.place.clone(),
+        date: t.start_date.to_string().replace('-', "."),
+        round: number.max(0) as u32,
+    };
+    write_round(&tags, &list)
+}

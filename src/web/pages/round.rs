@@ -31,6 +31,9 @@ pub struct BoardRow {
     pub white_standing: String,
     /// Black's, likewise.
     pub black_standing: String,
+    /// The result a game followed live proposes, with why (for the arbiter; empty when none
+    /// or a result is in).
+    pub proposed: String,
 }
 
 /// "Name (starting rank)" of a player row id.
@@ -113,5 +116,6 @@ pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> Board
         choices: result_choices(ctx, game),
         white_standing: String::new(),
         black_standing: String::new(),
+        proposed: String::new(),
     }
 }

@@ -10,7 +10,9 @@ use crate::formats::live_feed::{LogEntry, moves_from_text};
 use crate::rules::san::Lang as SanLang;
 use crate::web::access::{ManagedTournament, RunsDay};
 use crate::web::extractors::CsrfForm;
-use crate::web::pages::console::{followed_game, operator_entry, operator_reason};
+use crate::web::pages::console::{
+    entry_error_text, followed_game, operator_entry, operator_reason,
+};
 use crate::web::{AppError, AppState, PageContext, see_other};
 
 /// The form.
@@ -51,10 +53,10 @@ pub async fn correct_board(
     let lang = SanLang::from_code(ctx.lang_code()).unwrap_or_default();
     let text: String = form.moves.chars().take(4_000).collect();
     let moves = moves_from_text(&followed.game, from_ply, &text, lang).map_err(|error| {
-        AppError::Unprocessable(
-            ctx.lang
-                .t_with("console.error.entry", &[("reason", &error.to_string())]),
-        )
+        AppError::Unprocessable(ctx.lang.t_with(
+            "console.error.entry",
+            &[("reason", &entry_error_text(&ctx, &error))],
+        ))
     })?;
     let entry = LogEntry::Correction {
         from_ply,

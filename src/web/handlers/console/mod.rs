@@ -4,9 +4,11 @@
 
 pub mod board;
 pub mod broadcast;
+pub mod confirm;
 pub mod correct;
 pub mod delay;
 pub mod events;
 pub mod feed_key;
 pub mod resolve;
 pub mod show;
+pub mod watch;

@@ -49,7 +49,10 @@ pub async fn resolve_board(
             let m = parse_move(&position, text, lang).map_err(|_| {
                 AppError::Unprocessable(ctx.lang.t_with(
                     "console.error.entry",
-                    &[("reason", &format!("{text}: not a legal move"))],
+                    &[(
+                        "reason",
+                        &ctx.lang.t_with("console.entry.move", &[("move", text)]),
+                    )],
                 ))
             })?;
             to_san(&position, m, SanLang::En)

@@ -9,6 +9,7 @@ use crate::db::models::PlayerRowId;
 use crate::tournament::standings::points_after;
 use crate::web::access::load_visible;
 use crate::web::extractors::MaybeUser;
+use crate::web::pages::console::proposed_text;
 use crate::web::pages::round::{BoardRow, board_row};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
@@ -36,6 +37,8 @@ pub struct RoundPage {
     pub swiss_open: bool,
     /// Who the check-in rule left out of the round, or paired without a check-in.
     pub check_in: crate::db::read::desk::CheckInNote,
+    /// Some board of the round is followed live: the public page of its games is linked.
+    pub followed_live: bool,
 }
 
 /// Shows the round.
@@ -47,10 +50,12 @@ pub async fn show_round(
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
     let (data, access) = load_visible(&state, user.0, id).await?;
-    let (data, check_in) = state
+    let run_day = access.run_day;
+    let (data, check_in, live) = state
         .db(move |conn| {
             let note = crate::db::read::desk::check_in_note(conn, &data, number)?;
-            Ok((data, note))
+            let live = crate::db::read::live::round_live(conn, &data, number, run_day)?;
+            Ok((data, note, live))
         })
         .await?;
     let round = data
@@ -79,6 +84,12 @@ pub async fn show_round(
         .map(|game| BoardRow {
             white_standing: standing(game.white_id),
             black_standing: game.black_id.map(standing).unwrap_or_default(),
+            proposed: live
+                .proposed
+                .get(&game.id)
+                .filter(|_| game.result.is_none())
+                .map(|(result, by)| proposed_text(&ctx, result, by))
+                .unwrap_or_default(),
             ..board_row(&ctx, &data, game)
         })
         .collect();
@@ -96,6 +107,7 @@ pub async fn show_round(
         boards,
         missing,
         swiss_open,
+        followed_live: live.followed,
     };
     render_page(&page, StatusCode::OK)
 }

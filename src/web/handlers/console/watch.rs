@@ -1,0 +1,55 @@
+//! `GET /tournaments/{id}/rounds/{number}/games`: the public page of a round's games followed
+//! live from electronic boards — each board's moves as its log stood the broadcast's delay ago
+//! (15 minutes unless set; anti-cheating), in the reader's letters, with the recorded result
+//! once the arbiter has it. The arbiter's alerts, claim hints and proposed results never reach
+//! it. Visible as the round is (published, or to whoever runs the day); it reloads itself.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::{HttpResponse, web};
+
+use crate::db::read::live::delayed_round;
+use crate::web::access::load_visible;
+use crate::web::extractors::MaybeUser;
+use crate::web::pages::console::{WatchBoard, WatchPage, followed_games, now_millis};
+use crate::web::pages::live::round_of;
+use crate::web::pages::tournament::TournamentHeader;
+use crate::web::{AppError, AppState, PageContext, render_page};
+
+/// Shows the page.
+pub async fn watch_round(
+    ctx: PageContext,
+    user: MaybeUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, number) = path.into_inner();
+    let (data, access) = load_visible(&state, user.0, id).await?;
+    let round = round_of(&data, number)?;
+    if !round.published && !access.run_day {
+        return Err(AppError::NotFound);
+    }
+    let games = followed_games(&data, number)?;
+    let now = now_millis();
+    let (data, live, delay_minutes) = state
+        .db(move |conn| {
+            let (live, delay) = delayed_round(conn, &data, number, now)?;
+            Ok((data, live, delay))
+        })
+        .await?;
+    let page = WatchPage {
+        header: TournamentHeader::new(&data, access, &format!("round-{number}")),
+        round: number,
+        delay_minutes,
+        boards: games
+            .iter()
+            .map(|game| WatchBoard::new(&ctx, &data, game, live.get(&game.board)))
+            .collect(),
+        ctx,
+    };
+    let mut answer = render_page(&page, StatusCode::OK)?;
+    answer
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(answer)
+}
