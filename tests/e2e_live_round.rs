@@ -291,7 +291,10 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
 
     // The arbiter confirms the illegal move: it leaves the queue, marked on its board.
     day.submit("#alerts li[data-kind=\"illegal_move\"] .confirm-form button");
-    assert!(browser.find_all("#alerts li").is_empty(), "the queue is empty");
+    assert!(
+        browser.find_all("#alerts li").is_empty(),
+        "the queue is empty"
+    );
     assert!(has_text(
         &browser,
         "#board-2 td.alerts li.confirmed",
@@ -360,7 +363,15 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
         "every board"
     );
     let text = day.body_text();
-    for secret in ["9.6.1", "7.5.1", "5.1.1", "9.2", "claim", "proposed", "confirmed"] {
+    for secret in [
+        "9.6.1",
+        "7.5.1",
+        "5.1.1",
+        "9.2",
+        "claim",
+        "proposed",
+        "confirmed",
+    ] {
         assert!(!text.contains(secret), "{secret} on the public page");
     }
     day.shot("live-06-public-phone.png");

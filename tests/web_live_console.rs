@@ -258,7 +258,10 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
         score.movetext
     );
     assert_eq!(
-        (score.proposed_result.as_deref(), score.proposed_by.as_deref()),
+        (
+            score.proposed_result.as_deref(),
+            score.proposed_by.as_deref()
+        ),
         (Some("1/2-1/2"), Some("fivefold"))
     );
     assert_eq!(audited, 1, "the score is written once");
@@ -298,7 +301,10 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     assert!(watch.text("#watch-1 .empty").is_some());
     let public_round = visitor.get(&format!("/tournaments/{id}/rounds/1")).await;
     assert!(public_round.text("#live-games-link").is_some());
-    assert!(public_round.text("#proposed-1").is_none(), "the arbiter's only");
+    assert!(
+        public_round.text("#proposed-1").is_none(),
+        "the arbiter's only"
+    );
     // Without delay: the moves, never the alerts or the hints.
     orga.post(
         &format!("/tournaments/{id}/live/delay"),

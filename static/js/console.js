@@ -101,7 +101,8 @@
       clocks[1].classList.toggle("running", line.running === "black");
     }
     list(row.querySelector(".alerts"), line.alerts.map(function (a) { return item(a, true); }));
-    list(row.querySelector(".claims"), line.claims.map(function (c) {
+    // The latest two hints on the console; the board's page has them all.
+    list(row.querySelector(".claims"), line.claims.slice(0, 2).map(function (c) {
       var li = document.createElement("li");
       li.textContent = c.text + " ";
       var span = document.createElement("span");
@@ -126,7 +127,7 @@
       li.setAttribute("data-kind", alert.kind);
       var link = document.createElement("a");
       link.href = row.querySelector("a").getAttribute("href");
-      link.textContent = row.querySelector("a").textContent;
+      link.textContent = table.getAttribute("data-board-label") + " " + line.board;
       li.prepend(link, ": ");
       li.append(confirmForm(line.board, alert));
       queue.prepend(li);

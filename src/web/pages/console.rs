@@ -96,6 +96,18 @@ pub fn local_moves(game: &LiveGame, lang: SanLang) -> Vec<String> {
         .collect()
 }
 
+/// A move in SAN with English letters, played after the game's first `ply` moves, in
+/// `lang`'s letters (as it was, when it cannot be read there).
+fn local_san(game: &LiveGame, ply: u32, san: &str, lang: SanLang) -> String {
+    let mut position = Position::new();
+    for m in game.played().iter().take(ply as usize) {
+        position.play_unchecked(*m);
+    }
+    crate::rules::san::parse_move(&position, san, SanLang::En)
+        .map(|m| to_san(&position, m, lang))
+        .unwrap_or_else(|_| san.to_owned())
+}
+
 /// `12.` before White's move at `ply`, `12…` before Black's.
 fn move_number(ply: u32) -> String {
     if ply == 0 {
@@ -267,13 +279,19 @@ impl ConsoleBoard {
                 ClaimLine {
                     ply: hint.ply,
                     article: format!("{} {}", ctx.t("console.article"), hint.article()),
-                    text: ctx.lang.t_with(
-                        &format!("console.claim.{}", hint.kind.name()),
-                        &[
-                            ("move", hint.written_move.as_deref().unwrap_or_default()),
-                            ("plies", &plies.join(", ")),
-                        ],
-                    ),
+                    text: match &hint.written_move {
+                        Some(san) => ctx.lang.t_with(
+                            &format!("console.claim.{}", hint.kind.name()),
+                            &[
+                                ("move", &local_san(live, hint.ply, san, lang)),
+                                ("plies", &plies.join(", ")),
+                            ],
+                        ),
+                        None => ctx.lang.t_with(
+                            &format!("console.claim.{}_now", hint.kind.name()),
+                            &[("plies", &plies.join(", "))],
+                        ),
+                    },
                 }
             })
             .collect();
