@@ -20,6 +20,8 @@
 mod common;
 #[path = "day_support/day.rs"]
 mod day;
+#[path = "day_support/live_feeds.rs"]
+mod live_feeds;
 #[path = "day_support/setup.rs"]
 mod setup;
 #[path = "day_support/webdriver.rs"]
@@ -29,12 +31,10 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use arbiter::formats::live_feed::{BoardEvent, ClockReading, feed_of_moves};
-use arbiter::rules::fen::board_fen;
-use arbiter::rules::san::{Lang, parse_move};
-use arbiter::rules::{Board, Color, Position, Square};
+use arbiter::formats::live_feed::{BoardEvent, feed_of_moves};
 use common::TestContext;
 use day::{Day, skip_without_browser};
+use live_feeds::illegal_move_feed;
 use serde_json::json;
 use webdriver::Browser;
 
@@ -60,65 +60,6 @@ const MATE: [&str; 7] = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
 const OPENING: [&str; 14] = [
     "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",
 ];
-
-fn event_of(board: &Board, running: Color, t: u64) -> BoardEvent {
-    BoardEvent {
-        serialnr: "B2".to_owned(),
-        flipped: false,
-        board: board_fen(board),
-        clock: Some(ClockReading {
-            white: Some(5400),
-            black: Some(5400),
-            run: Some(
-                if running == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
-                .to_owned(),
-            ),
-            time: None,
-        }),
-        t,
-    }
-}
-
-/// Board 2: 1. e4, then Black's bishop f8 put on a3 through its own pawn and the clock
-/// pressed; White answers Nf3 on it (the illegal move stood, Art. 7.5.1); the position after
-/// 1. e4 is reinstated and the game goes on 1… e5 2. Nf3 Nc6.
-fn illegal_move_feed() -> Vec<BoardEvent> {
-    let mut position = Position::new();
-    let mut events = vec![event_of(position.board(), Color::White, 0)];
-    let play = |position: &mut Position, san: &str| {
-        let m = parse_move(position, san, Lang::En).expect("a legal move");
-        position.play_unchecked(m);
-    };
-    play(&mut position, "e4");
-    let after_e4 = position.board().clone();
-    events.push(event_of(&after_e4, Color::Black, 1));
-    let mut wrong = after_e4.clone();
-    let bishop = wrong
-        .remove_piece_at(Square::new(61).expect("f8"))
-        .expect("the bishop");
-    wrong.set_piece_at(Square::new(16).expect("a3"), bishop);
-    events.push(event_of(&wrong, Color::White, 2));
-    let mut on_it = wrong.clone();
-    let knight = on_it
-        .remove_piece_at(Square::new(6).expect("g1"))
-        .expect("the knight");
-    on_it.set_piece_at(Square::new(21).expect("f3"), knight);
-    events.push(event_of(&on_it, Color::Black, 3));
-    events.push(event_of(&after_e4, Color::Black, 4));
-    for (san, running) in [
-        ("e5", Color::White),
-        ("Nf3", Color::Black),
-        ("Nc6", Color::White),
-    ] {
-        play(&mut position, san);
-        events.push(event_of(position.board(), running, 5));
-    }
-    events
-}
 
 /// Posts `body` (JSON lines) to `path` with the feed key; answers the status and the body.
 fn post_feed(port: u16, path: &str, key: &str, body: &str) -> (u16, String) {
@@ -223,7 +164,7 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
         let serial = format!("B{board}");
         let events = match board {
             1 => feed_of_moves(&serial, &FIVEFOLD, 0, 1_000),
-            2 => Ok(illegal_move_feed()),
+            2 => Ok(illegal_move_feed(&["e5", "Nf3", "Nc6"])),
             3 => feed_of_moves(&serial, &THREEFOLD, 0, 1_000),
             4 => feed_of_moves(&serial, &MATE, 0, 1_000),
             _ => feed_of_moves(&serial, &OPENING, 0, 1_000),
@@ -245,7 +186,7 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
             }
             std::thread::sleep(Duration::from_millis(40));
         }
-        (posted, key)
+        posted
     });
 
     // The console follows live: the illegal move queued at the top with its article.
@@ -253,7 +194,7 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
         "return document.querySelector('#alerts li[data-kind=\"illegal_move\"]') !== null;",
         60,
     );
-    let (posted, key) = feeder.join().expect("the feeder");
+    let posted = feeder.join().expect("the feeder");
     assert!(
         queued,
         "the illegal move reaches the queue ({posted} events posted, {} updates): {}",

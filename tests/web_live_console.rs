@@ -9,6 +9,8 @@
 //! why (401, 404, 409, 422 naming the line).
 
 mod common;
+#[path = "day_support/live_feeds.rs"]
+mod live_feeds;
 #[path = "day_support/setup.rs"]
 mod setup;
 #[path = "day_support/webdriver.rs"]
@@ -21,11 +23,11 @@ use std::time::{Duration, Instant};
 use actix_web::http::{StatusCode, header};
 use actix_web::test;
 use arbiter::db::models::TournamentId;
-use arbiter::formats::live_feed::{BoardEvent, ClockReading, feed_of_moves};
-use arbiter::rules::fen::board_fen;
+use arbiter::formats::live_feed::{BoardEvent, feed_of_moves};
 use arbiter::rules::san::{Lang, parse_move};
-use arbiter::rules::{Board, Color, Piece, Position, Role, Square};
+use arbiter::rules::{Color, Position, Square};
 use common::TestContext;
+use live_feeds::{board_event, illegal_move_feed};
 
 /// The feed API's request for `board` of round 1 with `key` and `lines`.
 fn feed(id: i32, board: i32, key: &str, lines: &str) -> test::TestRequest {
@@ -42,65 +44,6 @@ fn lines(events: &[BoardEvent]) -> String {
         .map(BoardEvent::to_line)
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// A board event of `board` with `running`'s clock running.
-fn board_event(board: &Board, running: Color, t: u64) -> BoardEvent {
-    BoardEvent {
-        serialnr: "B2".to_owned(),
-        flipped: false,
-        board: board_fen(board),
-        clock: Some(ClockReading {
-            white: Some(5400),
-            black: Some(5400),
-            run: Some(
-                if running == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
-                .to_owned(),
-            ),
-            time: None,
-        }),
-        t,
-    }
-}
-
-/// Board 2's feed: 1. e4, then Black's bishop f8 put on a3 through its own pawn (no legal
-/// move's placement) and the clock pressed; White plays Nf3 on it and presses (the illegal
-/// move stood, Art. 7.5.1); the position after 1. e4 is reinstated and Black plays 1… e5.
-fn illegal_move_feed() -> Vec<BoardEvent> {
-    let mut position = Position::new();
-    let mut events = vec![board_event(position.board(), Color::White, 0)];
-    let e4 = parse_move(&position, "e4", Lang::En).expect("e4");
-    position.play_unchecked(e4);
-    let after_e4 = position.board().clone();
-    events.push(board_event(&after_e4, Color::Black, 1_000));
-    let mut wrong = after_e4.clone();
-    let bishop = wrong
-        .remove_piece_at(Square::new(61).expect("f8"))
-        .expect("the bishop");
-    assert_eq!(
-        bishop,
-        Piece {
-            color: Color::Black,
-            role: Role::Bishop
-        }
-    );
-    wrong.set_piece_at(Square::new(16).expect("a3"), bishop);
-    events.push(board_event(&wrong, Color::White, 2_000));
-    let mut on_it = wrong.clone();
-    let knight = on_it
-        .remove_piece_at(Square::new(6).expect("g1"))
-        .expect("the knight");
-    on_it.set_piece_at(Square::new(21).expect("f3"), knight);
-    events.push(board_event(&on_it, Color::Black, 3_000));
-    events.push(board_event(&after_e4, Color::Black, 4_000));
-    let e5 = parse_move(&position, "e5", Lang::En).expect("e5");
-    position.play_unchecked(e5);
-    events.push(board_event(position.board(), Color::White, 5_000));
-    events
 }
 
 /// Board 1's moves: the knights out and back four times — the starting position for the
@@ -161,7 +104,7 @@ async fn art_7_5_1_and_9_6_1_boards_fed_live_reach_the_console_and_the_public_on
     let answer: serde_json::Value = serde_json::from_str(&rest.body).expect("json");
     assert_eq!(answer["state"], "ended", "{}", rest.body);
     let second = visitor
-        .send(feed(id, 2, &key, &lines(&illegal_move_feed())))
+        .send(feed(id, 2, &key, &lines(&illegal_move_feed(&["e5"]))))
         .await;
     assert_eq!(second.status, StatusCode::OK, "{}", second.body);
 

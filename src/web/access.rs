@@ -82,6 +82,26 @@ pub async fn load_visible(
         .await
 }
 
+/// Loads tournament `id` and its round `number` for `user`: 404 as [`load_visible`], and when
+/// the round is not paired, or not published and the user does not run the day.
+pub async fn load_visible_round(
+    state: &AppState,
+    user: Option<User>,
+    id: i32,
+    number: i32,
+) -> Result<(TournamentData, Access), AppError> {
+    let (data, access) = load_visible(state, user, id).await?;
+    let round = data
+        .rounds
+        .iter()
+        .find(|round| round.number == number)
+        .ok_or(AppError::NotFound)?;
+    if !round.published && !access.run_day {
+        return Err(AppError::NotFound);
+    }
+    Ok((data, access))
+}
+
 /// Like [`load_visible`], but 403 unless the user may manage the tournament.
 pub async fn load_managed(
     state: &AppState,

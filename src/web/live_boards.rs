@@ -11,18 +11,29 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::broadcast;
 
 use crate::db::DbConn;
+use crate::db::domain::TournamentData;
 use crate::db::models::TournamentRow;
-use crate::db::read::live::{Followed, settings_of};
+use crate::db::read::live::{Followed, delayed_round, settings_of};
 use crate::db::store::{self, StoreError};
+use crate::rules::live::LiveGame;
 
 /// A board of a round of a tournament.
 pub type BoardKey = (i32, i32, i32);
+
+/// How long the public's delayed view of a round is kept before it is read again, in
+/// milliseconds: the public and other broadcasters poll it, and it is minutes behind anyway.
+pub const DELAYED_FOR_MS: i64 = 5_000;
+
+/// A round's games as the public sees them (by board) and the delay in minutes.
+pub type DelayedRound = Arc<(HashMap<i32, LiveGame>, i32)>;
 
 /// The boards of this process and the channel of their changes.
 #[derive(Clone)]
 pub struct LiveBoards {
     games: Arc<Mutex<HashMap<BoardKey, Followed>>>,
     changes: broadcast::Sender<BoardKey>,
+    /// The public's view of a round (tournament, round): when read, and what.
+    delayed: Arc<Mutex<HashMap<(i32, i32), (i64, DelayedRound)>>>,
 }
 
 impl Default for LiveBoards {
@@ -30,6 +41,7 @@ impl Default for LiveBoards {
         LiveBoards {
             games: Arc::default(),
             changes: broadcast::channel(4_096).0,
+            delayed: Arc::default(),
         }
     }
 }
@@ -85,6 +97,42 @@ impl LiveBoards {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(&key);
+    }
+
+    /// Round `number` of `data` as the public sees it at `now` (Unix milliseconds): read from
+    /// the logs ([`delayed_round`]) at most once every [`DELAYED_FOR_MS`].
+    pub fn delayed(
+        &self,
+        conn: &mut DbConn,
+        data: &TournamentData,
+        number: i32,
+        now: i64,
+    ) -> diesel::QueryResult<DelayedRound> {
+        let key = (data.tournament.id.0, number);
+        let cached = self
+            .delayed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .filter(|(at, _)| (0..DELAYED_FOR_MS).contains(&(now - at)))
+            .map(|(_, round)| round.clone());
+        if let Some(round) = cached {
+            return Ok(round);
+        }
+        let round = Arc::new(delayed_round(conn, data, number, now)?);
+        self.delayed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, (now, round.clone()));
+        Ok(round)
+    }
+
+    /// Forgets the public's views of a tournament's rounds (its delay changed).
+    pub fn forget_delayed(&self, tournament: i32) {
+        self.delayed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|(id, _), _| *id != tournament);
     }
 
     /// The changes from now on.

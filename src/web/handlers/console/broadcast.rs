@@ -2,17 +2,16 @@
 //! for the public and other broadcasters to poll, **delayed** by the tournament's broadcast
 //! delay (15 minutes unless set; anti-cheating): each board's game as its log stood that long
 //! ago, with the recorded result once the arbiter has it (the engine's proposed result, its
-//! alerts and claim hints stay the arbiter's). Boards without a log are left out.
+//! alerts and claim hints stay the arbiter's). Boards without a log are left out. Read from the
+//! logs at most every few seconds ([`crate::web::live_boards::DELAYED_FOR_MS`]).
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
-use crate::db::read::live::delayed_round;
-use crate::web::access::load_visible;
+use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
 use crate::web::pages::console::now_millis;
 use crate::web::pages::game_score::round_pgn;
-use crate::web::pages::live::round_of;
 use crate::web::{AppError, AppState};
 
 /// Sends the PGN.
@@ -22,17 +21,14 @@ pub async fn broadcast_pgn(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    if !round.published && !access.run_day {
-        return Err(AppError::NotFound);
-    }
+    let (data, _) = load_visible_round(&state, user.0, id, number).await?;
     let now = now_millis();
+    let live = state.live.clone();
     let text = state
         .db(move |conn| {
-            let (games, _) = delayed_round(conn, &data, number, now)?;
+            let delayed = live.delayed(conn, &data, number, now)?;
             Ok(round_pgn(&data, number, |g| {
-                let game = games.get(&g.board)?;
+                let game = delayed.0.get(&g.board)?;
                 Some(
                     game.moves()
                         .chunks(2)

@@ -37,6 +37,7 @@ pub async fn set_delay(
             store::set_broadcast_delay(conn, id, minutes, by)
         })
         .await?;
+    state.live.forget_delayed(id.0);
     Ok(see_other(&format!(
         "/tournaments/{}/rounds/{}/console",
         id.0, form.round

@@ -8,11 +8,9 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpResponse, web};
 
-use crate::db::read::live::delayed_round;
-use crate::web::access::load_visible;
+use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
 use crate::web::pages::console::{WatchBoard, WatchPage, followed_games, now_millis};
-use crate::web::pages::live::round_of;
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
@@ -24,19 +22,17 @@ pub async fn watch_round(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    if !round.published && !access.run_day {
-        return Err(AppError::NotFound);
-    }
+    let (data, access) = load_visible_round(&state, user.0, id, number).await?;
     let games = followed_games(&data, number)?;
     let now = now_millis();
-    let (data, live, delay_minutes) = state
+    let live = state.live.clone();
+    let (data, delayed) = state
         .db(move |conn| {
-            let (live, delay) = delayed_round(conn, &data, number, now)?;
-            Ok((data, live, delay))
+            let delayed = live.delayed(conn, &data, number, now)?;
+            Ok((data, delayed))
         })
         .await?;
+    let (live, delay_minutes) = (&delayed.0, delayed.1);
     let page = WatchPage {
         header: TournamentHeader::new(&data, access, &format!("round-{number}")),
         round: number,

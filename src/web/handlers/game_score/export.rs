@@ -9,10 +9,9 @@ use crate::db::models::GameId;
 use crate::db::models::tournament_day::GameScore;
 use crate::rules::Lang;
 use crate::rules::pgn::english_movetext;
-use crate::web::access::load_visible;
+use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
 use crate::web::pages::game_score::round_pgn;
-use crate::web::pages::live::round_of;
 use crate::web::{AppError, AppState};
 
 /// Sends the PGN file.
@@ -22,11 +21,7 @@ pub async fn export_round_pgn(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    if !round.published && !access.run_day {
-        return Err(AppError::NotFound);
-    }
+    let (data, _) = load_visible_round(&state, user.0, id, number).await?;
     let text = state
         .db(move |conn| {
             let ids: Vec<GameId> = data.games_of_round(number).iter().map(|g| g.id).collect();

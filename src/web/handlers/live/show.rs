@@ -7,9 +7,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 use time::OffsetDateTime;
 
-use crate::web::access::load_visible;
+use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
-use crate::web::pages::live::{LiveBoard, LiveRound, live_round, round_of};
+use crate::web::pages::live::{LiveBoard, LiveRound, live_round};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext};
 
@@ -56,11 +56,7 @@ pub async fn show_live(
     path: web::Path<(i32, i32)>,
 ) -> Result<LivePage, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = round_of(&data, number)?;
-    if !round.published && !access.run_day {
-        return Err(AppError::NotFound);
-    }
+    let (data, access) = load_visible_round(&state, user.0, id, number).await?;
     let header = TournamentHeader::new(&data, access, &format!("round-{number}"));
     let live = state
         .db(move |conn| live_round(conn, &data, number, OffsetDateTime::now_utc()))

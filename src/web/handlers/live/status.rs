@@ -9,7 +9,7 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use time::OffsetDateTime;
 
-use crate::web::access::load_visible;
+use crate::web::access::load_visible_round;
 use crate::web::cache::etag_matches;
 use crate::web::extractors::MaybeUser;
 use crate::web::pages::live::live_round;
@@ -23,11 +23,7 @@ pub async fn live_status(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, number) = path.into_inner();
-    let (data, access) = load_visible(&state, user.0, id).await?;
-    let round = crate::web::pages::live::round_of(&data, number)?;
-    if !round.published && !access.run_day {
-        return Err(AppError::NotFound);
-    }
+    let (data, _) = load_visible_round(&state, user.0, id, number).await?;
     let live = state
         .db(move |conn| live_round(conn, &data, number, OffsetDateTime::now_utc()))
         .await?;
