@@ -14,6 +14,13 @@
 //!   button lifts it. The public server answers an older or equal revision with 200 and
 //!   ignores it, so a push repeated after a crash between its send and its record is harmless.
 //!
+//! - **Live games.** Every [`LIVE_POLL`] the pusher also sends, for each event the public
+//!   server knows, every round with games followed live from electronic boards
+//!   (`POST {url}/api/v1/push/live`, [`PublicLive`]): each board's moves **as the venue's
+//!   broadcast delay shows them** — the delay is applied here, so undelayed moves never leave
+//!   the hall. A round is sent again only when what the public would see changed; a failed
+//!   send is tried again at the next poll (the document is a snapshot, nothing is queued).
+//!
 //! The pusher runs on a thread of its own beside the web server (`arbiter serve`); [`Pusher`]
 //! starts and stops it.
 
@@ -23,9 +30,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use std::collections::HashMap;
+
+use crate::db::domain::TournamentData;
+use crate::db::models::TournamentId;
+use crate::db::models::live_events::LiveEventRow;
 use crate::db::models::publish_targets::PublishTarget;
+use crate::db::models::tournament_public_ids::public_id_of;
+use crate::db::read::live::delayed_round;
 use crate::db::read::public_state::local_state;
 use crate::db::{DbConn, DbPool, store};
+use crate::formats::public_live::{self, LiveBoard, PublicLive};
 use crate::formats::public_state::PublicState;
 
 /// How often the pusher looks for changes waiting.
@@ -41,6 +56,18 @@ pub const PUSH_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The path a public server takes pushes on, after its address.
 pub const PUSH_PATH: &str = "/api/v1/push";
+
+/// The path a public server takes a round's live games on.
+pub const LIVE_PATH: &str = "/api/v1/push/live";
+
+/// How often the rounds followed live are looked at.
+pub const LIVE_POLL: Duration = Duration::from_secs(5);
+
+/// What the pusher last sent of each round followed live: (tournament, round) → the
+/// document's hash and the moment up to which it holds the board logs' entries (its time less
+/// its delay, Unix milliseconds): once that is past the round's newest entry, the round is
+/// complete on the public server and is not read again until a board sends more.
+pub type LiveSent = HashMap<(TournamentId, i32), (u64, i64)>;
 
 /// The wait after the `attempts`-th failure in a row: 1 s, 2 s, 4 s, then [`MAX_BACKOFF`].
 pub fn backoff(attempts: i32) -> Duration {
@@ -89,10 +116,16 @@ impl Pusher {
             .name("arbiter-pusher".to_owned())
             .spawn(move || {
                 let agent = agent();
+                let mut live_sent = LiveSent::new();
+                let mut live_at = std::time::Instant::now();
                 while !stopped.load(Ordering::Relaxed) {
                     match pool.get() {
                         Ok(mut conn) => {
                             push_due(&mut conn, &agent);
+                            if live_at.elapsed() >= LIVE_POLL {
+                                live_at = std::time::Instant::now();
+                                push_live_due(&mut conn, &agent, &mut live_sent, now_millis());
+                            }
                         }
                         Err(error) => tracing::warn!(%error, "pusher: no database connection"),
                     }
@@ -118,7 +151,7 @@ impl Drop for Pusher {
 
 /// The HTTP client of the pushes: answers of every status are read (not errors), a bound on
 /// the time.
-fn agent() -> ureq::Agent {
+pub fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .timeout_global(Some(PUSH_TIMEOUT))
         .http_status_as_error(false)
@@ -160,6 +193,135 @@ pub fn push_due(conn: &mut DbConn, agent: &ureq::Agent) -> usize {
         }
     }
     acknowledged
+}
+
+/// Now, in Unix milliseconds (the board logs' time).
+fn now_millis() -> i64 {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+    i64::try_from(now).unwrap_or(i64::MAX)
+}
+
+/// One pass over the rounds followed live (at `now`, Unix milliseconds): for every event its
+/// public server knows, each published round with a board log is made into its public live
+/// document (the moves as delayed) and sent when it differs from what was last sent; a round
+/// sent whole already (no entry since) is passed over. How many documents were acknowledged.
+pub fn push_live_due(
+    conn: &mut DbConn,
+    agent: &ureq::Agent,
+    sent: &mut LiveSent,
+    now: i64,
+) -> usize {
+    let targets = match PublishTarget::known_to_server(conn) {
+        Ok(targets) => targets,
+        Err(error) => {
+            tracing::warn!(%error, "pusher: cannot read the targets");
+            return 0;
+        }
+    };
+    let mut acknowledged = 0;
+    for target in targets {
+        match push_live_rounds(conn, agent, &target, sent, now) {
+            Ok(count) => acknowledged += count,
+            Err(error) => tracing::info!(
+                tournament = target.tournament_id.0,
+                %error,
+                "live games not pushed"
+            ),
+        }
+    }
+    acknowledged
+}
+
+/// The rounds of `target`'s tournament followed live, each sent when it changed.
+fn push_live_rounds(
+    conn: &mut DbConn,
+    agent: &ureq::Agent,
+    target: &PublishTarget,
+    sent: &mut LiveSent,
+    now: i64,
+) -> Result<usize, String> {
+    let tournament = target.tournament_id;
+    let failed = |error: diesel::result::Error| format!("cannot read the event: {error}");
+    let rounds = LiveEventRow::rounds(conn, tournament).map_err(failed)?;
+    if rounds.is_empty() {
+        return Ok(0);
+    }
+    let pending: Vec<i32> = rounds
+        .into_iter()
+        .filter(|(round, last)| {
+            !sent
+                .get(&(tournament, *round))
+                .is_some_and(|(_, covered)| covered >= last)
+        })
+        .map(|(round, _)| round)
+        .collect();
+    if pending.is_empty() {
+        return Ok(0);
+    }
+    let Some(public_id) = public_id_of(conn, tournament).map_err(failed)? else {
+        return Ok(0);
+    };
+    let Some(data) = TournamentData::load(conn, tournament).map_err(failed)? else {
+        return Ok(0);
+    };
+    let mut acknowledged = 0;
+    for round in pending {
+        if !data.rounds.iter().any(|r| r.number == round && r.published) {
+            continue;
+        }
+        let (games, delay) = delayed_round(conn, &data, round, now).map_err(failed)?;
+        let covered = now - i64::from(delay) * 60_000;
+        let mut boards: Vec<LiveBoard> = games
+            .into_iter()
+            .map(|(board, game)| LiveBoard {
+                board: u32::try_from(board).unwrap_or(0),
+                moves: game.moves().to_vec(),
+            })
+            .collect();
+        boards.sort_by_key(|board| board.board);
+        let document = PublicLive {
+            format: public_live::FORMAT.to_owned(),
+            version: public_live::VERSION,
+            id: public_id.clone(),
+            round: u32::try_from(round).unwrap_or(0),
+            delay_minutes: u32::try_from(delay).unwrap_or(0),
+            boards,
+        }
+        .to_json();
+        let hash = {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            document.hash(&mut hasher);
+            hasher.finish()
+        };
+        if sent
+            .get(&(tournament, round))
+            .is_some_and(|(last, _)| *last == hash)
+        {
+            sent.insert((tournament, round), (hash, covered));
+            continue;
+        }
+        let url = format!("{}{LIVE_PATH}", target.url);
+        let response = agent
+            .post(&url)
+            .header("Authorization", &format!("Bearer {}", target.key))
+            .header("Content-Type", "application/json")
+            .send(document.as_bytes())
+            .map_err(|error| format!("{url}: {error}"))?;
+        let status = response.status();
+        if status.as_u16() != 200 {
+            let mut answer = String::new();
+            let _ = response
+                .into_body()
+                .into_reader()
+                .take(2000)
+                .read_to_string(&mut answer);
+            return Err(format!("{url}: {status} {}", answer.trim()));
+        }
+        sent.insert((tournament, round), (hash, covered));
+        acknowledged += 1;
+    }
+    Ok(acknowledged)
 }
 
 /// Sends the state of `target`'s tournament as it is now; the revision acknowledged, or why

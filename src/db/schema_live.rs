@@ -36,3 +36,18 @@ diesel::table! {
 use super::schema::tournaments;
 diesel::joinable!(live_settings -> tournaments (tournament_id));
 diesel::joinable!(live_events -> tournaments (tournament_id));
+
+diesel::table! {
+    /// A round's games followed live at a venue, as it pushed them to this public server
+    /// (`migrations/*/2026-12-12-000300_pushed_live`; [`crate::formats::public_live`]).
+    pushed_live (public_id, round) {
+        /// The event's public id.
+        public_id -> Text,
+        /// The round.
+        round -> Integer,
+        /// The document as received.
+        document -> Text,
+        /// When it was received, Unix milliseconds.
+        received_at -> BigInt,
+    }
+}

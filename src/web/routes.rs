@@ -209,12 +209,24 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/api/v1/push", web::post().to(api::push::push))
         .route(
+            "/api/v1/push/live",
+            web::post().to(api::push_live::push_live),
+        )
+        .route(
             "/api/v1/live/{id}/rounds/{round}/boards/{board}",
             web::post().to(api::live_feed::live_feed),
         )
         .route(
             "/events/{id}",
             web::get().to(pushed::show::show_pushed_event),
+        )
+        .route(
+            "/events/{id}/rounds/{number}/games",
+            web::get().to(pushed::games::show_pushed_games),
+        )
+        .route(
+            "/events/{id}/rounds/{number}/broadcast.pgn",
+            web::get().to(pushed::broadcast::pushed_broadcast_pgn),
         )
         .route(
             "/events/{id}/crosstable",

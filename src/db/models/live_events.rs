@@ -99,6 +99,22 @@ impl LiveEventRow {
             .load(conn)
     }
 
+    /// The rounds of a tournament that have a log, each with when its newest entry was
+    /// received (Unix milliseconds).
+    pub fn rounds(conn: &mut DbConn, tournament: TournamentId) -> QueryResult<Vec<(i32, i64)>> {
+        use diesel::dsl::max;
+        let rows: Vec<(i32, Option<i64>)> = live_events::table
+            .filter(live_events::tournament_id.eq(tournament))
+            .group_by(live_events::round)
+            .select((live_events::round, max(live_events::received_at)))
+            .order(live_events::round.asc())
+            .load(conn)?;
+        Ok(rows
+            .into_iter()
+            .map(|(round, last)| (round, last.unwrap_or(0)))
+            .collect())
+    }
+
     /// Whether some board of the round has a log.
     pub fn round_has_log(
         conn: &mut DbConn,

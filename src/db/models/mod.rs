@@ -34,6 +34,7 @@ pub mod publish_outbox;
 pub mod publish_targets;
 pub mod published_events;
 pub mod publishing_keys;
+pub mod pushed_live;
 pub mod round_presence;
 pub mod round_schedule;
 pub mod rounds;

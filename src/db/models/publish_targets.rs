@@ -87,6 +87,14 @@ impl PublishTarget {
         diesel::delete(publish_targets::table.find(tournament)).execute(conn)
     }
 
+    /// The targets the event's state has been pushed to (the public server knows the event).
+    pub fn known_to_server(conn: &mut DbConn) -> QueryResult<Vec<PublishTarget>> {
+        publish_targets::table
+            .filter(publish_targets::pushed_revision.is_not_null())
+            .select(PublishTarget::as_select())
+            .load(conn)
+    }
+
     /// The targets due for a push at `now`: with revisions waiting in the outbox and past
     /// their back-off.
     pub fn due(conn: &mut DbConn, now: time::PrimitiveDateTime) -> QueryResult<Vec<PublishTarget>> {

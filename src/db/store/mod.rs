@@ -78,9 +78,9 @@ pub use player_import::{
 pub use players::{PlayerEdit, Registration, delete_player, edit_player, register_players};
 pub use prizes::save_prize_rules;
 pub use publishing::{
-    MAX_KEY_LABEL, PushError, PushOutcome, PushRefusal, apply_push, create_publishing_key,
-    publish_now, record_failed, record_pushed, remove_publish_target, revoke_publishing_key,
-    set_publish_target, stamp,
+    MAX_KEY_LABEL, PushError, PushOutcome, PushRefusal, apply_live_push, apply_push,
+    create_publishing_key, publish_now, record_failed, record_pushed, remove_publish_target,
+    revoke_publishing_key, set_publish_target, stamp,
 };
 pub use ratings::refresh_ratings;
 pub use record::{ReportDetails, adjust_points, complete_report, log_incident};

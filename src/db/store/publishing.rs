@@ -18,9 +18,11 @@ use crate::db::models::published_events::PublishedEvent;
 use crate::db::models::publishing_keys::{
     NewPublishingKey, PublishingKey, PublishingKeyId, new_key,
 };
+use crate::db::models::pushed_live::PushedLive;
 use crate::db::models::tournament_public_ids::tournament_of;
 use crate::db::models::{NewAuditEntry, TournamentId, TournamentRow, User, UserId};
 use crate::db::{DbConn, write_transaction};
+use crate::formats::public_live::PublicLive;
 use crate::formats::public_state::PublicState;
 use crate::tournament::self_report::token_digest;
 
@@ -186,6 +188,8 @@ pub enum PushRefusal {
     LocalEvent,
     /// Another push of the event was being applied at the same moment: send it again.
     Busy,
+    /// Live games of an event whose state was never pushed here.
+    NotPushed,
 }
 
 /// A push refused, or the database failing.
@@ -275,6 +279,43 @@ pub fn apply_push(
         }
         other => other,
     }
+}
+
+/// Applies a venue's push of a round's live games (already checked by [`PublicLive::parse`])
+/// under the publishing key `key`, in one transaction: the key must be valid, its owner the
+/// event's, and the event's state pushed here before; the round's document replaces the one
+/// before. Nothing else changes (no revision: the page cache is not concerned, these pages
+/// are read as they are asked for).
+pub fn apply_live_push(conn: &mut DbConn, key: &str, live: &PublicLive) -> Result<(), PushError> {
+    write_transaction(conn, |conn| {
+        let refuse = |refusal| Err(PushError::Refused(refusal));
+        let Some(key) = PublishingKey::by_key(conn, key)? else {
+            return refuse(PushRefusal::UnknownKey);
+        };
+        if !key.is_valid() {
+            return refuse(PushRefusal::RevokedKey);
+        }
+        if !User::find(conn, key.owner_id)?.is_some_and(|owner| owner.active) {
+            return refuse(PushRefusal::DisabledOrganiser);
+        }
+        if tournament_of(conn, &live.id)?.is_some() {
+            return refuse(PushRefusal::LocalEvent);
+        }
+        let Some(stored) = PublishedEvent::find(conn, &live.id)? else {
+            return refuse(PushRefusal::NotPushed);
+        };
+        if stored.owner_id != key.owner_id {
+            return refuse(PushRefusal::OtherOrganiser);
+        }
+        PushedLive {
+            public_id: live.id.clone(),
+            round: i32::try_from(live.round).unwrap_or(i32::MAX),
+            document: live.to_json(),
+            received_at: crate::db::now().assume_utc().unix_timestamp() * 1000,
+        }
+        .save(conn)?;
+        Ok(())
+    })
 }
 
 /// A moment as the document's `published_at` writes it: RFC 3339 in UTC, whole seconds.

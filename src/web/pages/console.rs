@@ -397,18 +397,39 @@ impl BoardPage {
     /// The moves of `game` in pairs, in `ctx`'s letters.
     pub fn move_pairs(ctx: &PageContext, game: &LiveGame) -> Vec<(u32, String, String)> {
         let lang = SanLang::from_code(ctx.lang_code()).unwrap_or_default();
-        local_moves(game, lang)
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| {
-                (
-                    i as u32 + 1,
-                    pair[0].clone(),
-                    pair.get(1).cloned().unwrap_or_default(),
-                )
-            })
-            .collect()
+        in_pairs(local_moves(game, lang))
     }
+}
+
+/// Moves numbered in pairs: (number, White's, Black's).
+fn in_pairs(moves: Vec<String>) -> Vec<(u32, String, String)> {
+    moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            (
+                i as u32 + 1,
+                pair[0].clone(),
+                pair.get(1).cloned().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+/// Moves in SAN with English letters, from the initial position (a pushed live game, already
+/// checked), in pairs in `ctx`'s letters; a move that cannot be read ends the list.
+pub fn san_pairs(ctx: &PageContext, moves: &[String]) -> Vec<(u32, String, String)> {
+    let lang = SanLang::from_code(ctx.lang_code()).unwrap_or_default();
+    let mut position = Position::new();
+    let mut local = Vec::with_capacity(moves.len());
+    for text in moves {
+        let Ok(m) = crate::rules::san::parse_move(&position, text, SanLang::En) else {
+            break;
+        };
+        local.push(to_san(&position, m, lang));
+        position.play_unchecked(m);
+    }
+    in_pairs(local)
 }
 
 /// The games of round `round` of `data` that are followed (the boards with two players), by

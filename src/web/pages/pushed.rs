@@ -142,6 +142,8 @@ pub struct PushedEventPage {
     pub prizes: Vec<PrizeLine>,
     /// Some prize was shared by equal players (the paid column is shown).
     pub sharing: bool,
+    /// The rounds whose games the venue follows live (their page is linked).
+    pub live_rounds: Vec<u32>,
 }
 
 /// "Published from the venue at 14:05 (read-only copy)" in the page's language, the moment
@@ -300,6 +302,7 @@ impl PushedEventPage {
                 })
                 .collect(),
             sharing: document.prizes.iter().any(|line| !line.paid.is_empty()),
+            live_rounds: Vec::new(),
             ctx,
         }
     }
@@ -632,4 +635,146 @@ impl PushedWorkingPage {
             ctx,
         })
     }
+}
+
+/// A pushed event's round followed live at the venue: each board's moves as the venue pushed
+/// them (already delayed), in the reader's letters.
+#[derive(Template)]
+#[template(path = "pushed/games.html")]
+pub struct PushedGamesPage {
+    /// Layout context.
+    pub ctx: PageContext,
+    /// The event's public id (links).
+    pub event_id: String,
+    /// Name.
+    pub name: String,
+    /// "Published from the venue at ...".
+    pub published: String,
+    /// The round.
+    pub round: u32,
+    /// The delay the venue shows the moves with, in minutes.
+    pub delay_minutes: i32,
+    /// The round's boards with two players, by number.
+    pub boards: Vec<crate::web::pages::console::WatchBoard>,
+}
+
+impl PushedGamesPage {
+    /// The page of round `round` of `document` with its live games `live`.
+    pub fn of(
+        ctx: PageContext,
+        document: &PublicState,
+        live: &crate::formats::public_live::PublicLive,
+        published: String,
+    ) -> PushedGamesPage {
+        let label = |number: u32| {
+            document
+                .players
+                .iter()
+                .find(|player| player.number == Some(number))
+                .map_or_else(
+                    || number.to_string(),
+                    |player| format!("{} ({number})", player.name),
+                )
+        };
+        let boards = document
+            .rounds
+            .iter()
+            .find(|r| r.number == live.round)
+            .map(|r| r.boards.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|board| {
+                let black = board.black?;
+                let moves = live
+                    .boards
+                    .iter()
+                    .find(|b| b.board == board.board)
+                    .map(|b| crate::web::pages::console::san_pairs(&ctx, &b.moves))
+                    .unwrap_or_default();
+                Some(crate::web::pages::console::WatchBoard {
+                    board: i32::try_from(board.board).unwrap_or(i32::MAX),
+                    white: label(board.white),
+                    black: label(black),
+                    result: board
+                        .result
+                        .as_deref()
+                        .map(|r| r.replace("1/2", "½"))
+                        .unwrap_or_default(),
+                    moves,
+                })
+            })
+            .collect();
+        PushedGamesPage {
+            event_id: document.id.clone(),
+            name: document.event.name.clone(),
+            published,
+            round: live.round,
+            delay_minutes: i32::try_from(live.delay_minutes).unwrap_or(0),
+            boards,
+            ctx,
+        }
+    }
+}
+
+/// The round's games followed live, as PGN: the players and results of `document`, the moves
+/// of `live` (boards without a game followed are left out).
+pub fn pushed_round_pgn(
+    document: &PublicState,
+    live: &crate::formats::public_live::PublicLive,
+) -> String {
+    use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
+    let player = |number: u32| {
+        document
+            .players
+            .iter()
+            .find(|player| player.number == Some(number))
+    };
+    let games: Vec<RoundGame> = document
+        .rounds
+        .iter()
+        .find(|r| r.number == live.round)
+        .map(|r| r.boards.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|board| {
+            let movetext = live.movetext(board.board)?;
+            let (white, black) = (player(board.white), player(board.black?));
+            Some(RoundGame {
+                board: board.board,
+                white: white.map(|p| p.name.clone()).unwrap_or_default(),
+                black: black.map(|p| p.name.clone()).unwrap_or_default(),
+                white_elo: white
+                    .and_then(|p| p.rating)
+                    .map_or(0, |r| u16::try_from(r).unwrap_or(0)),
+                black_elo: black
+                    .and_then(|p| p.rating)
+                    .map_or(0, |r| u16::try_from(r).unwrap_or(0)),
+                result: board.result.clone().unwrap_or_else(|| "*".to_owned()),
+                movetext,
+            })
+        })
+        .collect();
+    let tags = RoundTags {
+        event: document.event.name.clone(),
+        site: document.event.place.clone(),
+        date: document.event.start_date.replace('-', "."),
+        round: live.round,
+    };
+    write_round(&tags, &games)
+}
+
+/// The live games of round `round` of the pushed event `id`, as the venue last pushed them;
+/// `NotFound` when it pushed none.
+pub async fn load_pushed_live(
+    state: &crate::web::AppState,
+    id: String,
+    round: i32,
+) -> Result<crate::formats::public_live::PublicLive, crate::web::AppError> {
+    use crate::db::models::pushed_live::PushedLive;
+    let stored = state
+        .db(move |conn| Ok(PushedLive::find(conn, &id, round)?))
+        .await?
+        .ok_or(crate::web::AppError::NotFound)?;
+    crate::formats::public_live::PublicLive::parse(stored.document.as_bytes())
+        .map_err(|error| crate::web::AppError::Internal(format!("stored live games: {error}")))
 }

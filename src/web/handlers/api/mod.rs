@@ -8,6 +8,7 @@ pub mod event;
 pub mod events;
 pub mod live_feed;
 pub mod push;
+pub mod push_live;
 pub mod report_trf;
 pub mod round_pgn;
 pub mod schema;

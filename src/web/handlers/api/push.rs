@@ -16,9 +16,9 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 
-use crate::db::store::{self, PushError, PushOutcome, PushRefusal};
+use crate::db::store::{self, PushError, PushOutcome};
 use crate::formats::public_state::{PublicState, PublicStateError};
-use crate::web::pages::api::error;
+use crate::web::pages::api::{bearer_key, error, push_refused};
 use crate::web::{AppError, AppState};
 
 /// The largest body accepted as sent (gzip-compressed or not): 4 MiB.
@@ -42,15 +42,7 @@ pub async fn push(
     state: web::Data<AppState>,
     mut payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
-    let Some(key) = req
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|key| !key.is_empty())
-        .map(str::to_owned)
-    else {
+    let Some(key) = bearer_key(&req) else {
         return Ok(error(
             StatusCode::UNAUTHORIZED,
             "a publishing key is needed: Authorization: Bearer KEY",
@@ -136,35 +128,7 @@ pub async fn push(
             "stored": stored,
             "reason": "the revision stored is this one or newer",
         })),
-        Err(PushError::Refused(refusal)) => {
-            let (status, reason) = match refusal {
-                PushRefusal::UnknownKey => (
-                    StatusCode::UNAUTHORIZED,
-                    "this publishing key is not known here".to_owned(),
-                ),
-                PushRefusal::RevokedKey => (
-                    StatusCode::FORBIDDEN,
-                    "this publishing key was revoked".to_owned(),
-                ),
-                PushRefusal::DisabledOrganiser => (
-                    StatusCode::FORBIDDEN,
-                    "the organiser of this publishing key is disabled".to_owned(),
-                ),
-                PushRefusal::OtherOrganiser => (
-                    StatusCode::FORBIDDEN,
-                    format!("event {id} is published by another organiser"),
-                ),
-                PushRefusal::LocalEvent => (
-                    StatusCode::CONFLICT,
-                    format!("event {id} is run on this server: it cannot be pushed here"),
-                ),
-                PushRefusal::Busy => (
-                    StatusCode::CONFLICT,
-                    format!("another push of event {id} was being applied: send it again"),
-                ),
-            };
-            error(status, &reason)
-        }
+        Err(PushError::Refused(refusal)) => push_refused(&refusal, &id),
         Err(PushError::Db(failure)) => return Err(failure.into()),
     })
 }

@@ -5,6 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
+use crate::db::models::pushed_live::PushedLive;
 use crate::web::pages::pushed::{Published, PushedEventPage, load_published, published_words};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other};
 
@@ -22,6 +23,14 @@ pub async fn show_pushed_event(
         Published::Pushed(document, at) => (*document, at),
     };
     let published = published_words(&ctx, &document, at);
-    let page = PushedEventPage::of(ctx, &document, published);
+    let live_id = document.id.clone();
+    let live_rounds = state
+        .db(move |conn| Ok(PushedLive::rounds(conn, &live_id)?))
+        .await?;
+    let mut page = PushedEventPage::of(ctx, &document, published);
+    page.live_rounds = live_rounds
+        .into_iter()
+        .filter_map(|r| u32::try_from(r).ok())
+        .collect();
     render_page(&page, StatusCode::OK)
 }

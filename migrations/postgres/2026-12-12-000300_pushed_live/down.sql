@@ -1,0 +1,1 @@
+DROP TABLE pushed_live;
