@@ -249,9 +249,8 @@ fn push_live_rounds(
     let pending: Vec<i32> = rounds
         .into_iter()
         .filter(|(round, last)| {
-            !sent
-                .get(&(tournament, *round))
-                .is_some_and(|(_, covered)| covered >= last)
+            sent.get(&(tournament, *round))
+                .is_none_or(|(_, covered)| covered < last)
         })
         .map(|(round, _)| round)
         .collect();

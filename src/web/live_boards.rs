@@ -27,13 +27,16 @@ pub const DELAYED_FOR_MS: i64 = 5_000;
 /// A round's games as the public sees them (by board) and the delay in minutes.
 pub type DelayedRound = Arc<(HashMap<i32, LiveGame>, i32)>;
 
+/// The public's views of rounds: (tournament, round) → when read (Unix milliseconds), what.
+type DelayedViews = HashMap<(i32, i32), (i64, DelayedRound)>;
+
 /// The boards of this process and the channel of their changes.
 #[derive(Clone)]
 pub struct LiveBoards {
     games: Arc<Mutex<HashMap<BoardKey, Followed>>>,
     changes: broadcast::Sender<BoardKey>,
     /// The public's view of a round (tournament, round): when read, and what.
-    delayed: Arc<Mutex<HashMap<(i32, i32), (i64, DelayedRound)>>>,
+    delayed: Arc<Mutex<DelayedViews>>,
 }
 
 impl Default for LiveBoards {

@@ -30,10 +30,10 @@ pub fn board_event(board: &Board, running: Color, t: u64) -> BoardEvent {
     }
 }
 
-/// 1. e4, then Black's bishop f8 put on a3 through its own pawn (no legal move's placement)
-/// and the clock pressed; White plays Nf3 on it and presses (the illegal move stood, Art.
-/// 7.5.1); the position after 1. e4 is reinstated and the game goes on with `after` (SAN,
-/// from Black's first move), one event a second.
+/// The game opens with e4; then Black's bishop f8 is put on a3 through its own pawn (no
+/// legal move's placement) and the clock pressed; White plays Nf3 on it and presses (the
+/// illegal move stood, Art. 7.5.1); the position after e4 is reinstated and the game goes on
+/// with `after` (SAN, from Black's first move), one event a second.
 pub fn illegal_move_feed(after: &[&str]) -> Vec<BoardEvent> {
     let mut position = Position::new();
     let mut events = vec![board_event(position.board(), Color::White, 0)];
