@@ -118,7 +118,11 @@ pub fn clock_text(seconds: Option<u64>) -> String {
 
 fn urgency(kind: AlertKind) -> u8 {
     match kind {
-        AlertKind::IllegalMove | AlertKind::SecondIllegalMove | AlertKind::FlagFall => 0,
+        AlertKind::IllegalMove
+        | AlertKind::SecondIllegalMove
+        | AlertKind::FlagFall
+        // Art. 6.11.2: the player has called the arbiter.
+        | AlertKind::ClockStopped => 0,
         AlertKind::TimeControlReached | AlertKind::LastFiveMinutes => 2,
         _ => 1,
     }
@@ -292,6 +296,7 @@ impl LogLine {
             Ok(LogEntry::Board(_)) => "board",
             Ok(LogEntry::Correction { .. }) => "correction",
             Ok(LogEntry::Resolution { .. }) => "resolution",
+            Ok(LogEntry::Moves { .. }) => "moves",
             Err(_) => "",
         };
         LogLine {
