@@ -280,7 +280,8 @@ async fn a_pgn_growing_on_a_board_a_livechess_cloud_game_and_a_rounds_pgn_linked
 }
 
 #[actix_web::test]
-async fn arbiter_live_relay_once_posts_a_folder_of_pgn_files_and_then_only_what_changed() {
+async fn arbiter_live_relay_once_posts_a_folder_of_pgn_files_and_the_server_keeps_only_what_changed()
+ {
     let ctx = TestContext::new();
     let (id, key) = paired_with_key(&ctx).await;
     let port = webdriver::serve(ctx.state.clone());
@@ -343,4 +344,83 @@ async fn arbiter_live_relay_once_posts_a_folder_of_pgn_files_and_then_only_what_
     let printed = relay(&file);
     assert!(printed.starts_with("board 1: 4 plies"), "{printed}");
     assert_eq!(log_length(&ctx, id, 1), 2);
+}
+
+#[actix_web::test]
+async fn arbiter_live_relay_follows_a_livechess_cloud_folder_and_posts_only_what_changed() {
+    let ctx = TestContext::new();
+    let (id, key) = paired_with_key(&ctx).await;
+    let port = webdriver::serve(ctx.state.clone());
+    let dir = tempfile::tempdir().expect("a folder");
+    let round = dir.path().join("round-1");
+    std::fs::create_dir_all(&round).expect("a folder");
+    std::fs::write(
+        dir.path().join("tournament.json"),
+        r#"{"name": "Open Day", "rounds": [{"count": 3, "live": 2}, {"count": 0, "live": 0}]}"#,
+    )
+    .expect("written");
+    std::fs::write(
+        round.join("index.json"),
+        r#"{"pairings": [
+            {"white": {"fname": "Jan", "lname": "Novák", "fideid": 0}, "black": {"fname": "Péter", "lname": "Kovács", "fideid": 0}, "result": "*"},
+            {"white": {"fname": "Eva", "lname": "Šťastná"}, "black": {"fname": "Dušan", "lname": "Jovanović"}, "result": "*"},
+            {"white": {"fname": "Anna", "lname": "Horváth"}, "black": {"fname": "Petr", "lname": "Dvořák"}, "result": "*"}]}"#,
+    )
+    .expect("written");
+    let game = |moves: &str| {
+        let moves: Vec<String> = moves
+            .split_whitespace()
+            .map(|san| format!("\"{san} 5400+30\""))
+            .collect();
+        format!(
+            r#"{{"live": true, "result": null, "clock": {{"run": true, "white": 5300, "black": 5350}}, "moves": [{}]}}"#,
+            moves.join(", ")
+        )
+    };
+    std::fs::write(round.join("game-1.json"), game("e4 e5 Nf3")).expect("written");
+    std::fs::write(round.join("game-2.json"), game("d4")).expect("written");
+    // Board 3 has not started: no game file yet.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["live", "relay", "--every", "1", "--livechesscloud"])
+        .arg(dir.path())
+        .args(["--to", &webdriver::base_url(port)])
+        .args(["--tournament", &id.to_string(), "--round", "1"])
+        .args(["--key", &key])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    let stdout = child.stdout.take().expect("its output");
+    let (sender, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = sender.send(line);
+        }
+    });
+    let next = || {
+        lines
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("a line from the relay")
+    };
+    let first = [next(), next()];
+    assert!(
+        first[0].starts_with("board 1: 3 plies (Novák, Jan – Kovács, Péter)"),
+        "{first:?}"
+    );
+    assert!(first[1].starts_with("board 2: 1 plies"), "{first:?}");
+    // Board 2 grows: only it is posted again.
+    std::fs::write(round.join("game-2.json"), game("d4 d5")).expect("written");
+    let grown = next();
+    assert!(grown.starts_with("board 2: 2 plies"), "{grown}");
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    let extra: Vec<String> = lines.try_iter().collect();
+    child.kill().expect("the relay stops");
+    let _ = child.wait();
+    assert!(extra.is_empty(), "{extra:?}");
+    assert_eq!(log_length(&ctx, id, 1), 1);
+    assert_eq!(log_length(&ctx, id, 2), 2);
+    assert_eq!(log_length(&ctx, id, 3), 0);
 }

@@ -16,8 +16,9 @@
 //! `round-N/index.json` — `pairings`, each with `white` and `black` (`fname`, `lname`,
 //! `title`, `fideid`) and `result` ([`read_lcc_round`]); `round-N/game-M.json` for the M-th
 //! pairing — `moves` (each `SAN seconds` with the clock's seconds after the move, possibly
-//! followed by `+increment` or other marks), `clock` (`white`, `black` seconds, `run`), `result`
-//! (`WHITEWIN`, `BLACKWIN`, `DRAW`, or none) ([`read_lcc_game`]). Nothing else is read.
+//! followed by `+increment` or other marks), `clock` (`white`, `black` seconds), `result`
+//! (`WHITEWIN`, `BLACKWIN`, `DRAW`, or none), `chess960` (the starting position's number: a
+//! game not from the standard one, 518, is refused) ([`read_lcc_game`]). Nothing else is read.
 //!
 //! Bounds: at most [`MAX_GAMES`] games in a text or pairings in a round, [`MAX_PLIES`] moves
 //! in a game; errors name the game and the field or line.
@@ -400,6 +401,8 @@ struct RawGame {
     #[serde(default)]
     moves: Option<Vec<String>>,
     #[serde(default)]
+    chess960: Option<u32>,
+    #[serde(default)]
     clock: Option<RawClock>,
     #[serde(default)]
     result: Option<String>,
@@ -436,6 +439,15 @@ pub fn read_lcc_game(text: &str, file: &str) -> Result<SourceGame, SourceReadErr
     };
     let raw: RawGame = serde_json::from_str(text)
         .map_err(|error| json_error("JSON".to_owned(), error.to_string()))?;
+    // 518 is the standard starting position in the Chess960 numbering.
+    if let Some(number) = raw.chess960.filter(|&n| n != 518) {
+        return Err(json_error(
+            "chess960".to_owned(),
+            format!(
+                "starting position {number} is not the standard one (518): only standard chess is followed"
+            ),
+        ));
+    }
     let texts = raw
         .moves
         .ok_or_else(|| json_error("moves".to_owned(), "missing".to_owned()))?;
@@ -635,5 +647,12 @@ mod tests {
         .expect("read");
         assert_eq!(tournament.rounds[0], LccRound { count: 4, live: 4 });
         assert!(read_lcc_tournament("[").is_err());
+        let shuffled = read_lcc_game(r#"{"chess960": 17, "moves": []}"#, "game-5.json");
+        assert!(
+            shuffled
+                .expect_err("refused")
+                .to_string()
+                .starts_with("game-5.json: chess960: starting position 17")
+        );
     }
 }
