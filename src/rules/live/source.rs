@@ -79,9 +79,21 @@ impl LiveGame {
         if self.fed_by == Some(FedBy::Board) {
             return Err(SourceError::FedByBoard);
         }
+        // The moves written as the game already has them are its moves: only the rest is
+        // read (a log replayed holds the whole mainline in every reading).
+        let known = self
+            .moves
+            .iter()
+            .zip(sans)
+            .take_while(|(ours, theirs)| ours == theirs)
+            .count();
         let mut position = Position::new();
         let mut moves: Vec<Move> = Vec::with_capacity(sans.len());
-        for (index, san) in sans.iter().enumerate() {
+        for &m in &self.played[..known] {
+            position.play_unchecked(m);
+            moves.push(m);
+        }
+        for (index, san) in sans.iter().enumerate().skip(known) {
             let m = parse_move(&position, san, Lang::En).map_err(|_| SourceError::IllegalMove {
                 ply: index as u32 + 1,
                 san: san.clone(),
@@ -96,7 +108,9 @@ impl LiveGame {
             .zip(&moves)
             .take_while(|(a, b)| a == b)
             .count();
-        if let Some([white, black]) = clock {
+        if let Some([white, black]) = clock
+            && self.result.is_none()
+        {
             // The reading is the clock after the source's last move: the time control's
             // check (6.3.1) reads it as the moves are played; the flag and the last five
             // minutes are checked once they are.
@@ -163,6 +177,23 @@ mod tests {
         assert_eq!(game.moves(), sans("e4 e5 Nf3 Nc6 Bb5").as_slice());
         assert!(game.alerts().is_empty());
         assert_eq!(game.fed_by(), Some(FedBy::Moves));
+    }
+
+    #[test]
+    fn the_same_moves_written_otherwise_are_no_correction() {
+        let mut game = LiveGame::new();
+        game.follow_mainline(&sans("e4 e5 Nf3 Nc6 Bc4 Nf6 0-0"), None, None)
+            .expect("legal");
+        assert_eq!(game.moves().last().map(String::as_str), Some("O-O"));
+        game.follow_mainline(&sans("e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Bc5"), None, None)
+            .expect("legal");
+        game.follow_mainline(&sans("e4 e5 Nf3 Nc6 Bc4 Nf6 0-0 Bc5 d3"), None, None)
+            .expect("legal");
+        assert_eq!(
+            game.moves(),
+            sans("e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Bc5 d3").as_slice()
+        );
+        assert!(game.alerts().is_empty());
     }
 
     #[test]
