@@ -177,13 +177,17 @@ impl Relay {
                 }
                 (Some(board), Some(why)) => {
                     println!("board {board}: {plies} plies: refused: {why}");
+                    // The same text would be refused again: posted again once it changes.
+                    self.posted.insert(place, pgn);
                 }
-                (None, why) => println!(
-                    "{place} ({} – {}): {plies} plies: {}",
-                    game.white,
-                    game.black,
-                    why.unwrap_or("no answer")
-                ),
+                (None, Some(why)) => {
+                    println!(
+                        "{place} ({} – {}): {plies} plies: {why}",
+                        game.white, game.black
+                    );
+                    self.posted.insert(place, pgn);
+                }
+                (None, None) => println!("{place}: {plies} plies: no answer for this game"),
             }
         }
         Ok(false)
@@ -237,7 +241,12 @@ impl Relay {
                 }
                 Ok((status, answer)) => {
                     println!("board {}: {status} {answer}", pairing.board);
-                    failed |= status >= 500;
+                    if status < 500 {
+                        // Refused: the same file would be refused again.
+                        self.posted.insert(name, text);
+                    } else {
+                        failed = true;
+                    }
                 }
                 Err(problem) => {
                     println!("{url}: {problem}");
@@ -286,7 +295,8 @@ fn pgn_files(path: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A file's text, at most [`MAX_READ`] bytes, its encoding guessed as every reader does.
+/// A file's text, at most [`MAX_READ`] bytes, in the encoding it was written in
+/// ([`crate::formats::text`]).
 fn read_text(path: &Path) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)
@@ -295,7 +305,9 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
     if bytes.len() as u64 > MAX_READ {
         bail!("{}: larger than {MAX_READ} bytes", path.display());
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(crate::formats::text::decode(&bytes)
+        .with_context(|| path.display().to_string())?
+        .text)
 }
 
 /// A file of a LiveChess Cloud folder: from its URL (`http://`, `https://`) or a local folder.

@@ -12,7 +12,9 @@
 //!   article: the arbiter checks it).
 //!
 //! Moves after the game's end by the Laws (checkmate, fivefold repetition, ...) are not
-//! played: the game ended there.
+//! played: the game ended there. The source is the record of the game: an operator's
+//! correction ([`LiveGame::correct`]) stands until the source's next reading that differs from
+//! it, which replaces it in turn — a wrong move is corrected at the source.
 
 use super::{AlertKind, LiveGame};
 use crate::rules::Move;

@@ -143,6 +143,6 @@ pub fn feed_refusal(
             &format!("board {board} of round {round} is a bye: there is no game to follow"),
         ),
         StoreError::Refused(other) => error(StatusCode::CONFLICT, &format!("{other:?}")),
-        StoreError::Db(problem) => error(StatusCode::INTERNAL_SERVER_ERROR, &problem.to_string()),
+        StoreError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed"),
     }
 }
