@@ -211,6 +211,29 @@ async fn a_pgn_growing_on_a_board_a_livechess_cloud_game_and_a_rounds_pgn_linked
     let row_3 = console.text("#board-3").expect("board 3");
     assert!(row_3.contains("½-½"), "{row_3}");
 
+    // Board 2's clock stopped during the game (Art. 6.11.2): the arbiter is called, queued at
+    // the top of the console, once however many stopped readings come.
+    let mut stopped = events.last().expect("an event").clone();
+    if let Some(clock) = stopped.clock.as_mut() {
+        clock.run = None;
+    }
+    let twice = [stopped.to_line(), stopped.to_line()].join("\n");
+    let answer = feed
+        .send(post(&board_2, &key, "application/x-ndjson", &twice))
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let console = orga
+        .get(&format!("/tournaments/{id}/rounds/1/console"))
+        .await;
+    let queued = console.texts("#alerts li");
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert!(
+        queued[0].contains("Board 2")
+            && queued[0].contains("Art. 6.11.2")
+            && queued[0].contains("arbiter's assistance"),
+        "{queued:?}"
+    );
+
     // A round's PGN: a game with its Board tag, one linked by the players' names (written
     // without accents, given name first), one of players the round does not have.
     let round_pgn = concat!(
