@@ -301,6 +301,77 @@ fn fuzz_pgn_reader() {
     });
 }
 
+/// Readings of sources of moves: PGN games and LiveChess Cloud files, mutated; each reading
+/// that is read is given to one live game, as the feed's log gives them one after another.
+#[test]
+fn fuzz_move_source_readers_and_the_game_they_feed() {
+    use arbiter::formats::move_source::{
+        read_lcc_game, read_lcc_round, read_lcc_tournament, read_pgn,
+    };
+    use arbiter::rules::live::LiveGame;
+    const SOURCE_SEEDS: &[&str] = &[
+        "[White \"Novák, Jan\"]\n[Board \"3\"]\n\n1. e4 {[%clk 1:29:50]} e5 2. Nf3 (2. Nc3) Nc6 *\n",
+        "[Round \"2.7\"]\n[WhiteFideId \"1503014\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+        r#"{"live": true, "chess960": 518, "result": null, "clock": {"run": true, "white": 5390, "black": 5400}, "moves": ["e4 5999+1", "e5 5980", "Nf3, 5990+30"]}"#,
+        r#"{"moves": ["d4 100", "d5 90", "c4 80"], "result": "DRAW"}"#,
+        r#"{"pairings": [{"white": {"fname": "Jan", "lname": "Novák", "fideid": 310000}, "black": null, "result": "*"}]}"#,
+        r#"{"name": "Open", "rounds": [{"count": 4, "live": 4}]}"#,
+    ];
+    const SOURCE_ALPHABET: &[&str] = &[
+        "e4",
+        " ",
+        "\"",
+        "{",
+        "}",
+        "[%clk ",
+        "9:99:99",
+        "]",
+        "(",
+        ")",
+        "1-0",
+        "*",
+        "Qh4#",
+        "O-O",
+        "\"moves\": [",
+        "\"result\": \"WHITEWIN\"",
+        ",",
+        "null",
+        "-1",
+        "1e308",
+        "\"fideid\": ",
+        "\"chess960\": 7",
+        "Nf3",
+        "x",
+        "=Q",
+        "\n",
+        "[Board \"",
+        "999999999999",
+    ];
+    let mut game = LiveGame::new();
+    run_on(
+        "move sources",
+        11,
+        |rng| mutate_from(rng, SOURCE_SEEDS, SOURCE_ALPHABET),
+        |input| {
+            let mut readings = Vec::new();
+            if let Ok(games) = read_pgn(input) {
+                readings.extend(games.into_iter().flatten());
+            }
+            readings.extend(read_lcc_game(input, "game-1.json"));
+            let _ = read_lcc_round(input);
+            let _ = read_lcc_tournament(input);
+            for reading in readings {
+                if reading.entry().apply(&mut game).is_err() {
+                    continue;
+                }
+                if game.result().is_some() {
+                    game = LiveGame::new();
+                }
+            }
+        },
+    );
+}
+
 #[test]
 fn fuzz_trf_reader() {
     let make = |rng: &mut Rng| mutate_from(rng, TRF_SEEDS, TRF_ALPHABET);

@@ -463,6 +463,69 @@ fn arbiter_live_replay_prints_each_boards_moves_alerts_and_result_as_json() {
 }
 
 #[test]
+fn a_5_2_arbiter_live_replay_category_rapid_cites_the_appendix_for_an_illegal_move() {
+    let mut rng = Rng(31);
+    let mut feed = Feed::new("R1", false);
+    let mut position = Position::new();
+    play_san(&mut feed, &mut position, &["e4", "e5"], &mut rng);
+    // White completes an illegal move; the position before it is placed again.
+    feed.illegal(&position, &mut rng);
+    feed.send(position.board(), Some(Color::White));
+    play_san(&mut feed, &mut position, &["Nf3"], &mut rng);
+    let lines: Vec<String> = feed.events.iter().map(BoardEvent::to_line).collect();
+    let dir = std::env::temp_dir().join(format!("arbiter-live-rapid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("feed.jsonl");
+    std::fs::write(&path, lines.join("\n")).expect("written");
+    let replay = |extra: &[&str]| -> serde_json::Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["live", "replay"])
+            .arg(&path)
+            .arg("--json")
+            .args(extra)
+            .output()
+            .expect("arbiter runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).expect("JSON")
+    };
+    let standard = replay(&[]);
+    assert_eq!(standard["boards"][0]["alerts"][0]["article"], "7.5.1");
+    let rapid = replay(&[
+        "--category",
+        "rapid",
+        "--moves-to-control",
+        "0",
+        "--increment",
+        "10",
+        "--unsupervised",
+    ]);
+    let alert = &rapid["boards"][0]["alerts"][0];
+    assert_eq!(
+        (alert["kind"].as_str(), alert["article"].as_str()),
+        (Some("illegal_move"), Some("A.5.2")),
+        "{rapid}"
+    );
+    assert_eq!(
+        rapid["boards"][0]["moves"],
+        serde_json::json!(["e4", "e5", "Nf3"])
+    );
+    // A category the Laws do not have is refused by name.
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["live", "replay"])
+        .arg(&path)
+        .args(["--category", "bullet"])
+        .output()
+        .expect("arbiter runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("bullet"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn observations_before_any_press_are_not_moves() {
     let mut game = LiveGame::new();
     let start = board_fen(&Board::standard());
@@ -835,6 +898,95 @@ fn a_held_press_confirmed_by_the_operator_is_the_move() {
     game.resolve(Resolution::Move(e4)).expect("held");
     assert_eq!(game.moves(), ["e4"]);
     assert!(!game.is_held());
+}
+
+/// A board event of the position with the clock `run`ning (`None`: stopped).
+fn clock_event(position: &Position, run: Option<Color>) -> BoardEvent {
+    BoardEvent {
+        serialnr: "C".to_owned(),
+        flipped: false,
+        board: board_fen(position.board()),
+        clock: Some(ClockReading {
+            white: Some(3000),
+            black: Some(3000),
+            run: run.map(|c| if c == Color::White { "white" } else { "black" }.to_owned()),
+            time: None,
+        }),
+        t: 0,
+    }
+}
+
+#[test]
+fn art_6_11_2_the_clock_stopped_during_the_game_calls_the_arbiter_once_per_stop() {
+    let mut position = Position::new();
+    let mut game = LiveGame::new();
+    // Before the clock first ran: the board set up, the clock not started — no alert.
+    clock_event(&position, None).apply(&mut game);
+    assert!(game.alerts().is_empty());
+    clock_event(&position, Some(Color::White)).apply(&mut game);
+    let e4 = parse_move(&position, "e4", Lang::En).expect("legal");
+    position.play_unchecked(e4);
+    clock_event(&position, Some(Color::Black)).apply(&mut game);
+    // Black stops the clock: one alert however many stopped readings follow.
+    for _ in 0..3 {
+        clock_event(&position, None).apply(&mut game);
+    }
+    let stops: Vec<_> = game
+        .alerts()
+        .iter()
+        .filter(|a| a.kind == AlertKind::ClockStopped)
+        .collect();
+    assert_eq!(stops.len(), 1, "{:?}", game.alerts());
+    assert_eq!((stops[0].article, stops[0].ply), (Some("6.11.2"), 1));
+    assert_eq!(game.result(), None);
+    // The arbiter restarts the clock (6.11.3): the next stop is a new alert.
+    clock_event(&position, Some(Color::Black)).apply(&mut game);
+    clock_event(&position, None).apply(&mut game);
+    let count = |game: &LiveGame| {
+        game.alerts()
+            .iter()
+            .filter(|a| a.kind == AlertKind::ClockStopped)
+            .count()
+    };
+    assert_eq!(count(&game), 2);
+    assert_eq!(game.moves(), ["e4"]);
+}
+
+#[test]
+fn art_6_11_2_the_clock_stopped_at_the_games_end_is_no_alert() {
+    let mut position = Position::new();
+    let mut game = LiveGame::new();
+    clock_event(&position, Some(Color::White)).apply(&mut game);
+    for (san, next) in [
+        ("f3", Color::Black),
+        ("e5", Color::White),
+        ("g4", Color::Black),
+        ("Qh4#", Color::White),
+    ] {
+        let m = parse_move(&position, san, Lang::En).expect("legal");
+        position.play_unchecked(m);
+        clock_event(&position, Some(next)).apply(&mut game);
+    }
+    assert_eq!(game.result().map(|r| r.as_pgn()), Some("0-1"));
+    clock_event(&position, None).apply(&mut game);
+    assert!(
+        game.alerts()
+            .iter()
+            .all(|a| a.kind != AlertKind::ClockStopped),
+        "{:?}",
+        game.alerts()
+    );
+    // The kings placed on the centre squares on a stopped clock: the result signal, no stop.
+    let mut agreed = LiveGame::new();
+    clock_event(&Position::new(), Some(Color::White)).apply(&mut agreed);
+    let mut kings = BoardEvent {
+        board: "8/8/8/3kK3/8/8/8/8".to_owned(),
+        ..clock_event(&Position::new(), None)
+    };
+    kings.t = 1;
+    kings.apply(&mut agreed);
+    let kinds: Vec<AlertKind> = agreed.alerts().iter().map(|a| a.kind).collect();
+    assert_eq!(kinds, [AlertKind::ResultSignal]);
 }
 
 fn sq(name: &str) -> Square {

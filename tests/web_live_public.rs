@@ -16,7 +16,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::test;
 use arbiter::db::models::Role;
 use arbiter::db::store;
-use arbiter::formats::live_feed::feed_of_moves;
+use arbiter::formats::live_feed::{LogEntry, feed_of_moves};
 use arbiter::publish::{agent, push_due, push_live_due};
 use common::TestContext;
 
@@ -76,7 +76,11 @@ async fn a_venues_live_games_reach_its_public_server_only_as_delayed() {
     assert_eq!(client.get(&games).await.status, StatusCode::NOT_FOUND);
 
     // Board 1 played 8 plies twenty minutes ago and 5 more just now; the delay is 15 minutes.
-    let events = feed_of_moves("B1", &MOVES, 0, 1_000).expect("a feed");
+    let events: Vec<LogEntry> = feed_of_moves("B1", &MOVES, 0, 1_000)
+        .expect("a feed")
+        .into_iter()
+        .map(LogEntry::Board)
+        .collect();
     let now = now_millis();
     let mut sent = arbiter::publish::LiveSent::new();
     let pushed = venue.with_conn(|conn| {

@@ -11,7 +11,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::live::{AlertKind, CorrectionError, LiveGame, Observation, Resolution};
+use crate::rules::game::Outcome;
+use crate::rules::live::{
+    AlertKind, CorrectionError, LiveGame, Observation, Resolution, SourceError,
+};
 use crate::rules::san::{Lang, parse_move, to_san};
 use crate::rules::{Color, Position};
 
@@ -67,7 +70,9 @@ impl BoardEvent {
         }
     }
 
-    /// Gives the event to the game it is of: the clock reading, then the placement.
+    /// Gives the event to the game it is of: the clock reading, then the placement, then — when
+    /// the clock reads stopped — the stop (Art. 6.11.2; after the placement, so that the kings'
+    /// result signal placed on a stopped clock ends the game first).
     pub fn apply(&self, game: &mut LiveGame) {
         if let Some(clock) = &self.clock {
             game.clock(clock.white, clock.black);
@@ -77,6 +82,9 @@ impl BoardEvent {
             flipped: self.flipped,
             running: self.running(),
         });
+        if self.clock.as_ref().is_some_and(|clock| clock.run.is_none()) {
+            game.clock_stopped();
+        }
     }
 
     /// The event as one line of a feed.
@@ -122,6 +130,18 @@ pub enum LogEntry {
         #[serde(default)]
         reason: String,
     },
+    /// A source of moves read once (a PGN that grows, a LiveChess Cloud game): its whole
+    /// mainline so far ([`LiveGame::follow_mainline`]).
+    Moves {
+        /// The mainline, SAN with English letters.
+        moves: Vec<String>,
+        /// The source's clock (the last reading of each side), when it has one.
+        #[serde(default)]
+        clock: Option<ClockReading>,
+        /// The source's result (`1-0`, `0-1`, `1/2-1/2`); `None` while the game goes on.
+        #[serde(default)]
+        result: Option<String>,
+    },
 }
 
 /// Why an operator's entry does not apply to the game.
@@ -144,6 +164,9 @@ pub enum EntryError {
     /// An unknown alert name.
     #[error("unknown alert {0:?}")]
     Alert(String),
+    /// A source's reading or a board event the game does not take.
+    #[error(transparent)]
+    Source(#[from] SourceError),
 }
 
 impl LogEntry {
@@ -151,8 +174,18 @@ impl LogEntry {
     pub fn apply(&self, game: &mut LiveGame) -> Result<(), EntryError> {
         match self {
             LogEntry::Board(event) => {
+                game.check_board_feed()?;
                 event.apply(game);
                 Ok(())
+            }
+            LogEntry::Moves {
+                moves,
+                clock,
+                result,
+            } => {
+                let clock = clock.as_ref().map(|c| [c.white, c.black]);
+                let result = result.as_deref().and_then(Outcome::parse);
+                Ok(game.follow_mainline(moves, clock, result)?)
             }
             LogEntry::Correction {
                 from_ply, moves, ..

@@ -5,6 +5,7 @@
 pub mod csv;
 pub mod fide_list;
 pub mod live_feed;
+pub mod move_source;
 pub mod public_live;
 pub mod public_state;
 pub mod public_state_trf;

@@ -18,6 +18,7 @@ pub mod desk;
 pub mod entries;
 pub mod entry_fields;
 pub mod incident;
+pub mod live_link;
 pub mod model;
 pub mod norms;
 pub mod personal_link;

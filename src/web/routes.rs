@@ -217,6 +217,10 @@ fn publishing_routes(cfg: &mut web::ServiceConfig) {
             web::post().to(api::live_feed::live_feed),
         )
         .route(
+            "/api/v1/live/{id}/rounds/{round}/pgn",
+            web::post().to(api::live_round_pgn::live_round_pgn),
+        )
+        .route(
             "/events/{id}",
             web::get().to(pushed::show::show_pushed_event),
         )

@@ -84,6 +84,25 @@ impl LiveEventRow {
             .load(conn)
     }
 
+    /// A board's first entry from its feed (not an operator's), if any: what kind of feed the
+    /// board follows.
+    pub fn first_feed_entry(
+        conn: &mut DbConn,
+        tournament: TournamentId,
+        round: i32,
+        board: i32,
+    ) -> QueryResult<Option<LiveEventRow>> {
+        live_events::table
+            .filter(live_events::tournament_id.eq(tournament))
+            .filter(live_events::round.eq(round))
+            .filter(live_events::board.eq(board))
+            .filter(live_events::user_id.is_null())
+            .order(live_events::id.asc())
+            .select(LiveEventRow::as_select())
+            .first(conn)
+            .optional()
+    }
+
     /// The boards of a round that have a log.
     pub fn boards(
         conn: &mut DbConn,

@@ -8,12 +8,14 @@ use crate::db::DbConn;
 use crate::db::domain::TournamentData;
 use crate::db::models::GameId;
 use crate::db::models::live_events::LiveEventRow;
+use crate::db::models::players::PlayerRow;
 use crate::db::models::tournament_day::GameScore;
-use crate::db::models::{TournamentId, TournamentRow};
+use crate::db::models::{Game, Round, TournamentId, TournamentRow};
 use crate::formats::fide_list::RatingKind;
 use crate::formats::live_feed::LogEntry;
 use crate::rules::clock::Category;
 use crate::rules::live::{LiveGame, LiveSettings};
+use crate::tournament::live_link::RoundBoard;
 
 /// The settings a tournament's games are followed under: the category of its rating (standard,
 /// rapid, blitz — Appendix A.1, B.1); in rapid and blitz no move count to a time control.
@@ -165,4 +167,36 @@ pub fn delayed_round(
         }
     }
     Ok((games, delay))
+}
+
+/// The games of round `round` as the linking of a source's games sees them
+/// ([`crate::tournament::live_link`]): board, players' names and FIDE ids; a bye's row is not
+/// among them. `None` when the round is not paired.
+pub fn round_boards(
+    conn: &mut DbConn,
+    tournament: TournamentId,
+    round: i32,
+) -> diesel::QueryResult<Option<Vec<RoundBoard>>> {
+    let Some(found) = Round::by_number(conn, tournament, round)? else {
+        return Ok(None);
+    };
+    let players: std::collections::HashMap<_, _> = PlayerRow::for_tournament(conn, tournament)?
+        .into_iter()
+        .map(|player| (player.id, player))
+        .collect();
+    let boards = Game::for_round(conn, found.id)?
+        .into_iter()
+        .filter_map(|game| {
+            let white = players.get(&game.white_id)?;
+            let black = players.get(&game.black_id?)?;
+            Some(RoundBoard {
+                board: game.board,
+                white: white.name.clone(),
+                white_fide_id: white.fide_id,
+                black: black.name.clone(),
+                black_fide_id: black.fide_id,
+            })
+        })
+        .collect();
+    Ok(Some(boards))
 }

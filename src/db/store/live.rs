@@ -13,7 +13,7 @@ use crate::db::models::live_settings::LiveSettingsRow;
 use crate::db::models::tournament_day::GameScore;
 use crate::db::models::{Game, Round, TournamentId, TournamentRow, UserId};
 use crate::db::read::live::follow;
-use crate::formats::live_feed::{BoardEvent, LogEntry};
+use crate::formats::live_feed::{EntryError, LogEntry};
 use crate::rules::live::{AlertKind, LiveGame};
 use crate::tournament::personal_link::{LinkKey, LinkScope};
 
@@ -96,24 +96,59 @@ fn board_game(
     Ok(game)
 }
 
-/// Keeps a board's events as received (at `received_at`, Unix milliseconds), in order, for the
-/// game on `board` of round `round`. Returns how many were kept.
+/// Keeps a board's feed as received (at `received_at`, Unix milliseconds), in order, for the
+/// game on `board` of round `round`: an electronic board's events ([`LogEntry::Board`]) or a
+/// source's readings of its moves ([`LogEntry::Moves`]). Returns how many entries were kept.
+///
+/// A board follows one kind of feed: board events on a board fed by a source of moves, or
+/// the reverse, are refused ([`Refusal::LiveEntry`]), as is a reading whose move is not legal
+/// (naming it) — nothing of the call is kept then. A reading that changes nothing of the game
+/// (the same mainline, clock and result polled again) is not kept: the log does not grow
+/// while a source stands still.
 pub fn record_feed(
     conn: &mut DbConn,
     tournament: TournamentId,
     round: i32,
     board: i32,
-    events: &[BoardEvent],
+    entries: &[LogEntry],
     received_at: i64,
 ) -> Result<usize, StoreError> {
     crate::db::write_transaction(conn, |conn| {
-        TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
+        let row = TournamentRow::find(conn, tournament)?.ok_or(StoreError::NotFound)?;
         board_game(conn, tournament, round, board)?;
-        let entries: Vec<String> = events
+        let has_moves = entries
             .iter()
-            .map(|event| LogEntry::Board(event.clone()).to_json())
-            .collect();
-        let rows: Vec<NewLiveEvent<'_>> = entries
+            .any(|entry| matches!(entry, LogEntry::Moves { .. }));
+        let kept: Vec<&LogEntry> = if has_moves {
+            // The game as the log gives it, each reading checked against it.
+            let log = LiveEventRow::of_board(conn, tournament, round, board, 0, None)?;
+            let mut game = LiveGame::with_settings(crate::db::read::live::settings_of(&row));
+            follow(&log, &mut game);
+            let mut kept = Vec::new();
+            for entry in entries {
+                let before = Snapshot::of(&game);
+                entry.apply(&mut game).map_err(Refusal::LiveEntry)?;
+                if Snapshot::of(&game) != before || matches!(entry, LogEntry::Board(_)) {
+                    kept.push(entry);
+                }
+            }
+            kept
+        } else {
+            // Board events: only the kind of the board's feed is checked (its first entry),
+            // not the whole log replayed for every second's events.
+            let first = LiveEventRow::first_feed_entry(conn, tournament, round, board)?;
+            if let Some(first) = first
+                && matches!(LogEntry::parse(&first.entry), Ok(LogEntry::Moves { .. }))
+            {
+                return Err(Refusal::LiveEntry(EntryError::Source(
+                    crate::rules::live::SourceError::FedByMoves,
+                ))
+                .into());
+            }
+            entries.iter().collect()
+        };
+        let texts: Vec<String> = kept.iter().map(|entry| entry.to_json()).collect();
+        let rows: Vec<NewLiveEvent<'_>> = texts
             .iter()
             .map(|entry| NewLiveEvent {
                 tournament_id: tournament,
@@ -126,6 +161,26 @@ pub fn record_feed(
             .collect();
         Ok(LiveEventRow::insert(conn, &rows)?)
     })
+}
+
+/// What of a game a source's reading can change.
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    moves: Vec<String>,
+    result: Option<crate::rules::game::Outcome>,
+    clock: [Option<u64>; 2],
+    alerts: usize,
+}
+
+impl Snapshot {
+    fn of(game: &LiveGame) -> Snapshot {
+        Snapshot {
+            moves: game.moves().to_vec(),
+            result: game.result(),
+            clock: game.clock_reading(),
+            alerts: game.alerts().len(),
+        }
+    }
 }
 
 /// The arbiter's correction or resolution of a board's game, at `at` (Unix milliseconds):
@@ -183,7 +238,9 @@ pub fn record_operator_entry(
                 "live_confirmation",
                 format!("round {round}, board {board}: {alert} at ply {ply} — {reason}"),
             ),
-            LogEntry::Board(_) => ("live_board", format!("round {round}, board {board}")),
+            LogEntry::Board(_) | LogEntry::Moves { .. } => {
+                ("live_board", format!("round {round}, board {board}"))
+            }
         };
         audit.push(NewAuditEntry {
             action,

@@ -27,15 +27,27 @@
 //!   when the opponent cannot checkmate by any series of legal moves; **6.3.1** the time
 //!   control reached (the player's move count passed with time left); **8.4** the last five
 //!   minutes without an increment of 30 seconds or more (the scoresheet need not be kept).
+//! - **Art. 6.11.2**: a player may stop the clock only to seek the arbiter's assistance; the
+//!   arbiter decides when the game restarts (6.11.3) and whether the player had a valid reason
+//!   (6.11.4). The clock going from running to stopped while the game has no result is an alert
+//!   ([`LiveGame::clock_stopped`]), once per stop (the clock running again re-arms it); not
+//!   before the clock first ran, nor once the game has a result, nor for an illegal move's
+//!   procedure (the stop after the illegal move's alert, Art. 7.5.1). The 2014 Laws' article on both
+//!   flags fallen (old 6.11) was dropped in 2018 and is not followed.
+//! - **Sources of moves** (a PGN that grows, LiveChess Cloud; [`LiveGame::follow_mainline`]):
+//!   the source's mainline is played through the same checks as a board's moves; a board
+//!   follows a board's placements or a source's moves, never both.
 //! - **The operator** ([`LiveGame::correct`], [`LiveGame::resolve`]): a correction replaces
 //!   the mainline from a ply, with no leftover variation, and the game goes on from the
 //!   corrected position; a held press is confirmed as a move or ruled an illegal move.
 
 mod claims;
 mod settings;
+mod source;
 
 pub use claims::ClaimHint;
 pub use settings::LiveSettings;
+pub use source::{FedBy, SourceError};
 
 use super::clock::may_stop_recording;
 use super::dead::DeadPosition;
@@ -83,10 +95,15 @@ pub enum AlertKind {
     /// A player has less than five minutes and no increment of 30 seconds or more: the
     /// scoresheet need not be kept (Art. 8.4).
     LastFiveMinutes,
+    /// The clock stopped during the game: a player seeks the arbiter's assistance (Art. 6.11.2).
+    ClockStopped,
+    /// The source of the moves (a PGN, LiveChess Cloud) gives a result: a proposed result.
+    SourceResult,
 }
 
 impl AlertKind {
-    /// The article of the Laws, as `7.5.1`; `None` for the board's result signal.
+    /// The article of the Laws, as `7.5.1`; `None` for the board's result signal and the
+    /// source's result.
     pub fn article(self) -> Option<&'static str> {
         match self {
             AlertKind::IllegalMove => Some("7.5.1"),
@@ -100,15 +117,18 @@ impl AlertKind {
             AlertKind::FlagFall => Some("6.9"),
             AlertKind::TimeControlReached => Some("6.3.1"),
             AlertKind::LastFiveMinutes => Some("8.4"),
+            AlertKind::ClockStopped => Some("6.11.2"),
+            AlertKind::SourceResult => None,
         }
     }
 
     /// Whether the alert ends the game (and proposes its result).
     pub fn ends_the_game(self) -> bool {
         match self {
-            AlertKind::IllegalMove | AlertKind::TimeControlReached | AlertKind::LastFiveMinutes => {
-                false
-            }
+            AlertKind::IllegalMove
+            | AlertKind::TimeControlReached
+            | AlertKind::LastFiveMinutes
+            | AlertKind::ClockStopped => false,
             AlertKind::SecondIllegalMove
             | AlertKind::Checkmate
             | AlertKind::Stalemate
@@ -116,12 +136,13 @@ impl AlertKind {
             | AlertKind::Fivefold
             | AlertKind::SeventyFiveMoves
             | AlertKind::ResultSignal
+            | AlertKind::SourceResult
             | AlertKind::FlagFall => true,
         }
     }
 
     /// Every kind, in the order of the list above.
-    pub const ALL: [AlertKind; 11] = [
+    pub const ALL: [AlertKind; 13] = [
         AlertKind::IllegalMove,
         AlertKind::SecondIllegalMove,
         AlertKind::Checkmate,
@@ -133,6 +154,8 @@ impl AlertKind {
         AlertKind::FlagFall,
         AlertKind::TimeControlReached,
         AlertKind::LastFiveMinutes,
+        AlertKind::ClockStopped,
+        AlertKind::SourceResult,
     ];
 
     /// The kind of a name ([`AlertKind::name`]).
@@ -154,6 +177,8 @@ impl AlertKind {
             AlertKind::FlagFall => "flag_fall",
             AlertKind::TimeControlReached => "time_control_reached",
             AlertKind::LastFiveMinutes => "last_five_minutes",
+            AlertKind::ClockStopped => "clock_stopped",
+            AlertKind::SourceResult => "source_result",
         }
     }
 }
@@ -256,6 +281,10 @@ pub struct LiveGame {
     /// An illegal move stood: nothing is read until the position before it is placed again.
     reinstating: bool,
     illegal: [u32; 2],
+    /// The clock's stop has been announced (Art. 6.11.2); the clock running again re-arms it.
+    stopped: bool,
+    /// What feeds the game: a board's placements or a source's moves.
+    fed_by: Option<FedBy>,
 }
 
 impl Default for LiveGame {
@@ -289,6 +318,8 @@ impl LiveGame {
             held: None,
             reinstating: false,
             illegal: [0, 0],
+            stopped: false,
+            fed_by: None,
         }
     }
 
@@ -347,6 +378,10 @@ impl LiveGame {
         if self.result.is_some() {
             return;
         }
+        self.fed_by.get_or_insert(FedBy::Board);
+        if seen.running.is_some() {
+            self.stopped = false;
+        }
         let placement = if seen.flipped {
             turned(seen.placement)
         } else {
@@ -404,6 +439,30 @@ impl LiveGame {
             _ => {
                 self.held = Some(Held { player, placement });
             }
+        }
+    }
+
+    /// The clock reads stopped (no side's time runs): while the game has no result and after
+    /// the clock has run, a player seeks the arbiter's assistance (Art. 6.11.2) — one alert per
+    /// stop.
+    /// A stop after an illegal move, before the next move, is the clock stopped for that
+    /// move's procedure (Art. 7.5.1: the position before it reinstated, the time given): the
+    /// arbiter is already called by the illegal move's alert, and no second alert is raised.
+    pub fn clock_stopped(&mut self) {
+        if self.result.is_some() || self.running.is_none() || self.stopped {
+            return;
+        }
+        self.stopped = true;
+        let ply = self.ply();
+        let for_illegal_move = self.alerts.last().is_some_and(|alert| {
+            alert.ply == ply
+                && matches!(
+                    alert.kind,
+                    AlertKind::IllegalMove | AlertKind::SecondIllegalMove
+                )
+        });
+        if !for_illegal_move {
+            self.alert(AlertKind::ClockStopped, None, None);
         }
     }
 
@@ -584,6 +643,8 @@ impl LiveGame {
         game.running = Some(game.position.turn());
         game.clock = self.clock;
         game.last_five = self.last_five;
+        game.stopped = self.stopped;
+        game.fed_by = self.fed_by;
         *self = game;
         Ok(())
     }
@@ -720,4 +781,36 @@ fn kings_signal(placement: &str) -> Option<Outcome> {
         (false, false) => Outcome::WhiteWins,
         _ => Outcome::Draw,
     })
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::AlertKind;
+
+    /// Every kind is in [`AlertKind::ALL`] and read back from its name (the log's
+    /// confirmations name their alert). The match lists every kind: a new one does not compile
+    /// until it is placed here, and then in `ALL`.
+    #[test]
+    fn every_alert_kind_is_listed_and_read_back_by_its_name() {
+        let listed = |kind: AlertKind| match kind {
+            AlertKind::IllegalMove
+            | AlertKind::SecondIllegalMove
+            | AlertKind::Checkmate
+            | AlertKind::Stalemate
+            | AlertKind::DeadPosition
+            | AlertKind::Fivefold
+            | AlertKind::SeventyFiveMoves
+            | AlertKind::ResultSignal
+            | AlertKind::FlagFall
+            | AlertKind::TimeControlReached
+            | AlertKind::LastFiveMinutes
+            | AlertKind::ClockStopped
+            | AlertKind::SourceResult => AlertKind::ALL.contains(&kind),
+        };
+        for kind in AlertKind::ALL {
+            assert!(listed(kind));
+            assert_eq!(AlertKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(AlertKind::from_name("nothing"), None);
+    }
 }

@@ -1,5 +1,6 @@
 //! The open API's answers: the JSON error and a JSON body with its ETag; the bearer key of a
-//! push and a refused push's answer.
+//! push and a refused push's answer; the live feed's key, body and refusals, shared by its
+//! board and round endpoints.
 
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
@@ -94,5 +95,103 @@ pub fn json_with_etag(
         answer
             .insert_header((header::CONTENT_TYPE, content_type))
             .body(body)
+    }
+}
+
+/// The largest feed body accepted: 1 MiB (a second's events of a board are a few hundred
+/// bytes; a round's PGN of 300 games with clocks, some 700 KB).
+pub const MAX_FEED_BYTES: usize = 1024 * 1024;
+
+/// The feed API's key: the tournament `id` whose feed key comes as `Authorization: Bearer
+/// KEY`, or the 401 answer that says why not.
+pub async fn feed_tournament(
+    req: &actix_web::HttpRequest,
+    state: &actix_web::web::Data<crate::web::AppState>,
+    id: i32,
+) -> Result<Result<crate::db::models::TournamentRow, HttpResponse>, crate::web::AppError> {
+    use crate::db::models::TournamentRow;
+    use crate::db::models::live_settings::LiveSettingsRow;
+    use crate::tournament::personal_link::{is_well_formed, token_digest};
+    let key = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    if !is_well_formed(&key) {
+        return Ok(Err(error(
+            StatusCode::UNAUTHORIZED,
+            "the tournament's feed key is needed: Authorization: Bearer KEY",
+        )));
+    }
+    let digest = token_digest(&key);
+    let tournament = state
+        .db(move |conn| {
+            let Some(owner) = LiveSettingsRow::tournament_of(conn, &digest)? else {
+                return Ok(None);
+            };
+            Ok(TournamentRow::find(conn, owner)?.filter(|row| row.id.0 == id))
+        })
+        .await?;
+    Ok(tournament.ok_or_else(|| {
+        error(
+            StatusCode::UNAUTHORIZED,
+            "this key is not the tournament's feed key (revoked, replaced or another's)",
+        )
+    }))
+}
+
+/// The feed API's body as UTF-8 text of at most `limit` bytes, or the 413/422 answer.
+pub async fn feed_body(
+    mut payload: actix_web::web::Payload,
+    limit: usize,
+) -> Result<Result<String, HttpResponse>, crate::web::AppError> {
+    use futures_util::StreamExt;
+    let mut body = actix_web::web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk =
+            chunk.map_err(|error| crate::web::AppError::Unprocessable(error.to_string()))?;
+        if body.len() + chunk.len() > limit {
+            return Ok(Err(error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!("the feed's body is larger than {limit} bytes: send it in parts"),
+            )));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    match String::from_utf8(body.to_vec()) {
+        Ok(text) => Ok(Ok(text)),
+        Err(_) => Ok(Err(error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the body is not UTF-8 text",
+        ))),
+    }
+}
+
+/// The answer to a feed store's refusal: 404 for a round not paired or a board it does not
+/// have, 409 for a bye's row, 422 with the reason for an entry the game does not take.
+pub fn feed_refusal(
+    error_of: &crate::db::store::StoreError,
+    round: i32,
+    board: i32,
+) -> HttpResponse {
+    use crate::db::store::{Refusal, StoreError};
+    match error_of {
+        StoreError::NotFound => error(
+            StatusCode::NOT_FOUND,
+            &format!("round {round} is not paired or has no board {board}"),
+        ),
+        StoreError::Refused(Refusal::LiveEntry(reason)) => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("board {board}: {reason}"),
+        ),
+        StoreError::Refused(Refusal::EmptySeat) => error(
+            StatusCode::CONFLICT,
+            &format!("board {board} of round {round} is a bye: there is no game to follow"),
+        ),
+        StoreError::Refused(other) => error(StatusCode::CONFLICT, &format!("{other:?}")),
+        StoreError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed"),
     }
 }

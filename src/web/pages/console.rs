@@ -13,7 +13,7 @@ use crate::db::models::live_settings::LiveSettingsRow;
 use crate::db::read::live::Followed;
 use crate::formats::live_feed::{EntryError, LogEntry};
 use crate::rules::Position;
-use crate::rules::live::{Alert, AlertKind, CorrectionError, LiveGame};
+use crate::rules::live::{Alert, AlertKind, CorrectionError, LiveGame, SourceError};
 use crate::rules::san::{Lang as SanLang, to_san};
 use crate::web::access::Access;
 use crate::web::pages::round::player_label;
@@ -138,7 +138,11 @@ pub fn clock_text(seconds: Option<u64>) -> String {
 
 fn urgency(kind: AlertKind) -> u8 {
     match kind {
-        AlertKind::IllegalMove | AlertKind::SecondIllegalMove | AlertKind::FlagFall => 0,
+        AlertKind::IllegalMove
+        | AlertKind::SecondIllegalMove
+        | AlertKind::FlagFall
+        // Art. 6.11.2: the player has called the arbiter.
+        | AlertKind::ClockStopped => 0,
         AlertKind::TimeControlReached | AlertKind::LastFiveMinutes => 2,
         _ => 1,
     }
@@ -204,6 +208,11 @@ pub fn entry_error_text(ctx: &PageContext, error: &EntryError) -> String {
         EntryError::Refused(CorrectionError::NoSuchAlert { ply, .. }) => ctx
             .lang
             .t_with("console.entry.no_such_alert", &[("ply", &number(*ply))]),
+        EntryError::Source(SourceError::IllegalMove { san, .. }) => ctx
+            .lang
+            .t_with("console.entry.move", &[("move", san.as_str())]),
+        EntryError::Source(SourceError::FedByBoard) => ctx.t("console.entry.fed_by_board"),
+        EntryError::Source(SourceError::FedByMoves) => ctx.t("console.entry.fed_by_moves"),
         EntryError::Resolution(_) | EntryError::Alert(_) => ctx.t("desk.form.bad_request"),
     }
 }
@@ -361,6 +370,7 @@ impl LogLine {
             Ok(LogEntry::Correction { .. }) => "correction",
             Ok(LogEntry::Resolution { .. }) => "resolution",
             Ok(LogEntry::Confirmation { .. }) => "confirmation",
+            Ok(LogEntry::Moves { .. }) => "moves",
             Err(_) => "",
         };
         LogLine {

@@ -7,6 +7,7 @@
 pub mod event;
 pub mod events;
 pub mod live_feed;
+pub mod live_round_pgn;
 pub mod push;
 pub mod push_live;
 pub mod report_trf;
