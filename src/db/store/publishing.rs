@@ -207,6 +207,25 @@ impl From<DieselError> for PushError {
     }
 }
 
+/// The publishing key `key` of a push of event `id`, checked inside the push's transaction:
+/// known, not revoked, its organiser active, and the event not one run on this server.
+fn pushing_key(conn: &mut DbConn, key: &str, id: &str) -> Result<PublishingKey, PushError> {
+    let refuse = |refusal| Err(PushError::Refused(refusal));
+    let Some(key) = PublishingKey::by_key(conn, key)? else {
+        return refuse(PushRefusal::UnknownKey);
+    };
+    if !key.is_valid() {
+        return refuse(PushRefusal::RevokedKey);
+    }
+    if !User::find(conn, key.owner_id)?.is_some_and(|owner| owner.active) {
+        return refuse(PushRefusal::DisabledOrganiser);
+    }
+    if tournament_of(conn, id)?.is_some() {
+        return refuse(PushRefusal::LocalEvent);
+    }
+    Ok(key)
+}
+
 /// Applies a venue's push of `state` (already checked by [`PublicState::parse`]) under the
 /// publishing key `key`, in one transaction: the key must be valid and its owner's the event
 /// (the organiser of its first push); a revision not newer than the stored one is
@@ -220,18 +239,7 @@ pub fn apply_push(
     let end_date = state.end_date().unwrap_or(time::Date::MIN);
     let outcome = write_transaction(conn, |conn| {
         let refuse = |refusal| Err(PushError::Refused(refusal));
-        let Some(key) = PublishingKey::by_key(conn, key)? else {
-            return refuse(PushRefusal::UnknownKey);
-        };
-        if !key.is_valid() {
-            return refuse(PushRefusal::RevokedKey);
-        }
-        if !User::find(conn, key.owner_id)?.is_some_and(|owner| owner.active) {
-            return refuse(PushRefusal::DisabledOrganiser);
-        }
-        if tournament_of(conn, &state.id)?.is_some() {
-            return refuse(PushRefusal::LocalEvent);
-        }
+        let key = pushing_key(conn, key, &state.id)?;
         let stored = PublishedEvent::find(conn, &state.id)?;
         if let Some(stored) = &stored {
             if stored.owner_id != key.owner_id {
@@ -289,18 +297,7 @@ pub fn apply_push(
 pub fn apply_live_push(conn: &mut DbConn, key: &str, live: &PublicLive) -> Result<(), PushError> {
     write_transaction(conn, |conn| {
         let refuse = |refusal| Err(PushError::Refused(refusal));
-        let Some(key) = PublishingKey::by_key(conn, key)? else {
-            return refuse(PushRefusal::UnknownKey);
-        };
-        if !key.is_valid() {
-            return refuse(PushRefusal::RevokedKey);
-        }
-        if !User::find(conn, key.owner_id)?.is_some_and(|owner| owner.active) {
-            return refuse(PushRefusal::DisabledOrganiser);
-        }
-        if tournament_of(conn, &live.id)?.is_some() {
-            return refuse(PushRefusal::LocalEvent);
-        }
+        let key = pushing_key(conn, key, &live.id)?;
         let Some(stored) = PublishedEvent::find(conn, &live.id)? else {
             return refuse(PushRefusal::NotPushed);
         };

@@ -667,21 +667,12 @@ impl PushedGamesPage {
         published: String,
     ) -> PushedGamesPage {
         let label = |number: u32| {
-            document
-                .players
-                .iter()
-                .find(|player| player.number == Some(number))
-                .map_or_else(
-                    || number.to_string(),
-                    |player| format!("{} ({number})", player.name),
-                )
+            player_numbered(document, number).map_or_else(
+                || number.to_string(),
+                |player| format!("{} ({number})", player.name),
+            )
         };
-        let boards = document
-            .rounds
-            .iter()
-            .find(|r| r.number == live.round)
-            .map(|r| r.boards.as_slice())
-            .unwrap_or_default()
+        let boards = round_boards(document, live.round)
             .iter()
             .filter_map(|board| {
                 let black = board.black?;
@@ -723,18 +714,8 @@ pub fn pushed_round_pgn(
     live: &crate::formats::public_live::PublicLive,
 ) -> String {
     use crate::formats::round_pgn::{RoundGame, RoundTags, write_round};
-    let player = |number: u32| {
-        document
-            .players
-            .iter()
-            .find(|player| player.number == Some(number))
-    };
-    let games: Vec<RoundGame> = document
-        .rounds
-        .iter()
-        .find(|r| r.number == live.round)
-        .map(|r| r.boards.as_slice())
-        .unwrap_or_default()
+    let player = |number: u32| player_numbered(document, number);
+    let games: Vec<RoundGame> = round_boards(document, live.round)
         .iter()
         .filter_map(|board| {
             let movetext = live.movetext(board.board)?;
@@ -777,4 +758,25 @@ pub async fn load_pushed_live(
         .ok_or(crate::web::AppError::NotFound)?;
     crate::formats::public_live::PublicLive::parse(stored.document.as_bytes())
         .map_err(|error| crate::web::AppError::Internal(format!("stored live games: {error}")))
+}
+
+/// The player of `document` with starting number `number`.
+fn player_numbered(
+    document: &PublicState,
+    number: u32,
+) -> Option<&crate::formats::public_state::Player> {
+    document
+        .players
+        .iter()
+        .find(|player| player.number == Some(number))
+}
+
+/// The boards of round `round` of `document` (none when it is not there).
+fn round_boards(document: &PublicState, round: u32) -> &[crate::formats::public_state::BoardState] {
+    document
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .map(|r| r.boards.as_slice())
+        .unwrap_or_default()
 }
