@@ -4,7 +4,8 @@
 use crate::db::prize_list::load_setup;
 use crate::print::prize_list::category_name;
 use crate::tournament::prizes::{
-    CategoryRule, PrizeError, PrizeGroup, PrizeRules, PrizeSetup, SharedPlaces, amount_text,
+    Category, CategoryRule, Prize, PrizeError, PrizeGroup, PrizeRules, PrizeSetup, SharedPlaces,
+    amount_text, parse_amount,
 };
 use crate::web::pages::standings::{Ranked, load_ranked};
 use crate::web::pages::tournament::TournamentHeader;
@@ -47,6 +48,126 @@ pub const BLANK_CATEGORIES: usize = 3;
 
 /// Blank prize rows offered for new prizes.
 pub const BLANK_PRIZES: usize = 5;
+
+/// The most categories a tournament may define.
+pub const MAX_CATEGORIES: usize = 50;
+/// The most prizes a list may hold.
+pub const MAX_PRIZES: usize = 300;
+/// The longest name, label or currency, in characters.
+pub const MAX_TEXT: usize = 60;
+/// The highest place a prize may be for.
+pub const MAX_PLACE: u32 = 1000;
+
+/// The values of the repeated field `key` of a form sent as pairs, trimmed, in order.
+pub fn field_values(fields: &[(String, String)], key: &str) -> Vec<String> {
+    fields
+        .iter()
+        .filter(|(k, _)| k == key)
+        .map(|(_, v)| v.trim().to_owned())
+        .collect()
+}
+
+/// The first value of the field `key` (empty when there is none).
+pub fn field_value(fields: &[(String, String)], key: &str) -> String {
+    field_values(fields, key)
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
+
+/// The category rows of a form (`category_name`, `category_kind`, `category_value`), one per
+/// kind field, as typed (the prize list's form and a series' form).
+pub fn category_rows(fields: &[(String, String)]) -> Vec<CategoryField> {
+    let (names, kinds, values) = (
+        field_values(fields, "category_name"),
+        field_values(fields, "category_kind"),
+        field_values(fields, "category_value"),
+    );
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| CategoryField {
+            name: names.get(i).cloned().unwrap_or_default(),
+            kind: kind.clone(),
+            value: values.get(i).cloned().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The prize list's form as typed: its rows, how shared places are paid, the currency.
+#[derive(Debug, Clone, Default)]
+pub struct PrizesForm {
+    /// The category rows.
+    pub categories: Vec<CategoryField>,
+    /// The prize rows.
+    pub prizes: Vec<PrizeField>,
+    /// The shared places' rule as sent.
+    pub shared: String,
+    /// The currency.
+    pub currency: String,
+}
+
+impl PrizesForm {
+    /// The form of `fields`.
+    pub fn of(fields: &[(String, String)]) -> PrizesForm {
+        let (groups, places, amounts) = (
+            field_values(fields, "prize_group"),
+            field_values(fields, "prize_place"),
+            field_values(fields, "prize_amount"),
+        );
+        PrizesForm {
+            categories: category_rows(fields),
+            prizes: amounts
+                .iter()
+                .enumerate()
+                .map(|(i, amount)| PrizeField {
+                    group: groups.get(i).cloned().unwrap_or_default(),
+                    place: places.get(i).cloned().unwrap_or_default(),
+                    amount: amount.clone(),
+                })
+                .collect(),
+            shared: field_value(fields, "shared"),
+            currency: field_value(fields, "currency"),
+        }
+    }
+
+    /// The rules the form says, checked as a whole ([`PrizeRules::check`]); or every row
+    /// that does not read, named with what to fix, in the page's language.
+    ///
+    /// Rows: a category without a kind is left out (that is how one is removed); a prize
+    /// without an amount is left out; a prize without a place takes its group's next place.
+    /// Prizes name categories by their number in the form as it was shown, so removing a
+    /// category keeps the other prizes on their categories, and a prize of a removed category
+    /// is refused.
+    pub fn rules(&self, ctx: &PageContext) -> Result<PrizeRules, Vec<String>> {
+        let mut errors = Vec::new();
+        let shared = SharedPlaces::parse(&self.shared).unwrap_or_else(|| {
+            errors.push(ctx.t("prizes.error.rule"));
+            SharedPlaces::TieBreak
+        });
+        if self.currency.chars().count() > MAX_TEXT {
+            errors.push(ctx.t_with_name("prizes.error.too_long", &MAX_TEXT.to_string()));
+        }
+        let rules = read_rules(
+            ctx,
+            &self.categories,
+            &self.prizes,
+            shared,
+            self.currency.clone(),
+            &mut errors,
+        );
+        if errors.is_empty()
+            && let Err(error) = rules.check()
+        {
+            errors.push(prize_error(ctx, &error));
+        }
+        if errors.is_empty() {
+            Ok(rules)
+        } else {
+            Err(errors)
+        }
+    }
+}
 
 /// A category row as typed.
 #[derive(Debug, Clone, Default)]
@@ -286,4 +407,124 @@ pub fn rule_text(ctx: &PageContext, rule: &CategoryRule, year: i32) -> String {
             ),
         ],
     )
+}
+
+/// The rules the rows say; what does not read goes to `errors` with its row.
+fn read_rules(
+    ctx: &PageContext,
+    category_rows: &[CategoryField],
+    prize_rows: &[PrizeField],
+    shared: SharedPlaces,
+    currency: String,
+    errors: &mut Vec<String>,
+) -> PrizeRules {
+    let row_error = |key: &str, row: usize, detail: String| {
+        ctx.lang
+            .t_with(key, &[("row", &row.to_string()), ("detail", &detail)])
+    };
+    // The position each category row of the form takes in the saved list.
+    let mut positions: Vec<Option<usize>> = Vec::with_capacity(category_rows.len());
+    let mut categories = Vec::new();
+    for (index, row) in category_rows.iter().enumerate() {
+        if row.kind.is_empty() {
+            positions.push(None);
+            continue;
+        }
+        if row.name.chars().count() > MAX_TEXT {
+            errors.push(row_error(
+                "prizes.error.category_row",
+                index + 1,
+                ctx.t_with_name("prizes.error.too_long", &MAX_TEXT.to_string()),
+            ));
+        }
+        match CategoryRule::parse(&row.kind, &row.value) {
+            Ok(rule) => {
+                positions.push(Some(categories.len()));
+                categories.push(Category {
+                    name: row.name.clone(),
+                    rule,
+                });
+            }
+            Err(error) => {
+                positions.push(None);
+                errors.push(row_error(
+                    "prizes.error.category_row",
+                    index + 1,
+                    ctx.t(&format!("prizes.error.{}", error.key())),
+                ));
+            }
+        }
+    }
+    if categories.len() > MAX_CATEGORIES {
+        errors.push(ctx.t_with_name(
+            "prizes.error.too_many_categories",
+            &MAX_CATEGORIES.to_string(),
+        ));
+    }
+    let mut prizes: Vec<Prize> = Vec::new();
+    for (index, row) in prize_rows.iter().enumerate() {
+        if row.amount.is_empty() {
+            continue;
+        }
+        let group = match row.group.as_str() {
+            "overall" | "" => Some(PrizeGroup::Overall),
+            code => code
+                .strip_prefix('c')
+                .and_then(|n| n.parse::<usize>().ok())
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| positions.get(i).copied().flatten())
+                .map(PrizeGroup::Category),
+        };
+        let Some(group) = group else {
+            errors.push(row_error(
+                "prizes.error.prize_row",
+                index + 1,
+                ctx.t("prizes.error.removed_category"),
+            ));
+            continue;
+        };
+        let place = if row.place.is_empty() {
+            prizes.iter().filter(|p| p.group == group).count() as u32 + 1
+        } else {
+            match row.place.parse::<u32>() {
+                Ok(place) if (1..=MAX_PLACE).contains(&place) => place,
+                _ => {
+                    errors.push(row_error(
+                        "prizes.error.prize_row",
+                        index + 1,
+                        ctx.t_with_name("prizes.error.place", &MAX_PLACE.to_string()),
+                    ));
+                    continue;
+                }
+            }
+        };
+        if row.amount.chars().count() > MAX_TEXT {
+            errors.push(row_error(
+                "prizes.error.prize_row",
+                index + 1,
+                ctx.t_with_name("prizes.error.too_long", &MAX_TEXT.to_string()),
+            ));
+            continue;
+        }
+        let amount = parse_amount(&row.amount);
+        prizes.push(Prize {
+            group,
+            place,
+            amount,
+            label: if amount.is_some() {
+                String::new()
+            } else {
+                row.amount.clone()
+            },
+        });
+    }
+    if prizes.len() > MAX_PRIZES {
+        errors.push(ctx.t_with_name("prizes.error.too_many_prizes", &MAX_PRIZES.to_string()));
+    }
+    PrizeRules {
+        categories,
+        prizes,
+        shared,
+        currency,
+    }
 }

@@ -12,7 +12,7 @@ use crate::tournament::prizes::{Category, CategoryRule};
 use crate::tournament::series::{MAX_EVENTS, Scale, SeriesPoints, parse_values};
 use crate::web::access::load_editable_series;
 use crate::web::extractors::{CsrfForm, Organiser};
-use crate::web::pages::prizes::CategoryField;
+use crate::web::pages::prizes::{category_rows, field_value};
 use crate::web::pages::series::{SeriesEditPage, event_lines, offered_tournaments};
 use crate::web::{AppError, AppState, PageContext, render_page, see_other_with_notice};
 
@@ -37,28 +37,8 @@ pub async fn save_series(
     let id = path.into_inner();
     let (data, editor) = load_editable_series(&state, &user, id).await?;
     let CsrfForm(fields) = form;
-    let values = |key: &str| -> Vec<String> {
-        fields
-            .iter()
-            .filter(|(k, _)| k == key)
-            .map(|(_, v)| v.trim().to_owned())
-            .collect()
-    };
-    let one = |key: &str| values(key).into_iter().next().unwrap_or_default();
-    let (names, kinds, category_values) = (
-        values("category_name"),
-        values("category_kind"),
-        values("category_value"),
-    );
-    let rows: Vec<CategoryField> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, kind)| CategoryField {
-            name: names.get(i).cloned().unwrap_or_default(),
-            kind: kind.clone(),
-            value: category_values.get(i).cloned().unwrap_or_default(),
-        })
-        .collect();
+    let one = |key: &str| field_value(&fields, key);
+    let rows = category_rows(&fields);
     let mut errors = Vec::new();
     let name = one("name");
     if name.is_empty() || name.chars().count() > MAX_NAME {
