@@ -328,7 +328,7 @@ impl CardPage {
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-        let norms: Vec<NormLine> = norms_of(&ranked)
+        let norms: Vec<NormLine> = norms_of(ranked)
             .into_iter()
             .filter(|n| n.player == PlayerId(number))
             .flat_map(|n| n.verdicts)
