@@ -248,6 +248,7 @@ fn e2e_art_7_5_1_9_6_1_9_2_a_twenty_board_round_followed_live_on_the_console() {
     assert!(has_text(&browser, "#proposed-1", &["½-½", "Art. 9.6.1"]));
     assert!(has_text(&browser, "#proposed-4", &["1-0", "Art. 5.1.1"]));
     assert!(browser.try_find("#proposed-5").is_none());
+    day.shot("live-07-round-proposed.png");
 
     // The console on a phone in every language: the articles in the reader's words.
     day.set_phone(true);

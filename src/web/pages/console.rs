@@ -172,19 +172,21 @@ fn alert_line(ctx: &PageContext, alert: &Alert) -> AlertLine {
 }
 
 /// The result a game followed live proposes, as the round page shows it to the arbiter:
-/// `½-½ proposed: fivefold repetition (Art. 9.6.1)`. `by` is the alert that ended the game.
-pub fn proposed_text(ctx: &PageContext, result: &str, by: &str) -> String {
+/// `proposed: ½-½ · Art. 9.6.1`, and why in words (`The same position for the fifth time:
+/// drawn`). `by` is the alert that ended the game.
+pub fn proposed_text(ctx: &PageContext, result: &str, by: &str) -> (String, String) {
     let kind = AlertKind::from_name(by);
-    let mut why = kind
+    let mut short = ctx.lang.t_with(
+        "console.proposed",
+        &[("result", &result.replace("1/2", "½"))],
+    );
+    if let Some(article) = kind.and_then(AlertKind::article) {
+        short = format!("{short} · {} {article}", ctx.t("console.article"));
+    }
+    let why = kind
         .map(|kind| ctx.t(&format!("console.alert.{}", kind.name())))
         .unwrap_or_default();
-    if let Some(article) = kind.and_then(AlertKind::article) {
-        why = format!("{why} ({} {article})", ctx.t("console.article"));
-    }
-    ctx.lang.t_with(
-        "console.proposed",
-        &[("result", &result.replace("1/2", "½")), ("why", &why)],
-    )
+    (short, why)
 }
 
 /// Why an arbiter's entry does not fit the game, in the arbiter's language.

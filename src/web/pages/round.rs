@@ -31,9 +31,11 @@ pub struct BoardRow {
     pub white_standing: String,
     /// Black's, likewise.
     pub black_standing: String,
-    /// The result a game followed live proposes, with why (for the arbiter; empty when none
-    /// or a result is in).
+    /// The result a game followed live proposes, with its article (for the arbiter; empty
+    /// when none or a result is in).
     pub proposed: String,
+    /// Why, in words (the proposal's title).
+    pub proposed_why: String,
 }
 
 /// "Name (starting rank)" of a player row id.
@@ -117,5 +119,6 @@ pub fn board_row(ctx: &PageContext, data: &TournamentData, game: &Game) -> Board
         white_standing: String::new(),
         black_standing: String::new(),
         proposed: String::new(),
+        proposed_why: String::new(),
     }
 }

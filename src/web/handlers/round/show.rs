@@ -78,18 +78,22 @@ pub async fn show_round(
             points.to_string()
         }
     };
+    let proposal = |game: &crate::db::models::Game| {
+        live.proposed
+            .get(&game.id)
+            .filter(|_| game.result.is_none())
+            .map(|(result, by)| proposed_text(&ctx, result, by))
+            .unwrap_or_default()
+    };
     let boards: Vec<BoardRow> = data
         .games_of_round(number)
         .into_iter()
-        .map(|game| BoardRow {
+        .map(|game| (game, proposal(game)))
+        .map(|(game, (proposed, proposed_why))| BoardRow {
             white_standing: standing(game.white_id),
             black_standing: game.black_id.map(standing).unwrap_or_default(),
-            proposed: live
-                .proposed
-                .get(&game.id)
-                .filter(|_| game.result.is_none())
-                .map(|(result, by)| proposed_text(&ctx, result, by))
-                .unwrap_or_default(),
+            proposed,
+            proposed_why,
             ..board_row(&ctx, &data, game)
         })
         .collect();
