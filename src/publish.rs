@@ -124,7 +124,12 @@ impl Pusher {
                             push_due(&mut conn, &agent);
                             if live_at.elapsed() >= LIVE_POLL {
                                 live_at = std::time::Instant::now();
-                                push_live_due(&mut conn, &agent, &mut live_sent, now_millis());
+                                push_live_due(
+                                    &mut conn,
+                                    &agent,
+                                    &mut live_sent,
+                                    crate::db::now_millis(),
+                                );
                             }
                         }
                         Err(error) => tracing::warn!(%error, "pusher: no database connection"),
@@ -193,12 +198,6 @@ pub fn push_due(conn: &mut DbConn, agent: &ureq::Agent) -> usize {
         }
     }
     acknowledged
-}
-
-/// Now, in Unix milliseconds (the board logs' time).
-fn now_millis() -> i64 {
-    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
-    i64::try_from(now).unwrap_or(i64::MAX)
 }
 
 /// One pass over the rounds followed live (at `now`, Unix milliseconds): for every event its

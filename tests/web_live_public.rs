@@ -15,6 +15,7 @@ mod webdriver;
 use actix_web::http::{StatusCode, header};
 use actix_web::test;
 use arbiter::db::models::Role;
+use arbiter::db::now_millis;
 use arbiter::db::store;
 use arbiter::formats::live_feed::{LogEntry, feed_of_moves};
 use arbiter::publish::{agent, push_due, push_live_due};
@@ -24,10 +25,6 @@ use common::TestContext;
 const MOVES: [&str; 13] = [
     "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Nf3", "Nc6", "Bb5",
 ];
-
-fn now_millis() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).expect("now")
-}
 
 fn push_live(key: &str, body: &str) -> test::TestRequest {
     test::TestRequest::post()

@@ -347,6 +347,13 @@ pub fn connect_pool(url: &str, max_size: u32) -> anyhow::Result<DbPool> {
     Ok(pool)
 }
 
+/// Now in Unix milliseconds, as the board logs of live games keep time
+/// ([`crate::db::models::live_events`]).
+pub fn now_millis() -> i64 {
+    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+    i64::try_from(now).unwrap_or(i64::MAX)
+}
+
 /// The current time as stored in `TIMESTAMP` columns (UTC, whole seconds so both backends agree).
 pub fn now() -> time::PrimitiveDateTime {
     let now = time::OffsetDateTime::now_utc();

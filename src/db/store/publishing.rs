@@ -308,7 +308,7 @@ pub fn apply_live_push(conn: &mut DbConn, key: &str, live: &PublicLive) -> Resul
             public_id: live.id.clone(),
             round: i32::try_from(live.round).unwrap_or(i32::MAX),
             document: live.to_json(),
-            received_at: crate::db::now().assume_utc().unix_timestamp() * 1000,
+            received_at: crate::db::now_millis(),
         }
         .save(conn)?;
         Ok(())

@@ -177,21 +177,34 @@ pub fn feed_refusal(
     round: i32,
     board: i32,
 ) -> HttpResponse {
+    let (status, reason) = feed_refusal_reason(error_of, round, board);
+    error(status, &reason)
+}
+
+/// The status and the words of a feed store's refusal ([`feed_refusal`]).
+pub fn feed_refusal_reason(
+    error_of: &crate::db::store::StoreError,
+    round: i32,
+    board: i32,
+) -> (StatusCode, String) {
     use crate::db::store::{Refusal, StoreError};
     match error_of {
-        StoreError::NotFound => error(
+        StoreError::NotFound => (
             StatusCode::NOT_FOUND,
-            &format!("round {round} is not paired or has no board {board}"),
+            format!("round {round} is not paired or has no board {board}"),
         ),
-        StoreError::Refused(Refusal::LiveEntry(reason)) => error(
+        StoreError::Refused(Refusal::LiveEntry(reason)) => (
             StatusCode::UNPROCESSABLE_ENTITY,
-            &format!("board {board}: {reason}"),
+            format!("board {board}: {reason}"),
         ),
-        StoreError::Refused(Refusal::EmptySeat) => error(
+        StoreError::Refused(Refusal::EmptySeat) => (
             StatusCode::CONFLICT,
-            &format!("board {board} of round {round} is a bye: there is no game to follow"),
+            format!("board {board} of round {round} is a bye: there is no game to follow"),
         ),
-        StoreError::Refused(other) => error(StatusCode::CONFLICT, &format!("{other:?}")),
-        StoreError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed"),
+        StoreError::Refused(other) => (StatusCode::CONFLICT, format!("{other:?}")),
+        StoreError::Db(_) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the database failed".to_owned(),
+        ),
     }
 }

@@ -121,12 +121,6 @@ fn move_number(ply: u32) -> String {
     }
 }
 
-/// Now, in Unix milliseconds (the board log's time).
-pub fn now_millis() -> i64 {
-    let now = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
-    i64::try_from(now).unwrap_or(i64::MAX)
-}
-
 /// Seconds as `1:05:09` or `4:09`.
 pub fn clock_text(seconds: Option<u64>) -> String {
     match seconds {
@@ -530,7 +524,7 @@ pub async fn operator_entry(
     by: crate::db::models::UserId,
 ) -> Result<(), AppError> {
     let id = tournament.id;
-    let at = now_millis();
+    let at = crate::db::now_millis();
     state
         .write(ctx, move |conn| {
             crate::db::store::record_operator_entry(conn, id, round, board, &entry, at, by)

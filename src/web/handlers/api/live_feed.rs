@@ -53,8 +53,7 @@ pub async fn live_feed(
         Ok(entries) => entries,
         Err(problem) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, &problem)),
     };
-    let received = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
-    let received = i64::try_from(received).unwrap_or(i64::MAX);
+    let received = crate::db::now_millis();
     let live = state.live.clone();
     let answer = state
         .db(move |conn| {

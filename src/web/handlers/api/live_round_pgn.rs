@@ -14,11 +14,14 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use crate::db::now_millis;
 use crate::db::read::live::round_boards;
 use crate::db::store::{self, StoreError};
 use crate::formats::move_source::{self, SourceGame};
 use crate::tournament::live_link::{SourcePlayers, link};
-use crate::web::pages::api::{MAX_FEED_BYTES, error, feed_body, feed_tournament};
+use crate::web::pages::api::{
+    MAX_FEED_BYTES, error, feed_body, feed_refusal_reason, feed_tournament,
+};
 use crate::web::{AppError, AppState};
 
 /// Keeps the round's games, each on its board.
@@ -52,8 +55,7 @@ pub async fn live_round_pgn(
             ));
         }
     };
-    let received = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
-    let received = i64::try_from(received).unwrap_or(i64::MAX);
+    let received = now_millis();
     let live = state.live.clone();
     let lines = state
         .db(move |conn| {
@@ -108,19 +110,12 @@ pub async fn live_round_pgn(
                 let kept = match recorded {
                     Ok(kept) => kept,
                     Err(StoreError::Db(problem)) => return Err(problem.into()),
-                    Err(StoreError::Refused(store::Refusal::LiveEntry(reason))) => {
+                    Err(refused) => {
+                        let (_, reason) = feed_refusal_reason(&refused, round, board);
                         lines.push(serde_json::json!({
                             "game": game.number,
                             "board": board,
-                            "error": reason.to_string(),
-                        }));
-                        continue;
-                    }
-                    Err(other) => {
-                        lines.push(serde_json::json!({
-                            "game": game.number,
-                            "board": board,
-                            "error": format!("{other:?}"),
+                            "error": reason,
                         }));
                         continue;
                     }

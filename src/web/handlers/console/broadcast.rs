@@ -8,9 +8,9 @@
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
+use crate::db::now_millis;
 use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
-use crate::web::pages::console::now_millis;
 use crate::web::pages::game_score::round_pgn;
 use crate::web::{AppError, AppState};
 

@@ -8,9 +8,10 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::{HttpResponse, web};
 
+use crate::db::now_millis;
 use crate::web::access::load_visible_round;
 use crate::web::extractors::MaybeUser;
-use crate::web::pages::console::{WatchBoard, WatchPage, followed_games, now_millis};
+use crate::web::pages::console::{WatchBoard, WatchPage, followed_games};
 use crate::web::pages::tournament::TournamentHeader;
 use crate::web::{AppError, AppState, PageContext, render_page};
 
