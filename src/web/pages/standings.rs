@@ -8,13 +8,16 @@
 //! the tie-break values and the place from the tournament's C.07 ranking.
 
 use crate::db::domain::TournamentData;
-use crate::db::models::User;
 use crate::db::models::tournament_tiebreaks::TournamentTieBreaks;
+use crate::db::models::{PlayerRowId, User};
+use crate::print::prize_list::category_name;
+use crate::tournament::Points;
 use crate::tournament::model;
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::{ranked as rank_standings, wallchart_cell};
 use crate::tournament::tiebreak::calculator::Working;
 use crate::tournament::tiebreak::cut::Source;
+use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::tournament::tiebreak::{Lots, TieBreakKind, TieBreakSettings, Value};
 use crate::web::access::{Access, counted_rounds, load_visible};
 use crate::web::pages::tournament::TournamentHeader;
@@ -495,4 +498,135 @@ pub struct StandingsPage {
     pub category: usize,
     /// The arbiters' column of title norms (FIDE B.01) is shown.
     pub show_norms: bool,
+}
+
+impl StandingsPage {
+    /// The standings of `ranked` (the leading complete rounds the visitor may count), of the
+    /// organiser's `category`-th category (0: the whole field) of `setup`: the players in the
+    /// order of the whole field by points, the C.07 tie-breaks and lots, with their place in the
+    /// category; the arbiters' norm column when the visitor runs the day.
+    pub fn of(
+        ctx: PageContext,
+        ranked: &Ranked,
+        setup: &crate::tournament::prizes::PrizeSetup,
+        category: usize,
+    ) -> StandingsPage {
+        let in_category = |player| {
+            category == 0
+                || setup
+                    .entrants
+                    .iter()
+                    .find(|e| e.player == player)
+                    .is_some_and(|e| {
+                        setup.rules.categories[category - 1]
+                            .rule
+                            .includes(e, setup.year)
+                    })
+        };
+        let model = &ranked.model;
+        let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
+        let standings = rank_with(&calculator, &ranked.settings);
+        // The arbiters' column: the norms made so far (B.01), with the performance.
+        let show_norms = ranked.access.run_day;
+        let norms = if show_norms {
+            norms_of(ranked)
+        } else {
+            Vec::new()
+        };
+        let norms_text = |player| {
+            norms
+                .iter()
+                .filter(|n| n.player == player)
+                .flat_map(|n| n.verdicts.iter().filter(|v| v.achieved()))
+                .map(|v| format!("{} {}", v.title.code(), v.performance))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut rows: Vec<StandingRow> = standings
+            .rows
+            .iter()
+            .filter(|row| in_category(row.player))
+            .filter_map(|row| {
+                let player = model.player(row.player)?;
+                let tie_breaks = row.values.iter().copied().map(value_text).collect();
+                Some(StandingRow {
+                    rank: row.rank,
+                    starting_rank: row.player.0,
+                    player_id: player_row_id(&ranked.data, row.player.0).unwrap_or_default(),
+                    name: player.name.clone(),
+                    title: player.title.clone(),
+                    rating: if player.rating > 0 {
+                        player.rating.to_string()
+                    } else {
+                        String::new()
+                    },
+                    federation: player.federation.clone(),
+                    points: row.points.to_string(),
+                    played: player
+                        .rounds
+                        .iter()
+                        .filter(|entry| entry.result.is_played())
+                        .count() as u32,
+                    tie_breaks,
+                    lot: row.lot.map(|lot| lot.to_string()).unwrap_or_default(),
+                    withdrawn: player_row_id(&ranked.data, row.player.0)
+                        .and_then(|id| ranked.data.withdrawn_from(PlayerRowId(id)))
+                        .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
+                    expelled: player_row_id(&ranked.data, row.player.0)
+                        .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
+                        .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
+                    category_rank: 0,
+                    adjustment: match model.adjustment(row.player, ranked.after_round) {
+                        Points(0) => String::new(),
+                        points => format!("{}{points}", if points.0 > 0 { "+" } else { "" }),
+                    },
+                    adjustment_reasons: model
+                        .adjustments
+                        .iter()
+                        .filter(|a| {
+                            a.player == row.player
+                                && a.round.is_none_or(|round| round <= ranked.after_round)
+                        })
+                        .map(|a| format!("{}: {}", a.points, a.reason))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    norms: norms_text(row.player),
+                })
+            })
+            .collect();
+        if category > 0 {
+            for (index, row) in rows.iter_mut().enumerate() {
+                row.category_rank = index as u32 + 1;
+            }
+        }
+        let categories = setup
+            .rules
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(index, c)| (index + 1, category_name(ctx.lang_code(), c)))
+            .collect();
+        let show_working = ctx.t("working.show");
+        let legend = standings
+            .tie_breaks
+            .iter()
+            .map(|t| (t.fide_code(), tie_break_name(&ctx, t.kind)))
+            .collect();
+        let any_lot = rows.iter().any(|row| !row.lot.is_empty());
+        StandingsPage {
+            header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
+            ctx,
+            after_round: ranked.after_round,
+            codes: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
+            chosen: ranked.chosen,
+            seed: standings.seed.map(|s| s.to_string()).unwrap_or_default(),
+            rows,
+            show_working,
+            legend,
+            any_lot,
+            categories,
+            category,
+            show_norms,
+        }
+    }
 }

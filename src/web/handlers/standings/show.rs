@@ -14,17 +14,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use crate::db::models::PlayerRowId;
-use crate::print::prize_list::category_name;
-use crate::tournament::Points;
-use crate::tournament::tiebreak::{Calculator, rank::rank_with};
 use crate::web::extractors::MaybeUser;
 use crate::web::pages::prizes::load_with_prizes;
-use crate::web::pages::standings::tie_break_name;
-use crate::web::pages::standings::value_text;
-use crate::web::pages::standings::{StandingRow, StandingsPage, StandingsQuery};
-use crate::web::pages::standings::{norms_of, player_row_id};
-use crate::web::pages::tournament::TournamentHeader;
+use crate::web::pages::standings::{StandingsPage, StandingsQuery};
 use crate::web::{AppError, AppState, PageContext, render_page};
 
 /// Shows the standings.
@@ -44,122 +36,6 @@ pub async fn show_standings(
             .filter(|n| (1..=setup.rules.categories.len()).contains(n))
             .ok_or(AppError::NotFound)?,
     };
-    let in_category = |player| {
-        category == 0
-            || setup
-                .entrants
-                .iter()
-                .find(|e| e.player == player)
-                .is_some_and(|e| {
-                    setup.rules.categories[category - 1]
-                        .rule
-                        .includes(e, setup.year)
-                })
-    };
-    let model = &ranked.model;
-    let calculator = Calculator::after_round(model, ranked.settings.swiss, ranked.after_round);
-    let standings = rank_with(&calculator, &ranked.settings);
-    // The arbiters' column: the norms made so far (B.01), with the performance.
-    let show_norms = ranked.access.run_day;
-    let norms = if show_norms {
-        norms_of(&ranked)
-    } else {
-        Vec::new()
-    };
-    let norms_text = |player| {
-        norms
-            .iter()
-            .filter(|n| n.player == player)
-            .flat_map(|n| n.verdicts.iter().filter(|v| v.achieved()))
-            .map(|v| format!("{} {}", v.title.code(), v.performance))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut rows: Vec<StandingRow> = standings
-        .rows
-        .iter()
-        .filter(|row| in_category(row.player))
-        .filter_map(|row| {
-            let player = model.player(row.player)?;
-            let tie_breaks = row.values.iter().copied().map(value_text).collect();
-            Some(StandingRow {
-                rank: row.rank,
-                starting_rank: row.player.0,
-                player_id: player_row_id(&ranked.data, row.player.0).unwrap_or_default(),
-                name: player.name.clone(),
-                title: player.title.clone(),
-                rating: if player.rating > 0 {
-                    player.rating.to_string()
-                } else {
-                    String::new()
-                },
-                federation: player.federation.clone(),
-                points: row.points.to_string(),
-                played: player
-                    .rounds
-                    .iter()
-                    .filter(|entry| entry.result.is_played())
-                    .count() as u32,
-                tie_breaks,
-                lot: row.lot.map(|lot| lot.to_string()).unwrap_or_default(),
-                withdrawn: player_row_id(&ranked.data, row.player.0)
-                    .and_then(|id| ranked.data.withdrawn_from(PlayerRowId(id)))
-                    .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
-                expelled: player_row_id(&ranked.data, row.player.0)
-                    .and_then(|id| ranked.data.expelled_from(PlayerRowId(id)))
-                    .is_some_and(|from| i64::from(from) <= i64::from(ranked.after_round) + 1),
-                category_rank: 0,
-                adjustment: match model.adjustment(row.player, ranked.after_round) {
-                    Points(0) => String::new(),
-                    points => format!("{}{points}", if points.0 > 0 { "+" } else { "" }),
-                },
-                adjustment_reasons: model
-                    .adjustments
-                    .iter()
-                    .filter(|a| {
-                        a.player == row.player
-                            && a.round.is_none_or(|round| round <= ranked.after_round)
-                    })
-                    .map(|a| format!("{}: {}", a.points, a.reason))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                norms: norms_text(row.player),
-            })
-        })
-        .collect();
-    if category > 0 {
-        for (index, row) in rows.iter_mut().enumerate() {
-            row.category_rank = index as u32 + 1;
-        }
-    }
-    let categories = setup
-        .rules
-        .categories
-        .iter()
-        .enumerate()
-        .map(|(index, c)| (index + 1, category_name(ctx.lang_code(), c)))
-        .collect();
-    let show_working = ctx.t("working.show");
-    let legend = standings
-        .tie_breaks
-        .iter()
-        .map(|t| (t.fide_code(), tie_break_name(&ctx, t.kind)))
-        .collect();
-    let any_lot = rows.iter().any(|row| !row.lot.is_empty());
-    let page = StandingsPage {
-        header: TournamentHeader::new(&ranked.data, ranked.access, "standings"),
-        ctx,
-        after_round: ranked.after_round,
-        codes: standings.tie_breaks.iter().map(|t| t.fide_code()).collect(),
-        chosen: ranked.chosen,
-        seed: standings.seed.map(|s| s.to_string()).unwrap_or_default(),
-        rows,
-        show_working,
-        legend,
-        any_lot,
-        categories,
-        category,
-        show_norms,
-    };
+    let page = StandingsPage::of(ctx, &ranked, &setup, category);
     render_page(&page, StatusCode::OK)
 }
