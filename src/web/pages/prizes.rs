@@ -422,45 +422,7 @@ fn read_rules(
         ctx.lang
             .t_with(key, &[("row", &row.to_string()), ("detail", &detail)])
     };
-    // The position each category row of the form takes in the saved list.
-    let mut positions: Vec<Option<usize>> = Vec::with_capacity(category_rows.len());
-    let mut categories = Vec::new();
-    for (index, row) in category_rows.iter().enumerate() {
-        if row.kind.is_empty() {
-            positions.push(None);
-            continue;
-        }
-        if row.name.chars().count() > MAX_TEXT {
-            errors.push(row_error(
-                "prizes.error.category_row",
-                index + 1,
-                ctx.t_with_name("prizes.error.too_long", &MAX_TEXT.to_string()),
-            ));
-        }
-        match CategoryRule::parse(&row.kind, &row.value) {
-            Ok(rule) => {
-                positions.push(Some(categories.len()));
-                categories.push(Category {
-                    name: row.name.clone(),
-                    rule,
-                });
-            }
-            Err(error) => {
-                positions.push(None);
-                errors.push(row_error(
-                    "prizes.error.category_row",
-                    index + 1,
-                    ctx.t(&format!("prizes.error.{}", error.key())),
-                ));
-            }
-        }
-    }
-    if categories.len() > MAX_CATEGORIES {
-        errors.push(ctx.t_with_name(
-            "prizes.error.too_many_categories",
-            &MAX_CATEGORIES.to_string(),
-        ));
-    }
+    let (categories, positions) = read_categories(ctx, category_rows, MAX_CATEGORIES, errors);
     let mut prizes: Vec<Prize> = Vec::new();
     for (index, row) in prize_rows.iter().enumerate() {
         if row.amount.is_empty() {
@@ -527,4 +489,55 @@ fn read_rules(
         shared,
         currency,
     }
+}
+
+/// The categories the rows say (a row without a kind is left out), at most `max`; what does
+/// not read goes to `errors` with its row. Also the position each row takes in the list
+/// (`None` for a row left out or refused), by which prizes name their category.
+pub fn read_categories(
+    ctx: &PageContext,
+    category_rows: &[CategoryField],
+    max: usize,
+    errors: &mut Vec<String>,
+) -> (Vec<Category>, Vec<Option<usize>>) {
+    let row_error = |row: usize, detail: String| {
+        ctx.lang.t_with(
+            "prizes.error.category_row",
+            &[("row", &row.to_string()), ("detail", &detail)],
+        )
+    };
+    let mut positions: Vec<Option<usize>> = Vec::with_capacity(category_rows.len());
+    let mut categories = Vec::new();
+    for (index, row) in category_rows.iter().enumerate() {
+        if row.kind.is_empty() {
+            positions.push(None);
+            continue;
+        }
+        if row.name.chars().count() > MAX_TEXT {
+            errors.push(row_error(
+                index + 1,
+                ctx.t_with_name("prizes.error.too_long", &MAX_TEXT.to_string()),
+            ));
+        }
+        match CategoryRule::parse(&row.kind, &row.value) {
+            Ok(rule) => {
+                positions.push(Some(categories.len()));
+                categories.push(Category {
+                    name: row.name.clone(),
+                    rule,
+                });
+            }
+            Err(error) => {
+                positions.push(None);
+                errors.push(row_error(
+                    index + 1,
+                    ctx.t(&format!("prizes.error.{}", error.key())),
+                ));
+            }
+        }
+    }
+    if categories.len() > max {
+        errors.push(ctx.t_with_name("prizes.error.too_many_categories", &max.to_string()));
+    }
+    (categories, positions)
 }

@@ -7,12 +7,14 @@
 use askama::Template;
 
 use crate::db::models::TournamentRow;
+use crate::db::models::series::SeriesSettings;
 use crate::db::read::series::SeriesData;
 use crate::print::prize_list::category_name;
 use crate::tournament::model::Color;
 use crate::tournament::prizes::CategoryRule;
+use crate::tournament::series::{MAX_EVENTS, parse_values};
 use crate::tournament::series::{Scale, SeriesPoints, SeriesRow, category_ranking, values_text};
-use crate::web::pages::prizes::CategoryField;
+use crate::web::pages::prizes::{CategoryField, category_rows, field_value, read_categories};
 use crate::web::{AppError, AppState, PageContext};
 
 /// One series on the organiser's list.
@@ -474,4 +476,112 @@ pub async fn offered_tournaments(
         .filter(|t| t.owner_id == owner && !t.pairing_system.is_team() && !taken.contains(&t.id))
         .map(|t| (t.id.0, t.name))
         .collect())
+}
+
+/// The longest name, in characters.
+pub const MAX_NAME: usize = 200;
+/// The most place values.
+pub const MAX_VALUES: usize = 500;
+/// The most categories.
+pub const MAX_CATEGORIES: usize = 30;
+/// The highest multiplier.
+pub const MAX_MULTIPLIER: u32 = 1000;
+
+/// A series' rules as typed on its form.
+#[derive(Debug, Clone, Default)]
+pub struct SeriesForm {
+    /// The name.
+    pub name: String,
+    /// `place` or `game_points`.
+    pub scale_kind: String,
+    /// The place values.
+    pub values: String,
+    /// What a place beyond them takes.
+    pub beyond: String,
+    /// The game points multiplier.
+    pub multiplier: String,
+    /// Best N (empty: all).
+    pub best: String,
+    /// The category rows.
+    pub categories: Vec<CategoryField>,
+}
+
+impl SeriesForm {
+    /// The form of `fields`.
+    pub fn of(fields: &[(String, String)]) -> SeriesForm {
+        let one = |key: &str| field_value(fields, key);
+        SeriesForm {
+            name: one("name"),
+            scale_kind: one("scale_kind"),
+            values: one("values"),
+            beyond: one("beyond"),
+            multiplier: one("multiplier"),
+            best: one("best"),
+            categories: category_rows(fields),
+        }
+    }
+
+    /// The rules the form says: the name, the scale (place values and what a place beyond
+    /// them takes, or game points times a multiplier), best N and the categories; or every
+    /// field that does not read, in the page's language.
+    pub fn settings(&self, ctx: &PageContext) -> Result<SeriesSettings, Vec<String>> {
+        let mut errors = Vec::new();
+        if self.name.is_empty() || self.name.chars().count() > MAX_NAME {
+            errors.push(ctx.t_with_name("series.error.name", &MAX_NAME.to_string()));
+        }
+        let scale = match self.scale_kind.as_str() {
+            "game_points" => match self.multiplier.parse::<u32>() {
+                Ok(m) if (1..=MAX_MULTIPLIER).contains(&m) => {
+                    Some(Scale::ByGamePoints { multiplier: m })
+                }
+                _ => {
+                    errors.push(
+                        ctx.t_with_name("series.error.multiplier", &MAX_MULTIPLIER.to_string()),
+                    );
+                    None
+                }
+            },
+            "place" => {
+                let list = parse_values(&self.values).filter(|v| v.len() <= MAX_VALUES);
+                let beyond = if self.beyond.is_empty() {
+                    Some(SeriesPoints::default())
+                } else {
+                    SeriesPoints::parse(&self.beyond)
+                };
+                if list.is_none() {
+                    errors.push(ctx.t_with_name("series.error.values", &MAX_VALUES.to_string()));
+                }
+                if beyond.is_none() {
+                    errors.push(ctx.t("series.error.beyond"));
+                }
+                list.zip(beyond)
+                    .map(|(values, beyond)| Scale::ByPlace { values, beyond })
+            }
+            _ => {
+                errors.push(ctx.t("series.error.scale"));
+                None
+            }
+        };
+        let best = if self.best.is_empty() {
+            None
+        } else {
+            match self.best.parse::<u32>() {
+                Ok(n) if (1..=MAX_EVENTS as u32).contains(&n) => Some(n),
+                _ => {
+                    errors.push(ctx.t_with_name("series.error.best", &MAX_EVENTS.to_string()));
+                    None
+                }
+            }
+        };
+        let (categories, _) = read_categories(ctx, &self.categories, MAX_CATEGORIES, &mut errors);
+        match scale {
+            Some(scale) if errors.is_empty() => Ok(SeriesSettings {
+                name: self.name.clone(),
+                scale,
+                best,
+                categories,
+            }),
+            _ => Err(errors),
+        }
+    }
 }
