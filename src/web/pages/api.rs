@@ -143,7 +143,8 @@ pub async fn feed_tournament(
     }))
 }
 
-/// The feed API's body as UTF-8 text of at most `limit` bytes, or the 413/422 answer.
+/// A body as UTF-8 text of at most `limit` bytes (the live feed's, a venue's live games), or
+/// the 413/422 answer.
 pub async fn feed_body(
     mut payload: actix_web::web::Payload,
     limit: usize,
@@ -156,7 +157,7 @@ pub async fn feed_body(
         if body.len() + chunk.len() > limit {
             return Ok(Err(error(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                &format!("the feed's body is larger than {limit} bytes: send it in parts"),
+                &format!("the body is larger than {limit} bytes: send it in parts"),
             )));
         }
         body.extend_from_slice(&chunk);

@@ -13,11 +13,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use futures_util::StreamExt;
 
 use crate::db::store::{self, PushError};
 use crate::formats::public_live::{PublicLive, PublicLiveError};
-use crate::web::pages::api::{bearer_key, error, push_refused};
+use crate::web::pages::api::{bearer_key, error, feed_body, push_refused};
 use crate::web::{AppError, AppState};
 
 /// The largest body accepted: 4 MiB (a round of 200 boards is some 200 kB).
@@ -27,7 +26,7 @@ pub const MAX_LIVE_BYTES: usize = 4 * 1024 * 1024;
 pub async fn push_live(
     req: HttpRequest,
     state: web::Data<AppState>,
-    mut payload: web::Payload,
+    payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let Some(key) = bearer_key(&req) else {
         return Ok(error(
@@ -35,20 +34,11 @@ pub async fn push_live(
             "a publishing key is needed: Authorization: Bearer KEY",
         ));
     };
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|error| AppError::Unprocessable(error.to_string()))?;
-        if body.len() + chunk.len() > MAX_LIVE_BYTES {
-            return Ok(error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &format!(
-                    "the live games are larger than this server accepts: at most {MAX_LIVE_BYTES} bytes"
-                ),
-            ));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    let live = match PublicLive::parse(&body) {
+    let body = match feed_body(payload, MAX_LIVE_BYTES).await? {
+        Ok(body) => body,
+        Err(answer) => return Ok(answer),
+    };
+    let live = match PublicLive::parse(body.as_bytes()) {
         Ok(live) => live,
         Err(refusal @ PublicLiveError::Malformed { .. }) => {
             return Ok(error(StatusCode::BAD_REQUEST, &refusal.to_string()));
